@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Rebuilds (or, after adding names to the lists, extends) the seed KB in data/seed from the npm registry named by
+# your npm configuration: npm run seed:build. Reruns are incremental: what is already in the build database is
+# not fetched or analyzed again unless the registry changed it.
+#   data/seed-packages.tsv          top packages; their runtime dependency closure is followed
+#   data/seed-crypto-packages.txt   crypto-relevant packages; every version is analyzed
+#   data/sources/                   OSV advisories, EPSS scores and purl2cpe, loaded from the files shipped there
+#                                   (no network; data/sources/README.md). Without the npm registry, the same
+#                                   vulnerability data can be added to the current seed with
+#                                   node --import tsx scripts/add-vuln-data-to-seed.ts
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_db="${SEED_BUILD_DB:-data/seed-build.sqlite}"
+export DATABASE_URL="sqlite:${build_db}"
+concurrency="${SEED_CONCURRENCY:-8}"
+cli() { node bin/compintel.js "$@"; }
+
+cli ingest npm --from-file data/seed-packages.tsv --with-dependencies --versions all --analyze latest --concurrency "$concurrency" || true
+cli ingest npm --from-file data/seed-crypto-packages.txt --with-dependencies --versions all --analyze all --concurrency "$concurrency" || true
+cli ingest osv data/sources/advisories/*.osv.ndjson.gz
+cli ingest epss data/sources/epss/epss_scores-*.csv.gz
+cli ingest purl2cpe data/sources/purl2cpe/purl2cpe.ndjson.gz --source-date 2026-08-22 # the snapshot's commit date
+cli export --out data/seed
+
+# The seed must not name the registry it was built from (hosts are never committed). Only the tables read from
+# the registry are checked: third-party advisories may cite any site in their references.
+host=$(npm config get registry | sed -E 's#^[a-z]+://##; s#/.*$##')
+npm_files=()
+for t in components versions version_licenses version_dependencies version_files analyses; do npm_files+=("data/seed/$t.ndjson.gz"); done
+if [ -n "$host" ] && zcat "${npm_files[@]}" | grep -qF "$host"; then
+  echo "build-seed: the export mentions the registry host; refusing to keep it" >&2
+  exit 1
+fi
+du -sh data/seed

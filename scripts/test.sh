@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# npm test: type-check, lint, then every *.test.ts through node:test (explicit, shell-expanded file list:
+# node 20's --test does not discover .ts files by itself).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${1:-}" != "--no-lint" ]; then
+  npx tsc --noEmit
+  npx biome check .
+fi
+mapfile -t files < <(find src test -name '*.test.ts' -not -path '*/node_modules/*' | sort)
+if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
+exec node --import tsx --test --test-concurrency=1 "${files[@]}"

@@ -1,0 +1,52 @@
+// The compintel command line: serve | migrate | keys (create, list, revoke).
+import { ConfigError, loadConfig } from '../config.ts'
+import { INGEST_USAGE } from './ingest-usage.ts'
+
+const USAGE = `usage: compintel <command>
+
+  serve                      start the API server (the default of npm start)
+  migrate                    apply the KB schema migrations and exit
+  keys create --name N [--scope AREA|*]... [--tier standard|high|unlimited]
+  keys list [--json]
+  keys revoke <id|prefix>
+  ${INGEST_USAGE}
+  export [--out DIR] [--release NAME]   write the KB as a seed (default: data/seed)
+
+Configuration comes from environment variables (see README), optionally a JSON file named by COMPINTEL_CONFIG.`
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    console.log(USAGE)
+    return command ? 0 : 2
+  }
+  try {
+    const config = loadConfig()
+    switch (command) {
+      // Each command loads its own modules, so a quick command does not pay for the server's or pacote's imports.
+      case 'serve':
+        return await (await import('./serve.ts')).runServe(config)
+      case 'migrate':
+        return await (await import('./migrate.ts')).runMigrate(config)
+      case 'keys':
+        return await (await import('./keys.ts')).runKeys(config, rest)
+      case 'ingest':
+        return await (await import('./ingest.ts')).runIngestCommand(config, rest)
+      case 'export':
+        return await (await import('./export.ts')).runExport(config, rest)
+      default:
+        console.error(`compintel: unknown command "${command}"\n\n${USAGE}`)
+        return 2
+    }
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      return 2
+    }
+    console.error(`compintel ${command}: ${(err as Error).message}`)
+    return 1
+  }
+}
+
+const code = await main(process.argv.slice(2))
+if (code !== 0 || process.argv[2] !== 'serve') process.exitCode = code

@@ -1,0 +1,56 @@
+// `compintel ingest osv|epss|purl2cpe <file…>`: vulnerability data files into the KB (each source's code lives in
+// its own ingest module; this parses the command line, opens the KB and prints the summary).
+import { existsSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import type { Config } from '../config.ts'
+import { formatReport } from '../ingest/data-report.ts'
+import { ingestEpss } from '../ingest/epss.ts'
+import { ingestOsv } from '../ingest/osv/ingest-osv.ts'
+import { ingestPurl2Cpe } from '../ingest/purl2cpe.ts'
+import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
+import { openStorage } from '../storage/database.ts'
+import { migrate } from '../storage/migrate.ts'
+import { INGEST_USAGE } from './ingest-usage.ts'
+
+export async function runIngestData(
+  config: Config,
+  kind: 'osv' | 'epss' | 'purl2cpe',
+  argv: string[],
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      source: { type: 'string' },
+      'source-date': { type: 'string' },
+      'batch-size': { type: 'string' },
+    },
+  })
+  if (positionals.length === 0) throw new Error(`no input given\nusage: ${INGEST_USAGE}`)
+  if (kind !== 'osv' && positionals.length > 1) throw new Error(`ingest ${kind}: one file at a time`)
+  for (const p of positionals) if (!existsSync(p)) throw new Error(`${p}: no such file or directory`)
+  const batchSize = values['batch-size'] === undefined ? undefined : Number(values['batch-size'])
+  if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000))
+    throw new Error('--batch-size: expected 1 to 100000')
+  const opts = {
+    source: values.source,
+    sourceDate: values['source-date'],
+    batchSize,
+    now: () => new Date().toISOString(),
+  }
+  const storage = openStorage(config.database)
+  try {
+    await migrate(storage)
+    const writer = new SqlAdvisoryWriter(storage)
+    const report =
+      kind === 'osv'
+        ? await ingestOsv(positionals, writer, opts)
+        : kind === 'epss'
+          ? await ingestEpss(positionals[0] as string, writer, opts)
+          : await ingestPurl2Cpe(positionals[0] as string, writer, opts)
+    console.log(formatReport(`ingest ${kind}`, report))
+    return 0
+  } finally {
+    await storage.close()
+  }
+}

@@ -1,0 +1,74 @@
+// `compintel ingest npm <name…>`: packages from the npm registry (the user's npm configuration) into the KB.
+
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import type { Config } from '../config.ts'
+import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
+import { PacoteRegistry } from '../ingest/npm/registry.ts'
+import { formatSummary, runIngest } from '../ingest/npm/run-ingest.ts'
+import { parseSelection } from '../ingest/npm/select-versions.ts'
+import { openStorage } from '../storage/database.ts'
+import { SqlKbWriter } from '../storage/kb-writer.ts'
+import { migrate } from '../storage/migrate.ts'
+import { refreshPopularity } from '../storage/popularity.ts'
+import { INGEST_USAGE } from './ingest-usage.ts'
+
+export async function runIngestNpm(config: Config, argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      'from-file': { type: 'string' },
+      versions: { type: 'string', default: 'all' },
+      analyze: { type: 'string', default: 'latest' },
+      concurrency: { type: 'string', default: '4' },
+      'dry-run': { type: 'boolean', default: false },
+      'with-dependencies': { type: 'boolean', default: false },
+    },
+  })
+  const names = [...positionals, ...(values['from-file'] ? namesFromFile(values['from-file']) : [])]
+  if (names.length === 0) throw new Error(`no package names given\nusage: ${INGEST_USAGE}`)
+  const concurrency = Number(values.concurrency)
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+    throw new Error('--concurrency: expected 1 to 64')
+  const versions = parseSelection(values.versions, false)
+  const analyze = parseSelection(values.analyze, true)
+
+  const storage = openStorage(config.database)
+  let stop = false
+  const onSignal = () => {
+    if (stop) process.exit(130)
+    stop = true
+    process.stderr.write('\nstopping after the packages in progress (Ctrl-C again to quit now)\n')
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  try {
+    await migrate(storage)
+    const summary = await runIngest(names, new PacoteRegistry(), new SqlKbWriter(storage), {
+      versions,
+      analyze,
+      analyzers: DEFAULT_ANALYZERS,
+      dryRun: values['dry-run'],
+      concurrency,
+      withDependencies: values['with-dependencies'],
+      now: () => new Date().toISOString(),
+      shouldStop: () => stop,
+    })
+    if (!values['dry-run']) await refreshPopularity(storage.db)
+    console.log(formatSummary(summary, values['dry-run']))
+    return summary.failed.length > 0 ? 1 : 0
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+    await storage.close()
+  }
+}
+
+/** One name per line; `#` comments and anything after a tab (as in npm-popular.tsv) are ignored. */
+export function namesFromFile(file: string): string[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => l.split('\t')[0]?.trim() ?? '')
+    .filter((l) => l !== '' && !l.startsWith('#'))
+}

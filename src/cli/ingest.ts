@@ -1,0 +1,17 @@
+// `compintel ingest <source> …`: dispatches to the source's own command module (each loads only what it needs).
+import type { Config } from '../config.ts'
+import { INGEST_USAGE } from './ingest-usage.ts'
+
+export async function runIngestCommand(config: Config, argv: string[]): Promise<number> {
+  const [source, ...rest] = argv
+  switch (source) {
+    case 'npm':
+      return (await import('./ingest-npm.ts')).runIngestNpm(config, rest)
+    case 'osv':
+    case 'epss':
+    case 'purl2cpe':
+      return (await import('./ingest-data.ts')).runIngestData(config, source, rest)
+    default:
+      throw new Error(`usage: ${INGEST_USAGE}`)
+  }
+}

@@ -1,0 +1,19 @@
+// `compintel migrate`: applies pending migrations and reports them.
+import type { Config } from '../config.ts'
+import { openStorage } from '../storage/database.ts'
+import { migrate } from '../storage/migrate.ts'
+
+export async function runMigrate(config: Config): Promise<number> {
+  const storage = openStorage(config.database)
+  try {
+    const report = await migrate(storage)
+    console.log(
+      report.applied.length > 0
+        ? `applied ${report.applied.length} migration(s): ${report.applied.join(', ')}; schema version ${report.schemaVersion}`
+        : `schema is current (version ${report.schemaVersion})`,
+    )
+    return 0
+  } finally {
+    await storage.close()
+  }
+}

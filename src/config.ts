@@ -1,0 +1,185 @@
+// One validated configuration object from environment variables and an optional JSON config file.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { AREAS, isScope } from './domain/keys/scopes.ts'
+import { SEED_DIR } from './seed-dir.ts'
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string }
+export type SeedKey = { key: string; scopes: string[] }
+
+export interface Config {
+  host: string
+  port: number
+  database: DatabaseConfig
+  redisUrl: string | undefined
+  rateLimitPerMinute: number
+  rateLimitPerMinutePerIp: number
+  maxBatchSize: number
+  bodyLimit: number
+  logLevel: LogLevel
+  authMode: 'keys' | 'none'
+  seedKeys: SeedKey[]
+  keyCacheTtlMs: number
+  shutdownTimeoutMs: number
+  maxEventLoopDelayMs: number
+  maxHeapUsedBytes: number
+  healthCheckIntervalMs: number
+  trustProxy: boolean
+  /** The seed loaded into an empty KB at start; undefined = none. */
+  seedDir: string | undefined
+}
+
+/** Every bad value, each named with what was expected. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
+export const DEFAULT_SQLITE_PATH = path.join('data', 'compintel.sqlite')
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+type Source = Record<string, string | undefined>
+
+/** The documented settings; README's configuration table mirrors this list. */
+export const SETTINGS = [
+  'HOST',
+  'PORT',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'RATE_LIMIT_PER_MINUTE',
+  'RATE_LIMIT_PER_MINUTE_PER_IP',
+  'MAX_BATCH_SIZE',
+  'BODY_LIMIT',
+  'LOG_LEVEL',
+  'AUTH',
+  'COMPINTEL_API_KEYS',
+  'KEY_CACHE_TTL_MS',
+  'SHUTDOWN_TIMEOUT_MS',
+  'MAX_EVENT_LOOP_DELAY_MS',
+  'MAX_HEAP_USED_BYTES',
+  'HEALTH_CHECK_INTERVAL_MS',
+  'TRUST_PROXY',
+  'SEED_DIR',
+] as const
+
+/** Reads COMPINTEL_CONFIG (a JSON file of the same names) under the environment, which wins. */
+export function loadConfig(env: Source = process.env): Config {
+  const file = env.COMPINTEL_CONFIG
+  let fromFile: Source = {}
+  if (file) {
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not a JSON object')
+      fromFile = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v == null ? undefined : String(v)]))
+    } catch (err) {
+      throw new ConfigError([`COMPINTEL_CONFIG: cannot read ${file} as a JSON object (${(err as Error).message})`])
+    }
+    const unknown = Object.keys(fromFile).filter((k) => !(SETTINGS as readonly string[]).includes(k))
+    if (unknown.length > 0) throw new ConfigError([`COMPINTEL_CONFIG: unknown setting(s) ${unknown.join(', ')}`])
+  }
+  return parseConfig({ ...fromFile, ...pick(env) })
+}
+
+function pick(env: Source): Source {
+  const out: Source = {}
+  for (const k of SETTINGS) if (env[k] !== undefined && env[k] !== '') out[k] = env[k]
+  return out
+}
+
+export function parseConfig(src: Source): Config {
+  const problems: string[] = []
+  const int = (name: string, def: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    const raw = src[name]
+    if (raw === undefined) return def
+    const n = Number(raw)
+    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      problems.push(`${name}: expected an integer from ${min} to ${max}, got "${raw}"`)
+      return def
+    }
+    return n
+  }
+  const bool = (name: string, def: boolean): boolean => {
+    const raw = src[name]?.toLowerCase()
+    if (raw === undefined) return def
+    if (['1', 'true', 'yes'].includes(raw)) return true
+    if (['0', 'false', 'no'].includes(raw)) return false
+    problems.push(`${name}: expected true or false, got "${src[name]}"`)
+    return def
+  }
+
+  const host = src.HOST ?? '127.0.0.1'
+  if (!/^[A-Za-z0-9.:_-]+$/.test(host)) problems.push(`HOST: expected a host name or IP address, got "${host}"`)
+  const logLevel = (src.LOG_LEVEL ?? 'info').toLowerCase() as LogLevel
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}`)
+  const auth = (src.AUTH ?? 'keys').toLowerCase()
+  if (auth !== 'keys' && auth !== 'none') problems.push(`AUTH: expected "keys" (default) or "none", got "${src.AUTH}"`)
+
+  const config: Config = {
+    host,
+    port: int('PORT', 8080, 0, 65535),
+    database: parseDatabaseUrl(src.DATABASE_URL, problems),
+    redisUrl: parseRedisUrl(src.REDIS_URL, problems),
+    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600, 1),
+    rateLimitPerMinutePerIp: int('RATE_LIMIT_PER_MINUTE_PER_IP', 1200, 1),
+    maxBatchSize: int('MAX_BATCH_SIZE', 1000, 1, 100_000),
+    bodyLimit: int('BODY_LIMIT', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    logLevel,
+    authMode: auth === 'none' ? 'none' : 'keys',
+    seedKeys: parseSeedKeys(src.COMPINTEL_API_KEYS, problems),
+    keyCacheTtlMs: int('KEY_CACHE_TTL_MS', 10_000, 0),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0),
+    maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 0),
+    maxHeapUsedBytes: int('MAX_HEAP_USED_BYTES', 0, 0),
+    healthCheckIntervalMs: int('HEALTH_CHECK_INTERVAL_MS', 2000, 100),
+    trustProxy: bool('TRUST_PROXY', false),
+    seedDir: src.SEED_DIR === 'none' ? undefined : (src.SEED_DIR ?? SEED_DIR),
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  return config
+}
+
+function parseDatabaseUrl(raw: string | undefined, problems: string[]): DatabaseConfig {
+  if (raw === undefined) return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH }
+  if (raw.startsWith('sqlite:')) {
+    const p = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
+    if (p === '') problems.push('DATABASE_URL: expected sqlite:<path>, the path is empty')
+    return { kind: 'sqlite', path: p }
+  }
+  if (/^postgres(ql)?:\/\//.test(raw)) {
+    try {
+      new URL(raw)
+    } catch {
+      problems.push('DATABASE_URL: expected a valid postgres:// URL')
+    }
+    return { kind: 'postgres', url: raw }
+  }
+  problems.push('DATABASE_URL: expected sqlite:<path> or postgres://user@host:port/database')
+  return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH }
+}
+
+function parseRedisUrl(raw: string | undefined, problems: string[]): string | undefined {
+  if (raw === undefined) return undefined
+  if (!/^rediss?:\/\//.test(raw)) problems.push('REDIS_URL: expected redis://host:port[/db] or rediss://…')
+  return raw
+}
+
+/** COMPINTEL_API_KEYS: `k1,k2:licenses+vulnerabilities` — full scope unless `:`-joined scopes follow. */
+function parseSeedKeys(raw: string | undefined, problems: string[]): SeedKey[] {
+  if (raw === undefined) return []
+  const keys: SeedKey[] = []
+  for (const item of raw.split(',').map((s) => s.trim())) {
+    if (item === '') continue
+    const [key = '', scopeList] = item.split(':', 2)
+    const scopes = scopeList === undefined ? ['*'] : scopeList.split('+').map((s) => s.trim())
+    if (key.length < 16 || !/^[\x21-\x7e]+$/.test(key)) {
+      problems.push('COMPINTEL_API_KEYS: each key must be at least 16 printable ASCII characters without spaces')
+    } else if (scopes.length === 0 || scopes.some((s) => !isScope(s))) {
+      problems.push(`COMPINTEL_API_KEYS: scopes after ":" must be * or area names joined by "+" (${AREAS.join(', ')})`)
+    } else {
+      keys.push({ key, scopes })
+    }
+  }
+  return keys
+}

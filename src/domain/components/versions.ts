@@ -1,0 +1,84 @@
+// Versions of a component (spec #15, reference §4.4): newest first, each with its date and licenses.
+import type { CatalogReader, KnownComponent, KnownVersion } from '../catalog/types.ts'
+import { type LicenseEntry, licenseEntry } from '../licenses/spdx.ts'
+import type { LicenseReader, VersionLicenses } from '../licenses/types.ts'
+import type { Outcome } from '../shared/outcome.ts'
+import { SUCCESS } from '../shared/outcome.ts'
+import { purlName, splitVersion, tryParsePurl } from '../shared/purl.ts'
+import { schemeFor } from '../shared/versions/index.ts'
+
+export const VERSIONS_LIMIT = 50
+export const MAX_VERSIONS_LIMIT = 1000
+
+export interface VersionItem {
+  version: string
+  date: string
+  licenses: LicenseEntry[]
+}
+
+export interface ComponentVersions {
+  outcome: Outcome
+  purl: string
+  name: string
+  url: string
+  versions: VersionItem[]
+}
+
+/** A purl's @version, if any, is ignored: every version of the component is listed. */
+export async function componentVersions(
+  input: string,
+  limit: number | undefined,
+  catalog: CatalogReader,
+  licenses: LicenseReader,
+): Promise<ComponentVersions> {
+  const { purl } = splitVersion(input)
+  const parsed = tryParsePurl(purl)
+  if (!parsed)
+    return { outcome: { code: 'INVALID_PURL', message: 'Invalid Purl' }, purl, name: '', url: '', versions: [] }
+  const key = { type: parsed.type, purlName: purlName(parsed) }
+  const component = [...(await catalog.components([key])).values()][0]
+  if (!component)
+    return {
+      outcome: { code: 'COMPONENT_NOT_FOUND', message: 'Component not found' },
+      purl,
+      name: '',
+      url: '',
+      versions: [],
+    }
+  const n = limit !== undefined && limit >= 1 ? Math.min(limit, MAX_VERSIONS_LIMIT) : VERSIONS_LIMIT
+  const chosen = newestFirst(component).slice(0, n)
+  const facts = await licenses.ofVersions(chosen.map((v) => v.id))
+  return {
+    outcome: SUCCESS,
+    purl: component.purl,
+    name: component.purlName,
+    url: component.projectUrl,
+    versions: chosen.map((v) => ({
+      version: v.version,
+      date: v.releasedAt ?? '',
+      licenses: versionLicenseIds(facts.get(v.id)).map(licenseEntry),
+    })),
+  }
+}
+
+/**
+ * Highest version first, in the ecosystem's version order. Release dates are shown but not used to order: registry
+ * mirrors may re-date old versions, and backports would otherwise interleave with the main line.
+ */
+export function newestFirst(component: KnownComponent): KnownVersion[] {
+  const scheme = schemeFor(component.type)
+  return [...component.versions].sort((a, b) => scheme.compare(b.version, a.version))
+}
+
+/** The declared licenses of a version (in the order its expression names them), or else those found in its files. */
+export function versionLicenseIds(v: VersionLicenses | undefined): string[] {
+  const facts = v?.facts ?? []
+  const declared = facts.filter((f) => f.kind === 'declared')
+  if (declared.length === 0) return [...new Set(facts.map((f) => f.licenseId))]
+  const tokens = (v?.expression ?? '').split(/[\s()]+/)
+  const at = (id: string) => {
+    const i = tokens.indexOf(id)
+    return i === -1 ? tokens.length : i
+  }
+  return [...new Set(declared.map((f) => f.licenseId))].sort((a, b) => at(a) - at(b))
+}

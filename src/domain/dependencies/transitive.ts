@@ -1,0 +1,164 @@
+// Transitive dependencies (spec #24, reference §4.7 with real resolution; docs/dependencies.md): a breadth-first walk
+// over the KB's declared dependencies, each requirement resolved with npm's rules. One query per level for the
+// dependencies of all its versions, and one catalog read per level for the packages they name.
+import { type ComponentRef, resolveBatch } from '../catalog/resolve-batch.ts'
+import { type CatalogReader, type KnownComponent, keyOf } from '../catalog/types.ts'
+import { tryParsePurl } from '../shared/purl.ts'
+import { pickVersion } from './pick-version.ts'
+import { classifySpecifier, npmPurl } from './specifier.ts'
+import {
+  DEFAULT_DEPTH,
+  DEFAULT_LIMIT,
+  type DependencyReader,
+  FOLLOWED_SCOPES,
+  MAX_DEPTH,
+  MAX_LIMIT,
+  SUPPORTED_ECOSYSTEMS,
+} from './types.ts'
+
+/** Skipped inputs named in the status message; the rest are counted. */
+const MAX_LISTED = 10
+
+export interface TransitiveRequest {
+  components: readonly ComponentRef[]
+  depth?: number | undefined
+  limit?: number | undefined
+}
+
+export interface TransitiveDependency {
+  /** The package without version. */
+  purl: string
+  /** The version the requirement installs; '' when it names nothing the KB has (or points outside the registry). */
+  version: string
+  /** The requirement as the dependent declared it. */
+  requirement: string
+}
+
+export type TransitiveResult =
+  | { ok: false; message: string }
+  | { ok: true; dependencies: TransitiveDependency[]; message: string }
+
+export interface TransitivePorts {
+  catalog: CatalogReader
+  dependencies: DependencyReader
+}
+
+/** 0 or absent → the default, above the maximum → the maximum; negative → undefined (a request error). */
+export function effectiveBound(value: number | undefined, def: number, max: number): number | undefined {
+  if (value === undefined || value === 0) return def
+  if (!Number.isInteger(value) || value < 0) return undefined
+  return Math.min(value, max)
+}
+
+export async function transitiveDependencies(
+  req: TransitiveRequest,
+  ports: TransitivePorts,
+): Promise<TransitiveResult> {
+  const depth = effectiveBound(req.depth, DEFAULT_DEPTH, MAX_DEPTH)
+  const limit = effectiveBound(req.limit, DEFAULT_LIMIT, MAX_LIMIT)
+  if (depth === undefined) return { ok: false, message: "'depth' must be a non-negative integer" }
+  if (limit === undefined) return { ok: false, message: "'limit' must be a non-negative integer" }
+  if (req.components.length === 0)
+    return { ok: false, message: "'components' field is required and must contain at least one component" }
+  const checked = checkEcosystem(req.components)
+  if (!checked.ok) return checked
+
+  const skipped: string[] = checked.invalid.map((p) => `${p} (Invalid Purl)`)
+  const valid = req.components.filter((c) => tryParsePurl(c.purl) !== undefined)
+  const roots = await resolveBatch(valid, ports.catalog)
+  const known = new Map<string, KnownComponent | undefined>()
+  const seen = new Set<number>() // versions already listed or expanded (inputs included)
+  let level: number[] = []
+  roots.forEach((r, i) => {
+    // an exact lookup reads only the version asked for (`partial`): such a component is read again in full if needed
+    if (r.component && !r.component.partial) known.set(r.component.purlName, r.component)
+    if (!r.chosen) skipped.push(`${valid[i]?.purl} (${r.outcome.message})`)
+    else if (!seen.has(r.chosen.id)) {
+      seen.add(r.chosen.id)
+      level.push(r.chosen.id)
+    }
+  })
+
+  const out: TransitiveDependency[] = []
+  const unresolvedSeen = new Set<string>()
+  let truncated = false
+  for (let d = 1; d <= depth && level.length > 0 && !truncated; d++) {
+    // a big walk on a synchronous driver (SQLite) lets other requests in between its levels
+    if (d > 1) await new Promise((resolve) => setImmediate(resolve))
+    const declared = await ports.dependencies.ofVersions(level, FOLLOWED_SCOPES)
+    const edges = level.flatMap((id) =>
+      (declared.get(id) ?? []).map((dep) => ({ dep, spec: classifySpecifier(dep.name, dep.requirement) })),
+    )
+    const wanted = [...new Set(edges.flatMap((e) => (e.spec.kind === 'registry' ? [e.spec.name] : [])))].filter(
+      (n) => !known.has(n),
+    )
+    if (wanted.length > 0) {
+      const found = await ports.catalog.components(wanted.map((purlName) => ({ type: 'npm', purlName })))
+      for (const n of wanted) known.set(n, found.get(keyOf({ type: 'npm', purlName: n })))
+    }
+    const next: number[] = []
+    for (const { dep, spec } of edges) {
+      const component = spec.kind === 'registry' ? known.get(spec.name) : undefined
+      const chosen = spec.kind === 'registry' && component ? pickVersion(spec.range, component) : undefined
+      if (chosen && seen.has(chosen.id)) continue
+      const purl = component?.purl ?? npmPurl(spec.name)
+      if (!chosen) {
+        const key = `${purl}\u0000${dep.requirement}`
+        if (unresolvedSeen.has(key)) continue
+        if (out.length >= limit) {
+          truncated = true
+          break
+        }
+        unresolvedSeen.add(key)
+        out.push({ purl, version: '', requirement: dep.requirement })
+        continue
+      }
+      if (out.length >= limit) {
+        truncated = true
+        break
+      }
+      seen.add(chosen.id)
+      out.push({ purl, version: chosen.version, requirement: dep.requirement })
+      next.push(chosen.id)
+    }
+    level = next
+  }
+  return { ok: true, dependencies: out, message: summary(skipped, truncated, limit) }
+}
+
+type EcosystemCheck = { ok: true; invalid: string[] } | { ok: false; message: string }
+
+/** One purl type per request, and one with dependency data; malformed purls are skipped unless all are. */
+export function checkEcosystem(components: readonly ComponentRef[]): EcosystemCheck {
+  const types = new Set<string>()
+  const invalid: string[] = []
+  for (const c of components) {
+    const p = tryParsePurl(c.purl)
+    if (p) types.add(p.type)
+    else invalid.push(c.purl)
+  }
+  if (types.size === 0) return { ok: false, message: `invalid purls: [${invalid.join(', ')}]` }
+  if (types.size > 1)
+    return { ok: false, message: `multiple ecosystems found, expected single ecosystem: [${[...types].join(', ')}]` }
+  const [type] = [...types] as [string]
+  if (!SUPPORTED_ECOSYSTEMS.includes(type))
+    return {
+      ok: false,
+      message: `unsupported ecosystem: '${type}'. Supported ecosystems: ${SUPPORTED_ECOSYSTEMS.map((t) => `'${t}'`).join(', ')}`,
+    }
+  return { ok: true, invalid }
+}
+
+function summary(skipped: readonly string[], truncated: boolean, limit: number): string {
+  const parts = ['Success']
+  if (skipped.length > 0) {
+    const shown = skipped
+      .slice(0, MAX_LISTED)
+      .map((s) => (s.length > 200 ? `${s.slice(0, 200)}…` : s))
+      .join('; ')
+    const more = skipped.length > MAX_LISTED ? `; and ${skipped.length - MAX_LISTED} more` : ''
+    parts.push(`skipped ${skipped.length} input component(s): ${shown}${more}`)
+  }
+  if (truncated) parts.push(`list truncated at limit ${limit}`)
+  return parts.join('; ')
+}

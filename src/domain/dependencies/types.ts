@@ -1,0 +1,32 @@
+// The dependency port (storage implements it) and the limits of the dependencies area (spec #24, Limits;
+// reference §4.7; docs/dependencies.md).
+import type { DependencyScope } from '../kb/types.ts'
+
+/** A dependency as a version declares it: the npm name and the specifier verbatim (`^1.2.0`, `npm:x@1`, a git URL…). */
+export interface DeclaredDependency {
+  name: string
+  scope: DependencyScope
+  requirement: string
+}
+
+export interface DependencyReader {
+  /**
+   * The declared dependencies of these versions in the given scopes, each version's list in name order (then scope),
+   * in one database round trip (per few thousand ids); versions without dependencies are absent.
+   */
+  ofVersions(
+    versionIds: readonly number[],
+    scopes: readonly DependencyScope[],
+  ): Promise<Map<number, DeclaredDependency[]>>
+}
+
+/** The scopes a transitive walk follows: what `npm install --omit=dev` installs (peer dependencies are the host's). */
+export const FOLLOWED_SCOPES: readonly DependencyScope[] = ['runtime', 'optional']
+
+/** The ecosystems with dependency data in the KB (the ingest reads npm only). */
+export const SUPPORTED_ECOSYSTEMS: readonly string[] = ['npm']
+
+export const DEFAULT_DEPTH = 3
+export const MAX_DEPTH = 10
+export const DEFAULT_LIMIT = 1000
+export const MAX_LIMIT = 5000

@@ -1,0 +1,112 @@
+// What ingestion learns about a package, as the KB stores it: facts with their source and date.
+
+export type LifecycleStatus = 'active' | 'deprecated' | 'removed' | 'deleted' | 'malicious'
+export type DependencyScope = 'runtime' | 'dev' | 'peer' | 'optional'
+
+export interface Provenance {
+  /** Where the facts came from, e.g. `npm-registry` or `computed:code-stats@1`. */
+  source: string
+  /** When that source said so (ISO 8601). */
+  asOf: string
+}
+
+export interface ComponentFacts extends Provenance {
+  purl: string
+  purlType: string
+  namespace: string
+  name: string
+  purlName: string
+  description: string | null
+  projectUrl: string
+  homepageUrl: string | null
+  repositoryUrl: string | null
+  sourcePurl: string | null
+  latestVersion: string | null
+  status: LifecycleStatus
+  statusRaw: string | null
+  statusChangeDate: string | null
+  registryModified: string | null
+}
+
+export interface DeclaredLicense {
+  raw: string
+  expression: string | null
+  /** SPDX ids, or LicenseRef-… for strings that are not SPDX (kept, never dropped). */
+  ids: string[]
+  valid: boolean
+}
+
+export interface Dependency {
+  scope: DependencyScope
+  name: string
+  requirement: string
+}
+
+export interface VersionFacts extends Provenance {
+  version: string
+  sortKey: string
+  isPrerelease: boolean
+  releasedAt: string | null
+  status: LifecycleStatus
+  statusRaw: string | null
+  integrity: string | null
+  unpackedSize: number | null
+  fileCount: number | null
+  license: DeclaredLicense | null
+  dependencies: Dependency[]
+}
+
+export interface FileRecord {
+  path: string
+  size: number
+  md5: string
+}
+
+export interface AnalyzerOutput {
+  analyzer: string
+  analyzerVersion: string
+  output: unknown
+}
+
+export interface DetectedLicense {
+  licenseId: string
+  path: string
+  score: number
+}
+
+/** One analyzed version: its files, each analyzer's output and the licenses found in its files. */
+export interface VersionAnalysis {
+  version: string
+  asOf: string
+  files: FileRecord[]
+  outputs: AnalyzerOutput[]
+  detectedLicenses: DetectedLicense[]
+}
+
+/** Everything one package contributes, written in one transaction. */
+export interface PackageUpdate {
+  component: ComponentFacts
+  versions: VersionFacts[]
+  analyses: VersionAnalysis[]
+}
+
+export interface WriteReport {
+  componentChanged: boolean
+  versionsInserted: number
+  versionsUpdated: number
+  analysesWritten: number
+}
+
+/** What the KB already holds for a package, so ingestion can skip work it has done. */
+export interface PackageState {
+  /** version → analyzer name → analyzer version */
+  analyses: Map<string, Map<string, string>>
+  versions: Set<string>
+}
+
+export interface KbWriter {
+  state(purl: string): Promise<PackageState | undefined>
+  writePackage(update: PackageUpdate): Promise<WriteReport>
+  /** After a run: recompute what is derived from many packages (popularity = dependents in the KB). */
+  finish?(): Promise<void>
+}

@@ -1,0 +1,42 @@
+// The known version nearest to a target (reference §4.5, FindNearestVersion): used when the version asked for has no
+// license facts. Distance = |Δmajor|·1e6 + |Δminor|·1e3 + |Δpatch|; ties go to the higher version.
+import semver from 'semver'
+import type { VersionScheme } from '../shared/versions/index.ts'
+
+const ZERO = new semver.SemVer('0.0.0')
+
+/**
+ * A version or requirement as numbers: parsed loosely, else the first X[.Y[.Z]] in it (so `^1.2.3` → 1.2.3, as the
+ * reference strips a leading operator, and `2.0-rc1` → 2.0.0); undefined when it holds no number at all.
+ */
+export function versionPoint(v: string): semver.SemVer | undefined {
+  return semver.parse(v, { loose: true }) ?? semver.coerce(v) ?? undefined
+}
+
+export function versionDistance(a: semver.SemVer, b: semver.SemVer): number {
+  return Math.abs(a.major - b.major) * 1e6 + Math.abs(a.minor - b.minor) * 1e3 + Math.abs(a.patch - b.patch)
+}
+
+/**
+ * The candidate nearest to `target` (a version or a requirement), undefined when there is no candidate or the target
+ * holds no version number. Candidates without a version number count as 0.0.0, as in the reference.
+ */
+export function nearestVersion<T extends { version: string }>(
+  target: string,
+  candidates: readonly T[],
+  scheme: VersionScheme,
+): T | undefined {
+  const point = versionPoint(target)
+  if (!point) return undefined
+  let best: { item: T; distance: number } | undefined
+  for (const item of candidates) {
+    const distance = versionDistance(point, versionPoint(item.version) ?? ZERO)
+    if (
+      !best ||
+      distance < best.distance ||
+      (distance === best.distance && scheme.compare(item.version, best.item.version) > 0)
+    )
+      best = { item, distance }
+  }
+  return best?.item
+}

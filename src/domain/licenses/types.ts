@@ -1,0 +1,25 @@
+// What the KB knows about the licenses of versions: the license port (storage implements it).
+
+export interface LicenseFact {
+  kind: 'declared' | 'detected'
+  /** An SPDX id, or LicenseRef-… for a declared string that is not SPDX. */
+  licenseId: string
+  isSpdx: boolean
+  /** The file it was detected in ('' for declared licenses). */
+  path: string
+  score: number | null
+  source: string
+}
+
+export interface VersionLicenses {
+  /** The declared license normalised to an SPDX expression (OR/AND as declared), when it is one. */
+  expression: string | null
+  /** The declared string as the registry gave it. */
+  declared: string | null
+  facts: LicenseFact[]
+}
+
+export interface LicenseReader {
+  /** The licenses of these versions, in one database round trip; every asked id is in the answer. */
+  ofVersions(versionIds: readonly number[]): Promise<Map<number, VersionLicenses>>
+}

@@ -1,0 +1,134 @@
+// The requirement resolver: the summary table of reference §4.1 and the constraint semantics it lists.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { parseRequirement, resolveVersion } from './requirement.ts'
+import { naturalScheme, semverScheme } from './versions/index.ts'
+
+const npm = [
+  '0.2.3',
+  '0.2.9',
+  '0.3.0',
+  '0.0.3',
+  '0.0.4',
+  '1.0.0',
+  '1.2.3',
+  '1.2.9',
+  '1.3.0',
+  '1.9.0',
+  '2.0.0-beta.1',
+  '2.0.0',
+  '2.1.0',
+  '3.0.0-rc.1',
+].map((version) => ({ version }))
+
+const cases = [
+  { name: 'purl @version is exact', purl: 'pkg:npm/x@1.2.3', req: '^2.0.0', code: 'SUCCESS', version: '1.2.3' },
+  { name: 'purl @version not known', purl: 'pkg:npm/x@9.9.9', req: '', code: 'VERSION_NOT_FOUND', version: '' },
+  {
+    name: 'no requirement: highest, pre-releases included',
+    purl: 'pkg:npm/x',
+    req: '',
+    code: 'SUCCESS',
+    version: '3.0.0-rc.1',
+  },
+  { name: 'exact', purl: 'pkg:npm/x', req: '1.2.3', code: 'SUCCESS', version: '1.2.3' },
+  { name: '=exact', purl: 'pkg:npm/x', req: '=1.2.3', code: 'SUCCESS', version: '1.2.3' },
+  { name: '==exact', purl: 'pkg:npm/x', req: '==1.2.3', code: 'SUCCESS', version: '1.2.3' },
+  { name: 'v-toggle', purl: 'pkg:npm/x', req: 'v1.2.3', code: 'SUCCESS', version: '1.2.3' },
+  { name: 'exact not known', purl: 'pkg:npm/x', req: '1.2.4', code: 'VERSION_NOT_FOUND', version: '' },
+  { name: '^1.2.3 = >=1.2.3 <2.0.0', purl: 'pkg:npm/x', req: '^1.2.3', code: 'SUCCESS', version: '1.9.0' },
+  { name: '^0.2.3 = >=0.2.3 <0.3.0', purl: 'pkg:npm/x', req: '^0.2.3', code: 'SUCCESS', version: '0.2.9' },
+  { name: '^0.0.3 = >=0.0.3 <0.0.4', purl: 'pkg:npm/x', req: '^0.0.3', code: 'SUCCESS', version: '0.0.3' },
+  { name: '~1.2.3 = >=1.2.3 <1.3.0', purl: 'pkg:npm/x', req: '~1.2.3', code: 'SUCCESS', version: '1.2.9' },
+  { name: '~1 = >=1 <2', purl: 'pkg:npm/x', req: '~1', code: 'SUCCESS', version: '1.9.0' },
+  {
+    name: '>= highest available, no pre-release',
+    purl: 'pkg:npm/x',
+    req: '>=2.0.0',
+    code: 'SUCCESS',
+    version: '2.1.0',
+  },
+  { name: '> and < with space as AND', purl: 'pkg:npm/x', req: '>1.0.0 <1.3.0', code: 'SUCCESS', version: '1.2.9' },
+  { name: 'comma as AND', purl: 'pkg:npm/x', req: '>=1.0.0, <1.2.5', code: 'SUCCESS', version: '1.2.3' },
+  { name: '<= bound', purl: 'pkg:npm/x', req: '<=1.3.0', code: 'SUCCESS', version: '1.3.0' },
+  { name: '|| as OR', purl: 'pkg:npm/x', req: '^0.3.0 || ~1.2.0', code: 'SUCCESS', version: '1.2.9' },
+  { name: 'hyphen range', purl: 'pkg:npm/x', req: '1.0.0 - 1.2.5', code: 'SUCCESS', version: '1.2.3' },
+  { name: 'x-range', purl: 'pkg:npm/x', req: '1.x', code: 'SUCCESS', version: '1.9.0' },
+  {
+    name: 'pre-release only when named',
+    purl: 'pkg:npm/x',
+    req: '>=2.0.0-beta.0 <2.0.0',
+    code: 'SUCCESS',
+    version: '2.0.0-beta.1',
+  },
+  { name: 'nothing satisfies', purl: 'pkg:npm/x', req: '^5.0.0', code: 'VERSION_NOT_FOUND', version: '' },
+  {
+    name: 'requirement that is a purl (scanoss-py)',
+    purl: 'pkg:npm/x',
+    req: 'pkg:npm/x',
+    code: 'SUCCESS',
+    version: '3.0.0-rc.1',
+  },
+  { name: 'file: requirement', purl: 'pkg:npm/x', req: 'file:../x', code: 'SUCCESS', version: '3.0.0-rc.1' },
+  { name: 'star', purl: 'pkg:npm/x', req: '*', code: 'SUCCESS', version: '3.0.0-rc.1' },
+  { name: 'invalid constraint', purl: 'pkg:npm/x', req: '>=>=1', code: 'INVALID_SEMVER', version: '' },
+  { name: 'garbage', purl: 'pkg:npm/x', req: 'banana split', code: 'INVALID_SEMVER', version: '' },
+  { name: 'too long', purl: 'pkg:npm/x', req: `>=${'1'.repeat(300)}`, code: 'INVALID_SEMVER', version: '' },
+  { name: 'malformed purl', purl: 'npm/x', req: '', code: 'INVALID_PURL', version: '' },
+  { name: 'empty purl', purl: '', req: '', code: 'INVALID_PURL', version: '' },
+]
+for (const c of cases) {
+  test(`resolve: ${c.name}`, () => {
+    const r = resolveVersion({ purl: c.purl, requirement: c.req }, npm)
+    assert.equal(r.outcome.code, c.code, r.outcome.message)
+    assert.equal(r.version, c.version)
+  })
+}
+
+test('resolve: unknown component', () => {
+  const r = resolveVersion({ purl: 'pkg:npm/nope@1.0.0' }, undefined)
+  assert.deepEqual(r.outcome, { code: 'COMPONENT_NOT_FOUND', message: 'Component not found' })
+  assert.equal(r.purl, 'pkg:npm/nope')
+  assert.equal(r.requirement, '1.0.0')
+})
+
+test('resolve: echoes the purl as given, without @version', () => {
+  const r = resolveVersion({ purl: 'pkg:npm/%40scope/x@1.2.3?a=b', requirement: '^1' }, npm)
+  assert.equal(r.purl, 'pkg:npm/%40scope/x?a=b')
+  assert.equal(r.requirement, '1.2.3')
+  assert.equal(r.chosen?.version, '1.2.3')
+})
+
+const natural = ['1.9', '1.10', '2.0-rc1', '2.0', '2.1'].map((version) => ({ version }))
+const naturalCases = [
+  { name: 'highest', req: '', version: '2.1', code: 'SUCCESS' },
+  { name: 'exact', req: '1.10', version: '1.10', code: 'SUCCESS' },
+  { name: 'comparators', req: '>=1.10 <2.0', version: '2.0-rc1', code: 'SUCCESS' },
+  { name: 'OR', req: '<1.10 || =2.0', version: '2.0', code: 'SUCCESS' },
+  { name: 'caret is not for natural versions', req: '^1.9', version: '', code: 'INVALID_SEMVER' },
+]
+for (const c of naturalCases) {
+  test(`resolve natural: ${c.name}`, () => {
+    const r = resolveVersion({ purl: 'pkg:maven/g/a', requirement: c.req }, natural, naturalScheme)
+    assert.equal(r.outcome.code, c.code)
+    assert.equal(r.version, c.version)
+  })
+}
+
+test('parseRequirement kinds', () => {
+  assert.deepEqual(parseRequirement('', semverScheme), { kind: 'any' })
+  assert.deepEqual(parseRequirement(' =1.2.3 ', semverScheme), { kind: 'exact', version: '1.2.3' })
+  assert.equal(parseRequirement('^1.0.0', semverScheme).kind, 'range')
+  assert.equal(parseRequirement('>1 <3', naturalScheme).kind, 'comparators')
+})
+
+test('resolveVersion: unpublished (removed) versions are chosen only when asked for exactly', () => {
+  const known = [
+    { version: '1.0.0', status: 'active' },
+    { version: '1.1.0', status: 'removed' },
+  ]
+  assert.equal(resolveVersion({ purl: 'pkg:npm/x' }, known).version, '1.0.0')
+  assert.equal(resolveVersion({ purl: 'pkg:npm/x', requirement: '^1.0.0' }, known).version, '1.0.0')
+  assert.equal(resolveVersion({ purl: 'pkg:npm/x@1.1.0' }, known).version, '1.1.0')
+  assert.equal(resolveVersion({ purl: 'pkg:npm/x', requirement: '>1.0.0' }, known).version, '1.1.0')
+})

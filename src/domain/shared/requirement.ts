@@ -1,0 +1,143 @@
+// The `requirement` grammar and resolver (reference §4.1, spec convention 4; docs/requirements.md): which known
+// version of a component a purl + requirement names.
+import semver from 'semver'
+import { DomainError, type Outcome, SUCCESS } from './outcome.ts'
+import { type Purl, parsePurl, splitVersion } from './purl.ts'
+import { schemeFor, type VersionScheme } from './versions/index.ts'
+
+export type Comparator = { op: '>=' | '<=' | '>' | '<' | '='; version: string }
+export type Requirement =
+  | { kind: 'any' }
+  | { kind: 'exact'; version: string }
+  | { kind: 'range'; raw: string; range: semver.Range }
+  | { kind: 'comparators'; raw: string; anyOf: Comparator[][] }
+
+export const MAX_REQUIREMENT_LENGTH = 256
+const ANY = new Set(['', '*', 'x', 'X', 'latest'])
+const OPERATORS = /[<>=^~|\s,]/
+
+/** Parses a requirement for a version scheme; throws DomainError INVALID_SEMVER when it is not a constraint. */
+export function parseRequirement(input: string, scheme: VersionScheme): Requirement {
+  const req = input.trim()
+  // scanoss-py sends the whole purl as the requirement when none was given; npm `file:` deps have no version.
+  if (ANY.has(req) || req.startsWith('pkg:') || req.startsWith('file:')) return { kind: 'any' }
+  if (req.length > MAX_REQUIREMENT_LENGTH) throw invalid(`${req.slice(0, 40)}…`)
+  const bare = req.replace(/^==?\s*/, '')
+  if (scheme.name === 'semver') {
+    if (!OPERATORS.test(bare) && semver.valid(bare, { loose: true })) return { kind: 'exact', version: bare }
+    const normalised = req.replace(/\s*,\s*/g, ' ').replace(/(^|\s|\|\|)==/g, '$1=')
+    const range = tryRange(normalised)
+    if (range) return { kind: 'range', raw: req, range }
+    throw invalid(req)
+  }
+  if (!OPERATORS.test(bare)) return { kind: 'exact', version: bare }
+  const anyOf = req.split('||').map((group) =>
+    group
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((part) => {
+        const m = /^(>=|<=|>|<|==?)?\s*([^<>=^~\s]+)$/.exec(part)
+        if (!m) throw invalid(req)
+        return { op: (m[1] === '==' ? '=' : (m[1] ?? '=')) as Comparator['op'], version: m[2] as string }
+      }),
+  )
+  if (anyOf.some((g) => g.length === 0)) throw invalid(req)
+  return { kind: 'comparators', raw: req, anyOf }
+}
+
+export function tryParseRequirement(input: string, scheme: VersionScheme): Requirement | undefined {
+  try {
+    return parseRequirement(input, scheme)
+  } catch {
+    return undefined
+  }
+}
+
+function tryRange(r: string): semver.Range | undefined {
+  try {
+    return new semver.Range(r, { loose: true })
+  } catch {
+    return undefined
+  }
+}
+
+function invalid(req: string): DomainError {
+  return new DomainError('INVALID_SEMVER', `Invalid semver ${req}`)
+}
+
+export interface Resolution<T> {
+  outcome: Outcome
+  /** The purl without its @version, as given (qualifiers, subpath and %40 kept). */
+  purl: string
+  parsed?: Purl
+  /** The requirement in force: the purl's @version when it has one, else the requested one. */
+  requirement: string
+  /** The chosen version, '' when none. */
+  version: string
+  chosen?: T
+}
+
+/**
+ * Resolves purl + requirement against the versions the KB knows (`undefined`: the component is not known).
+ * A purl @version overrides the requirement; no requirement → the highest version, pre-releases included (as the
+ * reference does); a range → the highest satisfying version, pre-releases only when the range names one.
+ */
+export function resolveVersion<T extends { version: string }>(
+  input: { purl: string; requirement?: string | undefined },
+  known: readonly T[] | undefined,
+  scheme?: VersionScheme,
+): Resolution<T> {
+  const { purl, version: inPurl } = splitVersion(input.purl ?? '')
+  const requirement = inPurl ?? input.requirement ?? ''
+  let parsed: Purl
+  try {
+    parsed = parsePurl(purl)
+  } catch (err) {
+    return { outcome: (err as DomainError).outcome, purl, requirement, version: '' }
+  }
+  const base = { purl, parsed, requirement }
+  if (known === undefined)
+    return { ...base, outcome: { code: 'COMPONENT_NOT_FOUND', message: 'Component not found' }, version: '' }
+  const s = scheme ?? schemeFor(parsed.type)
+  let req: Requirement
+  try {
+    req = inPurl !== undefined ? { kind: 'exact', version: inPurl } : parseRequirement(requirement, s)
+  } catch (err) {
+    return { ...base, outcome: (err as DomainError).outcome, version: '' }
+  }
+  const matching = known.filter((k) => matches(req, k.version, s))
+  // only an exact request may get an unpublished (removed) version
+  const published = matching.filter((k) => (k as { status?: string }).status !== 'removed')
+  const candidates = req.kind === 'exact' || published.length === 0 ? matching : published
+  const chosen = candidates.reduce<T | undefined>(
+    (best, k) => (!best || s.compare(k.version, best.version) > 0 ? k : best),
+    undefined,
+  )
+  if (!chosen)
+    return { ...base, outcome: { code: 'VERSION_NOT_FOUND', message: 'Component version not found' }, version: '' }
+  return { ...base, outcome: SUCCESS, version: chosen.version, chosen }
+}
+
+function matches(req: Requirement, v: string, s: VersionScheme): boolean {
+  switch (req.kind) {
+    case 'any':
+      return true
+    case 'exact':
+      return v === req.version || toggleV(v) === req.version
+    case 'range':
+      return (
+        semver.valid(v, { loose: true }) !== null && req.range.test(semver.parse(v, { loose: true }) as semver.SemVer)
+      )
+    case 'comparators':
+      return req.anyOf.some((group) => group.every((c) => holds(s.compare(v, c.version), c.op)))
+  }
+}
+
+function holds(cmp: number, op: Comparator['op']): boolean {
+  return op === '=' ? cmp === 0 : op === '>' ? cmp > 0 : op === '>=' ? cmp >= 0 : op === '<' ? cmp < 0 : cmp <= 0
+}
+
+/** v1.2.3 ⇄ 1.2.3 (go-models version_helper). */
+function toggleV(v: string): string {
+  return v.startsWith('v') ? v.slice(1) : `v${v}`
+}

@@ -1,0 +1,87 @@
+// Known vulnerabilities of component versions (spec #12–#13, reference §4.3), in request order, with a constant
+// number of reads per batch: the catalog (versions), the advisories naming the packages, and the EPSS scores.
+import { type ComponentRef, exactVersionOf, type Resolved, resolveBatch } from '../catalog/resolve-batch.ts'
+import { type CatalogReader, keyOf } from '../catalog/types.ts'
+import { type Outcome, SUCCESS } from '../shared/outcome.ts'
+import { purlName } from '../shared/purl.ts'
+import { schemeFor } from '../shared/versions/index.ts'
+import { cvesOf, mergeAdvisories, type Vulnerability } from './merge.ts'
+import { affectsEveryVersion, isAffected } from './osv-match.ts'
+import type { AdvisoryReader, PackageAdvisory } from './types.ts'
+
+export interface VulnerabilityResult {
+  purl: string
+  requirement: string
+  /** The version evaluated ('' when none could be determined). */
+  version: string
+  vulnerabilities: Vulnerability[]
+  outcome: Outcome
+}
+
+export interface VulnerabilityPorts {
+  catalog: CatalogReader
+  advisories: AdvisoryReader
+}
+
+/** What to evaluate for one item: a version, every-version advisories only, or nothing (an outcome). */
+type Target = { version: string } | { everyVersion: true; outcome: Outcome } | { outcome: Outcome }
+
+export async function componentVulnerabilities(
+  refs: readonly ComponentRef[],
+  ports: VulnerabilityPorts,
+): Promise<VulnerabilityResult[]> {
+  const resolved = await resolveBatch(refs, ports.catalog)
+  const keys = resolved.flatMap((r) => (r.parsed ? [{ type: r.parsed.type, purlName: purlName(r.parsed) }] : []))
+  const advisories = keys.length > 0 ? await ports.advisories.forPackages(keys) : new Map<string, PackageAdvisory[]>()
+  const matched = resolved.map((r, i) => match(r, refs[i] as ComponentRef, advisories))
+  const cves = cvesOf(matched.flatMap((m) => m.advisories))
+  const epss = cves.length > 0 ? await ports.advisories.epss(cves) : new Map()
+  return resolved.map((r, i) => {
+    const m = matched[i] as (typeof matched)[number]
+    return {
+      purl: r.purl,
+      requirement: r.requirement,
+      version: m.version,
+      vulnerabilities: mergeAdvisories(m.advisories, epss),
+      outcome: m.outcome,
+    }
+  })
+}
+
+function match(r: Resolved, ref: ComponentRef, all: Map<string, PackageAdvisory[]>) {
+  const none = { version: '', advisories: [] as PackageAdvisory[] }
+  if (!r.parsed) return { ...none, outcome: r.outcome }
+  const named = all.get(keyOf({ type: r.parsed.type, purlName: purlName(r.parsed) })) ?? []
+  const target = targetOf(r, ref, named.length > 0)
+  if ('version' in target) {
+    const scheme = schemeFor(r.parsed.type)
+    return {
+      version: target.version,
+      advisories: named.filter((a) => isAffected(target.version, a.affected, scheme)),
+      outcome: SUCCESS,
+    }
+  }
+  if ('everyVersion' in target) {
+    const every = named.filter((a) => affectsEveryVersion(a.affected))
+    // nothing is lost when every advisory naming the package affects every version (e.g. malware reports)
+    return { ...none, advisories: every, outcome: every.length === named.length ? SUCCESS : target.outcome }
+  }
+  return { ...none, outcome: target.outcome }
+}
+
+/**
+ * The version to evaluate. A resolved version first; otherwise an exact version given in the purl or requirement
+ * is evaluated as it is (an advisory can name a version the KB has not indexed, or a package it does not know);
+ * otherwise only the advisories that affect every version can be reported.
+ */
+function targetOf(r: Resolved, ref: ComponentRef, advised: boolean): Target {
+  if (r.outcome.code === 'SUCCESS') return { version: r.version }
+  if (r.outcome.code === 'INVALID_SEMVER') return { outcome: r.outcome }
+  const exact = exactVersionOf(ref, r.parsed?.type ?? '')
+  if (exact !== undefined && (r.component || advised)) return { version: exact }
+  if (!r.component && !advised) return { outcome: r.outcome }
+  const asked = r.requirement ? `'${r.requirement}'` : 'no version'
+  const why = r.component ? `no known version of ${r.purl} matches ${asked}` : `${r.purl} is not in the knowledge base`
+  const message = `${why}: only advisories affecting every version are listed`
+  return { everyVersion: true, outcome: { code: 'VERSION_NOT_FOUND', message } }
+}

@@ -1,0 +1,49 @@
+// buildApp(): the Fastify application with every plugin and route; it never listens (main.ts does).
+import { randomUUID } from 'node:crypto'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyRequest } from 'fastify'
+import { registerAuth } from './plugins/auth-hooks.ts'
+import { clientErrorHandler, DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/error-handler.ts'
+import { registerJsonBody } from './plugins/json-body.ts'
+import { registerMetrics } from './plugins/metrics.ts'
+import { registerOpenapi } from './plugins/openapi.ts'
+import { registerPressure } from './plugins/pressure.ts'
+import { registerRouteTable } from './plugins/route-table.ts'
+import { registerValidation } from './plugins/validation.ts'
+import { registerRoutes } from './routes/index.ts'
+import { ErrorBodySchema, StatusSchema } from './schemas/common.ts'
+import type { App, AppDeps } from './types.ts'
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps
+  const app = Fastify({
+    ...(typeof deps.logger === 'object' ? { loggerInstance: deps.logger } : { logger: deps.logger ?? false }),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+    },
+    clientErrorHandler,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.addSchema(StatusSchema)
+  app.addSchema(ErrorBodySchema)
+  registerValidation(app, [StatusSchema, ErrorBodySchema])
+  registerRouteTable(app)
+  registerErrorHandling(app)
+  registerJsonBody(app)
+  app.addHook('onSend', async (req: FastifyRequest, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+  const metrics = registerMetrics(app)
+  await registerPressure(app, deps)
+  await registerAuth(app, deps)
+  await registerOpenapi(app, deps.version)
+  registerRoutes(app, deps, { metrics, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS })
+  await app.ready()
+  return app
+}

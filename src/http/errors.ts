@@ -1,0 +1,48 @@
+// The catalogue of request-level error codes (docs/errors.md) and the one error body every 4xx/5xx carries.
+
+/** Stable machine codes; each maps to one HTTP status. docs/errors.md documents every entry. */
+export const ERROR_CATALOGUE = {
+  BAD_REQUEST: { status: 400, message: 'Invalid request' },
+  INVALID_JSON: { status: 400, message: 'The request body is not valid JSON' },
+  INVALID_UTF8: { status: 400, message: 'The request body is not valid UTF-8' },
+  JSON_TOO_DEEP: { status: 400, message: 'The request body nests JSON too deeply' },
+  VALIDATION_FAILED: { status: 400, message: 'The request does not match the expected parameters' },
+  BATCH_TOO_LARGE: { status: 400, message: 'Too many components in one request' },
+  UNAUTHORIZED: { status: 401, message: 'Missing or invalid API key' },
+  FORBIDDEN: { status: 403, message: 'The API key is not allowed to use this area' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed on this path' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type; send application/json' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'Request headers or URL too large' },
+  RATE_LIMITED: { status: 429, message: 'Rate limit exceeded' },
+  INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The knowledge base is temporarily unreachable' },
+} as const satisfies Record<string, { status: number; message: string }>
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE
+
+export interface ErrorBody {
+  status: { status: 'FAILED'; message: string }
+  error: { code: ErrorCode; request_id: string }
+}
+
+/** A request-level failure raised anywhere in the HTTP layer. */
+export class HttpError extends Error {
+  readonly statusCode: number
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly headers: Record<string, string | number> = {},
+  ) {
+    super(message ?? ERROR_CATALOGUE[code].message)
+    this.statusCode = ERROR_CATALOGUE[code].status
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, requestId: string): ErrorBody {
+  // 5xx bodies never carry internal detail: the catalogue text only.
+  const text = ERROR_CATALOGUE[code].status >= 500 ? ERROR_CATALOGUE[code].message : message
+  return { status: { status: 'FAILED', message: text }, error: { code, request_id: requestId } }
+}

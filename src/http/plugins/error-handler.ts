@@ -1,0 +1,77 @@
+// One error body for every request-level failure: error handler, 404/405 handler and malformed-HTTP handler.
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { ERROR_CATALOGUE, type ErrorCode, errorBody, HttpError } from '../errors.ts'
+import type { App } from '../types.ts'
+import { isDatabaseUnavailable } from './database-errors.ts'
+
+/** Fastify's own error codes and the catalogue code each becomes. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_ASYNC_CONSTRAINT: 'BAD_REQUEST',
+}
+
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+export function registerErrorHandling(app: App): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const { code, message, headers } = classify(err)
+    if (ERROR_CATALOGUE[code].status >= 500) {
+      req.log.error({ err, code }, 'request failed')
+    }
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v)
+    return send(reply, req, code, message)
+  })
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?', 1)[0] ?? ''
+    const allowed = [...new Set(app.routeTable.filter((r) => r.pattern.test(path)).map((r) => r.method))]
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '))
+      return send(
+        reply,
+        req,
+        'METHOD_NOT_ALLOWED',
+        `${req.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+      )
+    }
+    return send(reply, req, 'NOT_FOUND', `No endpoint ${req.method} ${path}`)
+  })
+}
+
+function classify(err: FastifyError): { code: ErrorCode; message: string; headers: Record<string, string | number> } {
+  if (err instanceof HttpError) return { code: err.code, message: err.message, headers: err.headers }
+  if (err.validation) return { code: 'VALIDATION_FAILED', message: `Invalid request: ${err.message}`, headers: {} }
+  const mapped = err.code ? FASTIFY_CODES[err.code] : undefined
+  if (mapped) return { code: mapped, message: err.message || ERROR_CATALOGUE[mapped].message, headers: {} }
+  if (isDatabaseUnavailable(err)) {
+    return { code: 'DATABASE_UNAVAILABLE', message: '', headers: { 'retry-after': DATABASE_RETRY_AFTER_SECONDS } }
+  }
+  const status = err.statusCode ?? 500
+  if (status >= 400 && status < 500)
+    return { code: 'BAD_REQUEST', message: err.message || 'Invalid request', headers: {} }
+  return { code: 'INTERNAL_ERROR', message: '', headers: {} }
+}
+
+export function send(reply: FastifyReply, req: FastifyRequest, code: ErrorCode, message: string): FastifyReply {
+  return reply
+    .code(ERROR_CATALOGUE[code].status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(code, message || ERROR_CATALOGUE[code].message, req.id))
+}
+
+/** Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, garbage). */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return
+  const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST'
+  const body = JSON.stringify(errorBody(code, ERROR_CATALOGUE[code].message, 'none'))
+  socket.end(
+    `HTTP/1.1 ${ERROR_CATALOGUE[code].status} ${code === 'BAD_REQUEST' ? 'Bad Request' : 'Request Header Fields Too Large'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  )
+}

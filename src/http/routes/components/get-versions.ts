@@ -1,0 +1,66 @@
+// GET /v2/components/versions (spec #15): a component's versions, newest first, with dates and licenses.
+import { Type } from 'typebox'
+import { componentVersions, MAX_VERSIONS_LIMIT, VERSIONS_LIMIT } from '../../../domain/components/versions.ts'
+import { responses } from '../../schemas/common.ts'
+import { VersionLicenseSchema } from '../../schemas/component-results.ts'
+import { ErrorFields, PurlField } from '../../schemas/components.ts'
+import { errorFields, statusWithDb } from '../../shared/batch.ts'
+import type { App, AppDeps } from '../../types.ts'
+import { versionLicense } from './wire.ts'
+
+const Query = Type.Object({
+  purl: PurlField,
+  limit: Type.Optional(
+    Type.Integer({ description: `versions to return (default ${VERSIONS_LIMIT}, at most ${MAX_VERSIONS_LIMIT})` }),
+  ),
+})
+
+const Reply = Type.Object({
+  component: Type.Object({
+    name: Type.String(),
+    purl: Type.String(),
+    url: Type.String(),
+    component: Type.String({ description: 'deprecated: equals name' }),
+    versions: Type.Array(
+      Type.Object({ version: Type.String(), date: Type.String(), licenses: Type.Array(VersionLicenseSchema) }),
+    ),
+    ...ErrorFields,
+  }),
+  status: Type.Ref('Status'),
+})
+
+export function registerGetVersions(app: App, deps: AppDeps): void {
+  app.get(
+    '/v2/components/versions',
+    {
+      config: { area: 'components' },
+      schema: {
+        summary: 'Versions of a component',
+        description:
+          'Highest version first (ecosystem version order). A version in the purl is ignored. An unknown or ' +
+          'malformed purl answers 200 with error_code and an empty list.',
+        tags: ['components'],
+        querystring: Query,
+        response: responses({ 200: Reply }),
+      },
+    },
+    async (req) => {
+      const r = await componentVersions(req.query.purl, req.query.limit, deps.services.catalog, deps.services.licenses)
+      return {
+        component: {
+          name: r.name,
+          purl: r.purl,
+          url: r.url,
+          component: r.name,
+          versions: r.versions.map((v) => ({
+            version: v.version,
+            date: v.date,
+            licenses: v.licenses.map(versionLicense),
+          })),
+          ...errorFields(r.outcome),
+        },
+        status: await statusWithDb(deps, 'Success'),
+      }
+    },
+  )
+}

@@ -1,0 +1,60 @@
+// GET /v2/licenses/details (reference §3.4 LicenseDetails, §4.5 Details): what the shipped SPDX License List says about
+// a license id. Only facts the list carries are given (docs/licenses.md); an id not on it is 404.
+import { Type } from 'typebox'
+import type { SpdxLicense } from '../../../domain/licenses/spdx.ts'
+import { responses, success } from '../../schemas/common.ts'
+import { LicenseIdQuerySchema, SpdxDetailsSchema } from '../../schemas/licenses.ts'
+import type { App } from '../../types.ts'
+import { knownLicense } from './wire.ts'
+
+const Reply = Type.Object({
+  license: Type.Object({
+    full_name: Type.String(),
+    type: Type.String({
+      description:
+        'UNKNOWN, PERMISSIVE, COPYLEFT, COMMERCIAL, PROPRIETARY or PUBLIC_DOMAIN; always UNKNOWN (no source)',
+    }),
+    spdx: SpdxDetailsSchema,
+  }),
+  status: Type.Ref('Status'),
+})
+
+export function registerGetLicenseDetails(app: App): void {
+  app.get(
+    '/v2/licenses/details',
+    {
+      config: { area: 'licenses' },
+      schema: {
+        summary: 'SPDX details of a license',
+        description:
+          'Name, SPDX URLs, deprecation and OSI approval from the SPDX License List shipped with compintel. ' +
+          'is_fsf_libre and the OSADL block are omitted (no source); an id not on the list is 404 NOT_FOUND.',
+        tags: ['licenses'],
+        querystring: LicenseIdQuerySchema,
+        response: responses({ 200: Reply }),
+      },
+    },
+    async (req) => {
+      const license = knownLicense(req.query.id)
+      return {
+        license: { full_name: license.name, type: 'UNKNOWN', spdx: spdxDetails(license) },
+        status: success('License details retrieved successfully'),
+      }
+    },
+  )
+}
+
+function spdxDetails(l: SpdxLicense) {
+  return {
+    id: l.id,
+    full_name: l.name,
+    details_url: `https://spdx.org/licenses/${l.id}.json`,
+    reference_url: l.spdxUrl,
+    is_deprecated: l.deprecated,
+    is_osi_approved: l.osiApproved,
+    // spdx-license-list keeps the first of SPDX's seeAlso links only; a few licenses have none
+    see_also: l.url ? [l.url] : [],
+    cross_refs: [],
+    exceptions: [],
+  }
+}

@@ -1,0 +1,29 @@
+// Domain results of the licenses area → their snake_case wire objects.
+import type { LicenseResult } from '../../../domain/licenses/component-licenses.ts'
+import type { LicenseEntry, SpdxLicense } from '../../../domain/licenses/spdx.ts'
+import { spdxLicense } from '../../../domain/licenses/spdx.ts'
+import { HttpError } from '../../errors.ts'
+import { infoFields } from '../../shared/batch.ts'
+
+export function licenseEntryItem(l: LicenseEntry) {
+  return { id: l.id, full_name: l.fullName, is_spdx_approved: l.isSpdxApproved, url: l.url }
+}
+
+export function licenseResultItem(r: LicenseResult) {
+  return {
+    purl: r.purl,
+    requirement: r.requirement,
+    version: r.version,
+    statement: r.statement,
+    licenses: r.licenses.map(licenseEntryItem),
+    url: r.url,
+    ...infoFields(r.outcome),
+  }
+}
+
+/** The SPDX entry of an id, or 404 NOT_FOUND in the one error shape (docs/licenses.md). */
+export function knownLicense(id: string): SpdxLicense {
+  const license = spdxLicense(id)
+  if (!license) throw new HttpError('NOT_FOUND', `license not found: ${id}`)
+  return license
+}

@@ -1,0 +1,59 @@
+// GET /v2/vulnerabilities/component (spec #12) and its alias GET /api/v2/vulnerabilities/component, which the
+// scanoss-js SDK calls and reads `vulnerabilities` and `version` from the top level (clients.md §3.2): the alias
+// answers the same object plus those fields at the top.
+import { Type } from 'typebox'
+import { componentVulnerabilities } from '../../../domain/vulnerabilities/component-vulnerabilities.ts'
+import { responses } from '../../schemas/common.ts'
+import { ComponentQuerySchema } from '../../schemas/components.ts'
+import { VulnerabilityResultSchema } from '../../schemas/vulnerabilities.ts'
+import { statusWithDb } from '../../shared/batch.ts'
+import type { App, AppDeps } from '../../types.ts'
+import { vulnerabilityResult } from './wire.ts'
+
+const Reply = Type.Object({ component: VulnerabilityResultSchema, status: Type.Ref('Status') })
+const AliasReply = Type.Object({
+  ...VulnerabilityResultSchema.properties,
+  component: VulnerabilityResultSchema,
+  status: Type.Ref('Status'),
+})
+
+export function registerGetVulnerabilitiesComponent(app: App, deps: AppDeps): void {
+  const answer = async (query: { purl: string; requirement?: string | undefined }) => {
+    const [one] = await componentVulnerabilities([query], deps.services)
+    return {
+      component: vulnerabilityResult(one as NonNullable<typeof one>),
+      status: await statusWithDb(deps, 'Success'),
+    }
+  }
+  app.get(
+    '/v2/vulnerabilities/component',
+    {
+      config: { area: 'vulnerabilities' },
+      schema: {
+        summary: 'Vulnerabilities of a component',
+        description: 'Known vulnerabilities of the version the purl and requirement name (docs/vulnerabilities.md).',
+        tags: ['vulnerabilities'],
+        querystring: ComponentQuerySchema,
+        response: responses({ 200: Reply }),
+      },
+    },
+    async (req) => answer(req.query),
+  )
+  app.get(
+    '/api/v2/vulnerabilities/component',
+    {
+      config: { area: 'vulnerabilities' },
+      schema: {
+        summary: 'Vulnerabilities of a component (scanoss-js SDK alias)',
+        description: 'The same answer, with the result also at the top level, as the scanoss-js SDK reads it.',
+        tags: ['vulnerabilities'],
+        querystring: ComponentQuerySchema,
+        response: responses({ 200: AliasReply }),
+      },
+    },
+    async (req) => {
+      const a = await answer(req.query)
+      return { ...a.component, ...a }
+    },
+  )
+}

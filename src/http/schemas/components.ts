@@ -1,0 +1,34 @@
+// Request and item schemas shared by the per-component endpoints (spec "Component reference").
+import { Type } from 'typebox'
+import { MAX_PURL_LENGTH } from '../../domain/shared/purl.ts'
+import { MAX_REQUIREMENT_LENGTH } from '../../domain/shared/requirement.ts'
+
+/**
+ * Purls and requirements are checked by the domain (per-component INVALID_PURL / INVALID_SEMVER), so the schema
+ * only bounds their size; anything longer than these bounds is a malformed request (400 VALIDATION_FAILED).
+ */
+export const PurlField = Type.String({ maxLength: MAX_PURL_LENGTH * 2, description: 'Package URL' })
+export const RequirementField = Type.String({
+  maxLength: MAX_REQUIREMENT_LENGTH * 4,
+  description: 'Version constraint (docs/requirements.md); a purl @version overrides it',
+})
+
+export const ComponentRefSchema = Type.Object({ purl: PurlField, requirement: Type.Optional(RequirementField) })
+
+/** `{components: [{purl, requirement}]}` (reference ComponentsRequest). */
+export const ComponentsRequestSchema = Type.Object({
+  components: Type.Array(ComponentRefSchema, { description: 'At most MAX_BATCH_SIZE components (default 1000)' }),
+})
+
+/** Query of the single-component GET endpoints: `?purl=&requirement=`. */
+export const ComponentQuerySchema = Type.Object({ purl: PurlField, requirement: Type.Optional(RequirementField) })
+
+/** Per-component outcome fields (spec "Component-level error fields"); absent on success. */
+export const ErrorFields = {
+  error_code: Type.Optional(Type.String()),
+  error_message: Type.Optional(Type.String()),
+}
+export const InfoFields = {
+  info_code: Type.Optional(Type.String()),
+  info_message: Type.Optional(Type.String()),
+}

@@ -1,0 +1,72 @@
+// Response schemas of the licenses area (spec "License result"; reference §3.4), snake_case, every list present.
+import { Type } from 'typebox'
+import { InfoFields } from './components.ts'
+
+export const LicenseEntrySchema = Type.Object({
+  id: Type.String({ description: 'SPDX id, or LicenseRef-… for a license that is not on the SPDX list' }),
+  full_name: Type.String({ description: "The SPDX list's name ('' when not on the list)" }),
+  is_spdx_approved: Type.Boolean({ description: 'Whether the id is on the SPDX License List' }),
+  url: Type.String({ description: "The license's page on spdx.org ('' when not on the list)" }),
+})
+
+export const LicenseResultSchema = Type.Object({
+  purl: Type.String({ description: 'The purl as requested, without its @version' }),
+  requirement: Type.String({ description: "The requirement in force: the purl's @version when it had one" }),
+  version: Type.String({ description: "The version the licenses are of ('' when none)" }),
+  statement: Type.String({
+    description: 'The declared SPDX expression (OR/AND as declared), else the detected licenses joined with AND',
+  }),
+  licenses: Type.Array(LicenseEntrySchema, { description: 'Declared licenses first, then detected ones, once each' }),
+  url: Type.String({ description: "The component's project URL ('' when the component is unknown)" }),
+  ...InfoFields,
+})
+
+/** The SPDX facts of a license (reference §3.4 `SPDX`); is_fsf_libre is omitted: the shipped SPDX data lacks it. */
+export const SpdxDetailsSchema = Type.Object({
+  id: Type.String(),
+  full_name: Type.String(),
+  details_url: Type.String({ description: 'https://spdx.org/licenses/<id>.json' }),
+  reference_url: Type.String({ description: 'https://spdx.org/licenses/<id>.html' }),
+  is_deprecated: Type.Boolean(),
+  is_osi_approved: Type.Boolean(),
+  see_also: Type.Array(Type.String(), { description: "The first of SPDX's seeAlso links (the only one shipped)" }),
+  cross_refs: Type.Array(
+    Type.Object({
+      url: Type.String(),
+      is_valid: Type.Boolean(),
+      is_live: Type.Boolean(),
+      timestamp: Type.String(),
+      is_wayback_link: Type.Boolean(),
+      order: Type.Integer(),
+      match: Type.String(),
+    }),
+    { description: 'Always empty: not in the shipped SPDX data' },
+  ),
+  exceptions: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      full_name: Type.String(),
+      details_url: Type.String(),
+      see_also: Type.Array(Type.String()),
+      is_deprecated: Type.Boolean(),
+    }),
+    { description: 'Always empty: not in the shipped SPDX data' },
+  ),
+})
+
+/** OSADL obligations (reference §3.4 `OSADL`); no source is shipped, so the lists are empty and facts absent. */
+export const ObligationsSchema = Type.Object({
+  copyleft_clause: Type.Optional(Type.Boolean({ description: 'Omitted: unknown' })),
+  patent_hints: Type.Optional(Type.Boolean({ description: 'Omitted: unknown' })),
+  compatibility: Type.Array(Type.String()),
+  depending_compatibility: Type.Array(Type.String()),
+  incompatibility: Type.Array(Type.String()),
+  use_cases: Type.Array(
+    Type.Object({ name: Type.String(), obligation_text: Type.String(), obligation_json: Type.String() }),
+  ),
+  ...InfoFields,
+})
+
+export const LicenseIdQuerySchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 256, description: 'SPDX license id (case-insensitive)' }),
+})

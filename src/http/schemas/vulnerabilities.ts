@@ -1,0 +1,45 @@
+// Response schemas of the vulnerabilities area (spec "Vulnerability result", "CPE result"; reference §3.2).
+import { Type } from 'typebox'
+import { ErrorFields } from './components.ts'
+
+export const VulnerabilitySchema = Type.Object({
+  id: Type.String({ description: 'the CVE when there is one, otherwise the advisory id' }),
+  cve: Type.String(),
+  url: Type.String(),
+  summary: Type.String(),
+  severity: Type.String({ description: 'None, Low, Medium, High or Critical ("" when no source rates it)' }),
+  published: Type.String({ description: 'ISO 8601' }),
+  modified: Type.String({ description: 'ISO 8601' }),
+  source: Type.String({ description: 'every source that reports it, comma-separated (e.g. osv:retirejs)' }),
+  cvss: Type.Array(
+    Type.Object({
+      cvss: Type.String({ description: 'vector' }),
+      cvss_score: Type.Number(),
+      cvss_severity: Type.String(),
+    }),
+  ),
+  epss: Type.Optional(
+    Type.Object({ probability: Type.Number(), percentile: Type.Number(), score_date: Type.String() }),
+  ),
+  sources: Type.Array(Type.String()),
+  advisory_ids: Type.Array(Type.String({ description: 'the advisories merged into this answer' })),
+  aliases: Type.Array(Type.String()),
+  cwe_ids: Type.Array(Type.String()),
+  fixed_versions: Type.Array(Type.String()),
+})
+
+export const VulnerabilityResultSchema = Type.Object({
+  purl: Type.String(),
+  requirement: Type.String(),
+  version: Type.String({ description: 'the version evaluated ("" when none could be determined)' }),
+  vulnerabilities: Type.Array(VulnerabilitySchema),
+  ...ErrorFields,
+})
+
+export const CpeResultSchema = Type.Object({
+  purl: Type.String(),
+  requirement: Type.String(),
+  version: Type.String(),
+  cpes: Type.Array(Type.String({ description: 'CPE 2.3 formatted string' })),
+  ...ErrorFields,
+})

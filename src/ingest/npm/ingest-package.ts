@@ -1,0 +1,83 @@
+// Ingests one npm package as one unit of work: packument → facts, chosen tarballs → analyzers, one transaction.
+import type { DetectedLicense, KbWriter, PackageUpdate, VersionAnalysis, WriteReport } from '../../domain/kb/types.ts'
+import type { Analyzer } from '../analyzers/types.ts'
+import { retry } from '../retry.ts'
+import { walkTarball } from '../tarball-walk.ts'
+import { mapPackument } from './map-packument.ts'
+import { isTransient, type NpmRegistry } from './registry.ts'
+import { analysisPlan, pick, type Selection } from './select-versions.ts'
+
+export interface IngestOptions {
+  versions: Selection
+  analyze: Selection
+  analyzers: readonly Analyzer<unknown>[]
+  dryRun: boolean
+  now(): string
+  onRetry?(what: string, err: unknown, attempt: number): void
+  /** First back-off delay of the retries (default 500 ms, doubling). */
+  retryBaseMs?: number
+}
+
+export interface PackageResult {
+  name: string
+  versions: number
+  analyzed: number
+  bytes: number
+  report: WriteReport | undefined
+  /** Names of the runtime and optional dependencies of the latest version. */
+  latestDependencies: string[]
+}
+
+export async function ingestPackage(
+  name: string,
+  registry: NpmRegistry,
+  writer: KbWriter,
+  opts: IngestOptions,
+): Promise<PackageResult> {
+  const asOf = opts.now()
+  const again = <T>(what: string, fn: () => Promise<T>) =>
+    retry(fn, { isTransient, baseMs: opts.retryBaseMs, onRetry: (err, n) => opts.onRetry?.(what, err, n) })
+  const packument = await again(name, () => registry.packument(name))
+  const { component, versions } = mapPackument(packument, asOf)
+  const kept = pick(versions, opts.versions, component.latestVersion)
+  const state = await writer.state(component.purl)
+  const plan = analysisPlan(kept, pick(kept, opts.analyze, component.latestVersion), state, opts.analyzers)
+
+  const analyses: VersionAnalysis[] = []
+  let bytes = 0
+  for (const [v, needed] of plan) {
+    const analyzers = opts.analyzers.filter((a) => needed.includes(a.name))
+    const walked = await again(`${name}@${v.version}`, () =>
+      registry.withTarball(name, v.version, v.integrity ?? undefined, (stream) => walkTarball(stream, analyzers)),
+    )
+    bytes += walked.bytes
+    analyses.push({
+      version: v.version,
+      asOf,
+      files: walked.files,
+      outputs: analyzers.map((a) => ({ analyzer: a.name, analyzerVersion: a.version, output: walked.outputs[a.name] })),
+      detectedLicenses: detected(walked.outputs['license-files']),
+    })
+  }
+  const update: PackageUpdate = { component, versions: kept, analyses }
+  const report = opts.dryRun ? undefined : await writer.writePackage(update)
+  const latest = versions.find((v) => v.version === component.latestVersion)
+  const latestDependencies = (latest?.dependencies ?? [])
+    .filter((d) => d.scope === 'runtime' || d.scope === 'optional')
+    .map((d) => aliasTarget(d.requirement) ?? d.name)
+  return { name, versions: kept.length, analyzed: analyses.length, bytes, report, latestDependencies }
+}
+
+/** `npm:react-is@^18` (an alias dependency) names the package really installed: react-is. */
+export function aliasTarget(requirement: string): string | undefined {
+  const m = /^npm:((?:@[^/@\s]+\/)?[^@\s]+)(?:@.*)?$/.exec(requirement.trim())
+  return m?.[1]
+}
+
+function detected(output: unknown): DetectedLicense[] {
+  const list =
+    (output as { licenses?: { path: string; spdx_id: string | null; score: number }[] } | undefined)?.licenses ?? []
+  return list
+    .filter((l) => l.spdx_id !== null)
+    .map((l) => ({ licenseId: l.spdx_id as string, path: l.path, score: l.score }))
+}

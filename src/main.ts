@@ -1,0 +1,106 @@
+// Composition root: config → storage → services → http app → listen, and graceful shutdown on SIGTERM/SIGINT.
+import { Redis } from 'ioredis'
+import pino from 'pino'
+import type { Config } from './config.ts'
+import { buildApp } from './http/app.ts'
+import type { App } from './http/types.ts'
+import { createServices } from './services.ts'
+import type { Storage } from './storage/database.ts'
+import { openStorage } from './storage/database.ts'
+import { migrate } from './storage/migrate.ts'
+import { loadSeed, readManifest } from './storage/seed-import.ts'
+import { SERVER_VERSION } from './version.ts'
+
+export interface Running {
+  app: App
+  url: string
+  /** Stops accepting, lets in-flight requests finish (bounded by SHUTDOWN_TIMEOUT_MS), closes the KB. */
+  shutdown(reason: string): Promise<void>
+}
+
+export async function serve(config: Config, out: (line: string) => void = console.log): Promise<Running> {
+  const logger = pino({
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers["x-api-key"]', 'req.headers["x-session"]', 'req.headers.authorization'],
+      censor: '[redacted]',
+    },
+  })
+  const storage = openStorage(config.database, {
+    onPoolError: (err) => logger.warn({ err: err.message }, 'idle database connection failed'),
+  })
+  await migrate(storage)
+  if (config.seedDir) await loadSeedIfEmpty(storage, config.seedDir, out)
+  const services = createServices(storage, config)
+  await announceKeys(config, services, out)
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : undefined
+  redis?.on('error', (err) =>
+    logger.warn({ err: err.message }, 'redis unavailable; rate limits are not enforced until it returns'),
+  )
+
+  const app = await buildApp({ config, services, version: SERVER_VERSION, logger, ...(redis ? { redis } : {}) })
+  const address = await app.listen({ host: config.host, port: config.port })
+  let closing: Promise<void> | undefined
+  const shutdown = (reason: string): Promise<void> => {
+    closing ??= (async () => {
+      logger.info({ reason }, 'shutting down: no new connections, finishing in-flight requests')
+      const force = setTimeout(() => {
+        logger.warn('shutdown timeout reached; closing remaining connections')
+        app.server.closeAllConnections()
+      }, config.shutdownTimeoutMs)
+      try {
+        await app.close()
+      } finally {
+        clearTimeout(force)
+        redis?.disconnect()
+        await storage.close()
+      }
+    })()
+    return closing
+  }
+  return { app, url: address, shutdown }
+}
+
+/** On the first start of an empty embedded KB, make one full-scope key and show it once. */
+async function announceKeys(config: Config, services: ReturnType<typeof createServices>, out: (line: string) => void) {
+  if (config.authMode === 'none') {
+    out('WARNING: AUTH=none — every request is served without an API key. Use this only on a trusted machine.')
+    return
+  }
+  if (config.database.kind !== 'sqlite' || !(await services.keys.isEmpty())) return
+  const { key } = await services.keys.create({ name: 'first key (created at first start)', scopes: ['*'] })
+  out(
+    [
+      '',
+      'A first API key with access to every area was created. It is shown this once; only its hash is stored:',
+      '',
+      `    ${key}`,
+      '',
+      `Try it:  curl -s -X POST http://${config.host}:${config.port}/v2/components/echo -H 'x-api-key: ${key}' -H 'content-type: application/json' -d '{"message":"hello"}'`,
+      'More keys: npx compintel keys create --name <who> --scope <area|*>   (list: keys list, revoke: keys revoke <id>)',
+      '',
+    ].join('\n'),
+  )
+}
+
+/** The first start on an empty KB loads the shipped seed (under a lock: nodes started together load it once). */
+async function loadSeedIfEmpty(storage: Storage, dir: string, out: (line: string) => void): Promise<void> {
+  const manifest = readManifest(dir)
+  if (!manifest) return
+  const any = await storage.db.selectFrom('components').select('id').limit(1).executeTakeFirst()
+  if (any) return
+  const started = Date.now()
+  let shown = -1
+  out(`Loading the seed knowledge base (${manifest.release}) into the empty KB…`)
+  const report = await loadSeed(storage, dir, (done, total) => {
+    const pct = Math.floor((100 * done) / Math.max(total, 1))
+    if (pct >= shown + 10 || done === total) {
+      shown = pct
+      out(`  ${pct}% (${done}/${total} rows)`)
+    }
+  })
+  if (report.loaded) out(`Seed loaded: ${report.rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}

@@ -1,0 +1,27 @@
+// Builds the domain services over a storage backend; the one place that knows both.
+import type { Config } from './config.ts'
+import { KeyService } from './domain/keys/key-service.ts'
+import type { Services } from './http/types.ts'
+import { SqlAdvisoryReader } from './storage/advisory-reader.ts'
+import { SqlAnalysisReader } from './storage/analysis-reader.ts'
+import { SqlApiKeyStore } from './storage/api-key-store.ts'
+import { SqlCatalogReader } from './storage/catalog-reader.ts'
+import { SqlComponentSearcher } from './storage/component-searcher.ts'
+import type { Storage } from './storage/database.ts'
+import { SqlDependencyReader } from './storage/dependency-reader.ts'
+import { SqlKbMetaStore } from './storage/kb-meta-store.ts'
+import { SqlLicenseReader } from './storage/license-reader.ts'
+
+export function createServices(storage: Storage, config: Pick<Config, 'seedKeys' | 'keyCacheTtlMs'>): Services {
+  return {
+    keys: new KeyService(new SqlApiKeyStore(storage), config.seedKeys, config.keyCacheTtlMs),
+    kbMeta: new SqlKbMetaStore(storage),
+    catalog: new SqlCatalogReader(storage),
+    search: new SqlComponentSearcher(storage),
+    analyses: new SqlAnalysisReader(storage),
+    licenses: new SqlLicenseReader(storage),
+    advisories: new SqlAdvisoryReader(storage),
+    dependencies: new SqlDependencyReader(storage),
+    pingDatabase: () => storage.ping(),
+  }
+}

@@ -1,0 +1,102 @@
+// The advisory port on SQL: advisories naming a batch of packages (one query), EPSS scores and CPE products.
+import { type ComponentKey, keyOf } from '../domain/catalog/types.ts'
+import type { AdvisoryReader, EpssScore, PackageAdvisory } from '../domain/vulnerabilities/types.ts'
+import type { Storage } from './database.ts'
+
+const CHUNK = 5000
+
+export class SqlAdvisoryReader implements AdvisoryReader {
+  constructor(private readonly storage: Storage) {}
+
+  async forPackages(keys: readonly ComponentKey[]): Promise<Map<string, PackageAdvisory[]>> {
+    const out = new Map<string, PackageAdvisory[]>()
+    const wanted = new Set(keys.map(keyOf))
+    const types = [...new Set(keys.map((k) => k.type))]
+    const names = [...new Set(keys.map((k) => k.purlName))]
+    for (let i = 0; i < names.length; i += CHUNK) {
+      const rows = await this.storage.db
+        .selectFrom('advisory_packages as p')
+        .innerJoin('advisories as a', 'a.id', 'p.advisory_id')
+        .where('p.purl_type', 'in', types)
+        .where('p.purl_name', 'in', names.slice(i, i + CHUNK))
+        .where('a.withdrawn', 'is', null)
+        .selectAll('a')
+        .select(['p.purl_type', 'p.purl_name', 'p.ecosystem', 'p.ranges', 'p.versions'])
+        .orderBy('a.id')
+        .execute()
+      for (const r of rows) {
+        const key = keyOf({ type: r.purl_type, purlName: r.purl_name })
+        if (!wanted.has(key)) continue
+        const list = out.get(key) ?? []
+        out.set(key, list)
+        list.push({
+          advisory: {
+            id: r.id,
+            source: r.source,
+            aliases: JSON.parse(r.aliases),
+            summary: r.summary,
+            details: r.details,
+            published: r.published,
+            modified: r.modified,
+            withdrawn: r.withdrawn,
+            severity: JSON.parse(r.severity),
+            databaseSeverity: r.database_severity,
+            cweIds: JSON.parse(r.cwe_ids),
+            references: JSON.parse(r.refs),
+          },
+          affected: {
+            ecosystem: r.ecosystem,
+            purlType: r.purl_type,
+            purlName: r.purl_name,
+            ranges: JSON.parse(r.ranges),
+            versions: JSON.parse(r.versions),
+          },
+        })
+      }
+    }
+    return out
+  }
+
+  async epss(cves: readonly string[]): Promise<Map<string, EpssScore>> {
+    const out = new Map<string, EpssScore>()
+    const ids = [...new Set(cves)]
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.storage.db
+        .selectFrom('epss_scores')
+        .selectAll()
+        .where('cve', 'in', ids.slice(i, i + CHUNK))
+        .execute()
+      for (const r of rows)
+        out.set(r.cve, {
+          cve: r.cve,
+          probability: r.probability,
+          percentile: r.percentile,
+          scoreDate: r.score_date,
+          modelVersion: r.model_version,
+        })
+    }
+    return out
+  }
+
+  async cpeProducts(keys: readonly ComponentKey[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>()
+    const wanted = new Set(keys.map(keyOf))
+    const types = [...new Set(keys.map((k) => k.type))]
+    const names = [...new Set(keys.map((k) => k.purlName))]
+    for (let i = 0; i < names.length; i += CHUNK) {
+      const rows = await this.storage.db
+        .selectFrom('cpe_products')
+        .select(['purl_type', 'purl_name', 'cpe'])
+        .where('purl_type', 'in', types)
+        .where('purl_name', 'in', names.slice(i, i + CHUNK))
+        .orderBy('cpe')
+        .execute()
+      for (const r of rows) {
+        const key = keyOf({ type: r.purl_type, purlName: r.purl_name })
+        if (!wanted.has(key)) continue
+        out.set(key, [...(out.get(key) ?? []), r.cpe])
+      }
+    }
+    return out
+  }
+}

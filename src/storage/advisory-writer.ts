@@ -1,0 +1,222 @@
+// The advisory ingestion port on SQL. Each call is one transaction over one bounded batch, and reads back only
+// the rows of that batch's keys (never a whole table), so it scales to all of OSV on PostgreSQL.
+// Advisories: compared by record_hash, a changed one replaced with its packages; EPSS: upserted, an unchanged
+// score not rewritten; CPE products: replaced per package key when they differ.
+import type { Kysely, Transaction } from 'kysely'
+import { isLater } from '../domain/vulnerabilities/osv-dates.ts'
+import type {
+  Advisory,
+  AdvisoryWriter,
+  CpePackage,
+  DataSource,
+  EpssScore,
+  WriteCounts,
+} from '../domain/vulnerabilities/types.ts'
+import type { Storage } from './database.ts'
+import { chunks, digest } from './kb-rows.ts'
+import type { AdvisoriesTable, AdvisoryPackagesTable, CpeProductsTable, Database } from './schema.ts'
+
+type Tx = Transaction<Database> | Kysely<Database>
+const IN_LIST = 5000
+
+export class SqlAdvisoryWriter implements AdvisoryWriter {
+  constructor(private readonly storage: Storage) {}
+
+  writeAdvisories(advisories: readonly Advisory[], asOf: string): Promise<WriteCounts & { older: string[] }> {
+    const byId = new Map(advisories.map((a) => [a.id, a]))
+    return this.storage.db.transaction().execute(async (trx) => {
+      const stored = new Map<string, { record_hash: string; modified: string }>()
+      for (const part of slices([...byId.keys()])) {
+        const rows = await trx
+          .selectFrom('advisories')
+          .select(['id', 'record_hash', 'modified'])
+          .where('id', 'in', part)
+          .execute()
+        for (const r of rows) stored.set(r.id, r)
+      }
+      const put: { a: Advisory; hash: string }[] = []
+      const older: string[] = []
+      let unchanged = 0
+      for (const a of byId.values()) {
+        const hash = digest(a)
+        const s = stored.get(a.id)
+        if (s?.record_hash === hash) unchanged++
+        else if (s && isLater(s.modified, a.modified)) older.push(a.id)
+        else put.push({ a, hash })
+      }
+      const replaced = put.filter((p) => stored.has(p.a.id)).map((p) => p.a.id)
+      for (const part of slices(replaced)) {
+        await trx.deleteFrom('advisory_packages').where('advisory_id', 'in', part).execute()
+        await trx.deleteFrom('advisories').where('id', 'in', part).execute()
+      }
+      const rows = put.map((p) => advisoryRow(p.a, p.hash, asOf))
+      for (const part of chunks(rows, 14)) await trx.insertInto('advisories').values(part).execute()
+      const packages = put.flatMap((p) => packageRows(p.a))
+      for (const part of chunks(packages, 6)) await trx.insertInto('advisory_packages').values(part).execute()
+      return { written: put.length, unchanged, older }
+    })
+  }
+
+  writeEpss(scores: readonly EpssScore[], source: string, asOf: string): Promise<WriteCounts> {
+    const rows = [...new Map(scores.map((s) => [s.cve, s])).values()].map((s) => ({
+      cve: s.cve,
+      probability: s.probability,
+      percentile: s.percentile,
+      score_date: s.scoreDate,
+      model_version: s.modelVersion,
+      source,
+      as_of: asOf,
+    }))
+    return this.storage.db.transaction().execute(async (trx) => {
+      let written = 0
+      for (const part of chunks(rows, 7)) {
+        const r = await trx
+          .insertInto('epss_scores')
+          .values(part)
+          .onConflict((oc) =>
+            oc
+              .column('cve')
+              .doUpdateSet((eb) => ({
+                probability: eb.ref('excluded.probability'),
+                percentile: eb.ref('excluded.percentile'),
+                score_date: eb.ref('excluded.score_date'),
+                model_version: eb.ref('excluded.model_version'),
+                source: eb.ref('excluded.source'),
+                as_of: eb.ref('excluded.as_of'),
+              }))
+              .where((eb) =>
+                eb.or(
+                  (['probability', 'percentile', 'score_date', 'model_version', 'source'] as const).map((c) =>
+                    eb(eb.ref(`epss_scores.${c}`), 'is distinct from', eb.ref(`excluded.${c}`)),
+                  ),
+                ),
+              ),
+          )
+          .executeTakeFirst()
+        written += Number(r.numInsertedOrUpdatedRows ?? 0)
+      }
+      return { written, unchanged: rows.length - written }
+    })
+  }
+
+  writeCpeProducts(packages: readonly CpePackage[], source: string, asOf: string): Promise<WriteCounts> {
+    const byKey = new Map(
+      packages.map((p) => [
+        `${p.purlType}\u0000${p.purlName}`,
+        { ...p, products: [...new Map(p.products.map((x) => [x.cpe, x])).values()] },
+      ]),
+    )
+    return this.storage.db.transaction().execute(async (trx) => {
+      const stored = await storedProducts(trx, [...byKey.values()])
+      const changed = [...byKey].filter(([key, p]) => stored.get(key) !== productsText(p.products, source))
+      for (const [type, names] of byType(changed.map(([, p]) => p)))
+        for (const part of slices(names))
+          await trx.deleteFrom('cpe_products').where('purl_type', '=', type).where('purl_name', 'in', part).execute()
+      const rows: CpeProductsTable[] = changed.flatMap(([, p]) =>
+        p.products.map((x) => ({
+          purl_type: p.purlType,
+          purl_name: p.purlName,
+          cpe: x.cpe,
+          versions: x.versions,
+          source,
+          as_of: asOf,
+        })),
+      )
+      for (const part of chunks(rows, 6)) await trx.insertInto('cpe_products').values(part).execute()
+      return { written: changed.length, unchanged: byKey.size - changed.length }
+    })
+  }
+
+  async recordSource(s: DataSource): Promise<void> {
+    const row = {
+      name: s.name,
+      kind: s.kind,
+      source_date: s.sourceDate,
+      imported_at: s.importedAt,
+      records: s.records,
+    }
+    await this.storage.db
+      .insertInto('data_sources')
+      .values(row)
+      .onConflict((oc) => oc.column('name').doUpdateSet(row))
+      .execute()
+  }
+}
+
+export function advisoryRow(a: Advisory, hash: string, asOf: string): AdvisoriesTable {
+  return {
+    id: a.id,
+    source: a.source,
+    aliases: JSON.stringify(a.aliases),
+    summary: a.summary,
+    details: a.details,
+    published: a.published,
+    modified: a.modified,
+    withdrawn: a.withdrawn,
+    severity: JSON.stringify(a.severity),
+    database_severity: a.databaseSeverity,
+    cwe_ids: JSON.stringify(a.cweIds),
+    refs: JSON.stringify(a.references),
+    record_hash: hash,
+    as_of: asOf,
+  }
+}
+
+/** One row per affected entry; entries identical in every column are kept once. */
+export function packageRows(a: Advisory): AdvisoryPackagesTable[] {
+  const rows = a.affected.map((p) => ({
+    advisory_id: a.id,
+    purl_type: p.purlType,
+    purl_name: p.purlName,
+    ecosystem: p.ecosystem,
+    ranges: JSON.stringify(p.ranges ?? []),
+    versions: JSON.stringify(p.versions ?? []),
+  }))
+  return [...new Map(rows.map((r) => [JSON.stringify(r), r])).values()]
+}
+
+/** The stored products of these packages, per key, in the form productsText gives. */
+async function storedProducts(trx: Tx, packages: CpePackage[]): Promise<Map<string, string>> {
+  const found = new Map<string, { cpe: string; versions: number }[]>()
+  const sources = new Map<string, string>()
+  for (const [type, names] of byType(packages)) {
+    for (const part of slices(names)) {
+      const rows = await trx
+        .selectFrom('cpe_products')
+        .select(['purl_name', 'cpe', 'versions', 'source'])
+        .where('purl_type', '=', type)
+        .where('purl_name', 'in', part)
+        .execute()
+      for (const r of rows) {
+        const key = `${type}\u0000${r.purl_name}`
+        const list = found.get(key) ?? []
+        found.set(key, list)
+        list.push({ cpe: r.cpe, versions: Number(r.versions) })
+        if ((sources.get(key) ?? r.source) !== r.source) sources.set(key, '\u0000mixed')
+        else sources.set(key, r.source)
+      }
+    }
+  }
+  return new Map([...found].map(([key, products]) => [key, productsText(products, sources.get(key) ?? '')]))
+}
+
+function productsText(products: readonly { cpe: string; versions: number }[], source: string): string {
+  const sorted = [...products].sort((a, b) => (a.cpe < b.cpe ? -1 : a.cpe > b.cpe ? 1 : 0))
+  return JSON.stringify([source, sorted.map((p) => [p.cpe, p.versions])])
+}
+
+function byType(packages: readonly CpePackage[]): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const p of packages) {
+    const names = out.get(p.purlType) ?? []
+    out.set(p.purlType, names)
+    names.push(p.purlName)
+  }
+  return out
+}
+
+function slices<T>(items: readonly T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += IN_LIST) out.push(items.slice(i, i + IN_LIST))
+  return out
+}

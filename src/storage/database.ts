@@ -1,0 +1,79 @@
+// Opens the KB on SQLite (better-sqlite3) or PostgreSQL (pg) behind one Kysely instance.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import type { DatabaseConfig } from '../config.ts'
+import type { Database } from './schema.ts'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface Storage {
+  db: Kysely<Database>
+  dialect: Dialect
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface OpenOptions {
+  /** PostgreSQL only: use this schema (created if missing), for isolated test runs. */
+  schema?: string
+  poolSize?: number
+  /** Called with errors of idle pool connections (a restarted server), which must not crash the process. */
+  onPoolError?: (err: Error) => void
+}
+
+export function openStorage(config: DatabaseConfig, opts: OpenOptions = {}): Storage {
+  return config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url, opts)
+}
+
+function openSqlite(file: string): Storage {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const database = new SQLite(file)
+  database.pragma('journal_mode = WAL')
+  database.pragma('synchronous = NORMAL')
+  database.pragma('busy_timeout = 5000')
+  database.pragma('foreign_keys = ON')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  return {
+    db,
+    dialect: 'sqlite',
+    ping: async () => {
+      database.prepare('select 1').get()
+    },
+    close: () => db.destroy(),
+  }
+}
+
+function openPostgres(url: string, opts: OpenOptions): Storage {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    ...(opts.schema ? { options: `-c search_path=${quoteIdent(opts.schema)}` } : {}),
+  })
+  const onError = (err: Error) => opts.onPoolError?.(err)
+  pool.on('error', onError)
+  pool.on('connect', (client) => {
+    // A connection that dies while checked out emits 'error' on its client; unheard, that would crash the process.
+    client.on('error', onError)
+    if (opts.schema) client.query(`create schema if not exists ${quoteIdent(opts.schema)}`).catch(() => {})
+  })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    db,
+    dialect: 'postgres',
+    ping: async () => {
+      await sql`select 1`.execute(db)
+    },
+    close: () => db.destroy(),
+  }
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid schema name ${name}`)
+  return `"${name}"`
+}

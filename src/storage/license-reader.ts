@@ -1,0 +1,56 @@
+// The license port on SQL: each version's declared expression and its declared and detected licenses, one query.
+import type { LicenseFact, LicenseReader, VersionLicenses } from '../domain/licenses/types.ts'
+import type { Storage } from './database.ts'
+
+const CHUNK = 5000
+
+export class SqlLicenseReader implements LicenseReader {
+  constructor(private readonly storage: Storage) {}
+
+  async ofVersions(versionIds: readonly number[]): Promise<Map<number, VersionLicenses>> {
+    const out = new Map<number, VersionLicenses>()
+    const ids = [...new Set(versionIds)]
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.storage.db
+        .selectFrom('versions as v')
+        .leftJoin('version_licenses as l', 'l.version_id', 'v.id')
+        .where('v.id', 'in', ids.slice(i, i + CHUNK))
+        .select([
+          'v.id',
+          'v.license_expression',
+          'v.declared_license',
+          'l.kind',
+          'l.license_id',
+          'l.is_spdx',
+          'l.path',
+          'l.score',
+          'l.source',
+        ])
+        // declared before detected; detected by descending score, then path, so answers are stable
+        .orderBy('v.id')
+        .orderBy('l.kind')
+        .orderBy('l.score', 'desc')
+        .orderBy('l.path')
+        .orderBy('l.license_id')
+        .execute()
+      for (const r of rows) {
+        let entry = out.get(r.id)
+        if (!entry) {
+          entry = { expression: r.license_expression, declared: r.declared_license, facts: [] }
+          out.set(r.id, entry)
+        }
+        if (r.kind === null || r.license_id === null) continue
+        const fact: LicenseFact = {
+          kind: r.kind,
+          licenseId: r.license_id,
+          isSpdx: Number(r.is_spdx) === 1,
+          path: r.path ?? '',
+          score: r.score,
+          source: r.source ?? '',
+        }
+        entry.facts.push(fact)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,22 @@
+// The numbered migrations, in order; each receives the dialect for the few places SQLite and PostgreSQL differ.
+import type { Kysely } from 'kysely'
+import type { Dialect } from '../database.ts'
+import * as m0001 from './0001-foundation.ts'
+import * as m0002 from './0002-knowledge-base.ts'
+import * as m0003 from './0003-component-search.ts'
+import * as m0004 from './0004-vulnerabilities.ts'
+
+export interface NumberedMigration {
+  name: string
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
+}
+
+export const MIGRATIONS: readonly NumberedMigration[] = [
+  { name: '0001-foundation', up: m0001.up },
+  { name: '0002-knowledge-base', up: m0002.up },
+  { name: '0003-component-search', up: m0003.up },
+  { name: '0004-vulnerabilities', up: m0004.up },
+]
+
+/** The schema version of a fully migrated KB: the number of the last migration. */
+export const SCHEMA_VERSION = String(MIGRATIONS.length)

@@ -1,0 +1,25 @@
+// Component popularity as the KB itself can tell it: how many components' latest versions depend on it (runtime
+// or optional). Search ranks ties by it. Recomputed in one statement after a seed load and after an ingest run.
+import { type Kysely, sql } from 'kysely'
+import type { Database } from './schema.ts'
+
+export const POPULARITY_SOURCE = 'computed:dependents'
+
+export async function refreshPopularity(db: Kysely<Database>): Promise<void> {
+  await sql`
+    with counts as (
+      select d.name as name, count(distinct c.id) as n
+      from components c
+      join versions v on v.component_id = c.id and v.version = c.latest_version
+      join version_dependencies d on d.version_id = v.id and d.scope in ('runtime', 'optional')
+      group by d.name
+    )
+    update components
+    set popularity = coalesce((select n from counts where counts.name = components.purl_name), 0),
+        popularity_source = ${POPULARITY_SOURCE}
+    where components.purl_type = 'npm'
+      and (popularity is null
+        or popularity <> coalesce((select n from counts where counts.name = components.purl_name), 0)
+        or popularity_source is null or popularity_source <> ${POPULARITY_SOURCE})
+  `.execute(db)
+}

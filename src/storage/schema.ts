@@ -1,0 +1,169 @@
+// Kysely table types: the one description of the KB tables that both dialects share.
+import type { Generated } from 'kysely'
+
+export interface KbMetaTable {
+  id: number
+  schema_version: string
+  created_at: string
+  db_release: string
+}
+
+export interface ApiKeysTable {
+  id: string
+  name: string
+  key_hash: string
+  prefix: string
+  /** Comma-separated scopes. */
+  scopes: string
+  tier: string
+  created_at: string
+  revoked_at: string | null
+}
+
+export interface ComponentsTable {
+  id: Generated<number>
+  purl: string
+  purl_type: string
+  namespace: string
+  name: string
+  purl_name: string
+  description: string | null
+  project_url: string
+  homepage_url: string | null
+  repository_url: string | null
+  source_purl: string | null
+  latest_version: string | null
+  status: string
+  status_raw: string | null
+  status_change_date: string | null
+  registry_modified: string | null
+  popularity: number | null
+  popularity_source: string | null
+  facts_hash: string
+  first_indexed_at: string
+  last_indexed_at: string
+  source: string
+  as_of: string
+}
+
+export interface VersionsTable {
+  id: Generated<number>
+  component_id: number
+  version: string
+  sort_key: string
+  is_prerelease: number
+  released_at: string | null
+  status: string
+  status_raw: string | null
+  integrity: string | null
+  unpacked_size: number | null
+  file_count: number | null
+  declared_license: string | null
+  license_expression: string | null
+  facts_hash: string
+  indexed_at: string
+  source: string
+  as_of: string
+}
+
+export interface VersionLicensesTable {
+  version_id: number
+  kind: 'declared' | 'detected'
+  license_id: string
+  path: string
+  score: number | null
+  is_spdx: number
+  source: string
+  as_of: string
+}
+
+export interface VersionDependenciesTable {
+  version_id: number
+  scope: 'runtime' | 'dev' | 'peer' | 'optional'
+  name: string
+  requirement: string
+}
+
+export interface VersionFilesTable {
+  version_id: number
+  path: string
+  size: number
+  md5: string
+}
+
+export interface AnalysesTable {
+  version_id: number
+  analyzer: string
+  analyzer_version: string
+  output: string
+  as_of: string
+}
+
+export interface AdvisoriesTable {
+  id: string
+  source: string
+  aliases: string
+  summary: string
+  details: string
+  published: string | null
+  modified: string
+  withdrawn: string | null
+  severity: string
+  database_severity: string | null
+  cwe_ids: string
+  refs: string
+  record_hash: string
+  as_of: string
+}
+
+export interface AdvisoryPackagesTable {
+  advisory_id: string
+  purl_type: string
+  purl_name: string
+  ecosystem: string
+  ranges: string
+  versions: string
+}
+
+export interface EpssScoresTable {
+  cve: string
+  probability: number
+  percentile: number
+  score_date: string | null
+  model_version: string | null
+  source: string
+  as_of: string
+}
+
+export interface CpeProductsTable {
+  purl_type: string
+  purl_name: string
+  cpe: string
+  versions: number
+  source: string
+  as_of: string
+}
+
+export interface DataSourcesTable {
+  name: string
+  kind: 'advisories' | 'epss' | 'cpe'
+  source_date: string | null
+  imported_at: string
+  records: number
+}
+
+export interface Database {
+  kb_meta: KbMetaTable
+  api_keys: ApiKeysTable
+  components: ComponentsTable
+  versions: VersionsTable
+  version_licenses: VersionLicensesTable
+  version_dependencies: VersionDependenciesTable
+  version_files: VersionFilesTable
+  analyses: AnalysesTable
+  advisories: AdvisoriesTable
+  advisory_packages: AdvisoryPackagesTable
+  epss_scores: EpssScoresTable
+  cpe_products: CpeProductsTable
+  data_sources: DataSourcesTable
+}

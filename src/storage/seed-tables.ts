@@ -1,0 +1,151 @@
+// The KB tables a seed export holds, each with its columns and the key it is sorted by (diffable, reproducible).
+export interface SeedTable {
+  name:
+    | 'components'
+    | 'versions'
+    | 'version_licenses'
+    | 'version_dependencies'
+    | 'version_files'
+    | 'analyses'
+    | 'advisories'
+    | 'advisory_packages'
+    | 'epss_scores'
+    | 'cpe_products'
+    | 'data_sources'
+  key: string[]
+  columns: string[]
+  /**
+   * How the export pages through the table: by ranges of its numeric first key column (the default), or by its
+   * (text) key in byte order (`keyset`).
+   */
+  paging?: 'keyset'
+  /** Reals are written with this many significant digits (default: rounded to 3 decimals). */
+  significantDigits?: number
+}
+
+export const SEED_TABLES: readonly SeedTable[] = [
+  {
+    name: 'components',
+    key: ['id'],
+    columns: [
+      'id',
+      'purl',
+      'purl_type',
+      'namespace',
+      'name',
+      'purl_name',
+      'description',
+      'project_url',
+      'homepage_url',
+      'repository_url',
+      'source_purl',
+      'latest_version',
+      'status',
+      'status_raw',
+      'status_change_date',
+      'registry_modified',
+      'popularity',
+      'popularity_source',
+      'facts_hash',
+      'first_indexed_at',
+      'last_indexed_at',
+      'source',
+      'as_of',
+    ],
+  },
+  {
+    name: 'versions',
+    key: ['id'],
+    columns: [
+      'id',
+      'component_id',
+      'version',
+      'sort_key',
+      'is_prerelease',
+      'released_at',
+      'status',
+      'status_raw',
+      'integrity',
+      'unpacked_size',
+      'file_count',
+      'declared_license',
+      'license_expression',
+      'facts_hash',
+      'indexed_at',
+      'source',
+      'as_of',
+    ],
+  },
+  {
+    name: 'version_licenses',
+    key: ['version_id', 'kind', 'license_id', 'path'],
+    columns: ['version_id', 'kind', 'license_id', 'path', 'score', 'is_spdx', 'source', 'as_of'],
+  },
+  {
+    name: 'version_dependencies',
+    key: ['version_id', 'scope', 'name'],
+    columns: ['version_id', 'scope', 'name', 'requirement'],
+  },
+  { name: 'version_files', key: ['version_id', 'path'], columns: ['version_id', 'path', 'size', 'md5'] },
+  {
+    name: 'analyses',
+    key: ['version_id', 'analyzer'],
+    columns: ['version_id', 'analyzer', 'analyzer_version', 'output', 'as_of'],
+  },
+  {
+    name: 'advisories',
+    key: ['id'],
+    paging: 'keyset',
+    columns: [
+      'id',
+      'source',
+      'aliases',
+      'summary',
+      'details',
+      'published',
+      'modified',
+      'withdrawn',
+      'severity',
+      'database_severity',
+      'cwe_ids',
+      'refs',
+      'record_hash',
+      'as_of',
+    ],
+  },
+  {
+    name: 'advisory_packages',
+    key: ['advisory_id', 'purl_type', 'purl_name', 'ecosystem', 'ranges', 'versions'],
+    paging: 'keyset',
+    columns: ['advisory_id', 'purl_type', 'purl_name', 'ecosystem', 'ranges', 'versions'],
+  },
+  {
+    name: 'epss_scores',
+    key: ['cve'],
+    paging: 'keyset',
+    significantDigits: 6,
+    columns: ['cve', 'probability', 'percentile', 'score_date', 'model_version', 'source', 'as_of'],
+  },
+  {
+    name: 'cpe_products',
+    key: ['purl_type', 'purl_name', 'cpe'],
+    paging: 'keyset',
+    columns: ['purl_type', 'purl_name', 'cpe', 'versions', 'source', 'as_of'],
+  },
+  {
+    name: 'data_sources',
+    key: ['name'],
+    paging: 'keyset',
+    columns: ['name', 'kind', 'source_date', 'imported_at', 'records'],
+  },
+]
+
+export interface SeedManifest {
+  format: 'compintel-seed/1'
+  release: string
+  created_at: string
+  schema_version: string
+  tables: Record<string, { file: string; rows: number }>
+  /** Every `source` the data carries, with the newest `as_of` of its facts. */
+  sources: { name: string; as_of: string }[]
+}

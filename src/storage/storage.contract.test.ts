@@ -1,0 +1,83 @@
+// The storage contract: the same behaviour on SQLite (always) and PostgreSQL (when TEST_DATABASE_URL is set).
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { backends } from '../../test/helpers/backends.ts'
+import { SqlApiKeyStore } from './api-key-store.ts'
+import { SqlKbMetaStore } from './kb-meta-store.ts'
+import { migrate } from './migrate.ts'
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations/index.ts'
+
+const record = (n: number) => ({
+  id: `id-${n}`,
+  name: `key ${n}`,
+  hash: `${n}`.padStart(64, 'a'),
+  prefix: `ci_pre${n}`,
+  scopes: ['licenses' as const, 'components' as const],
+  tier: 'standard' as const,
+  createdAt: `2026-01-0${n}T00:00:00.000Z`,
+  revokedAt: null,
+})
+
+for (const backend of backends()) {
+  describe(`storage contract on ${backend.name}`, () => {
+    test('migrations apply once, then are a no-op; kb_meta carries schema version and creation date', async () => {
+      const { storage, cleanup } = await backend.open()
+      try {
+        const first = await migrate(storage, () => new Date('2026-02-03T04:05:06.000Z'))
+        assert.deepEqual(
+          first.applied,
+          MIGRATIONS.map((m) => m.name),
+        )
+        const second = await migrate(storage, () => new Date('2027-01-01T00:00:00.000Z'))
+        assert.deepEqual(second.applied, [])
+        const meta = await new SqlKbMetaStore(storage).get()
+        assert.deepEqual(meta, { schemaVersion: SCHEMA_VERSION, createdAt: '2026-02-03T04:05:06.000Z', release: '' })
+      } finally {
+        await cleanup()
+      }
+    })
+
+    test('concurrent migrations on one database apply each migration once', async () => {
+      const { storage, cleanup } = await backend.open()
+      try {
+        const reports = await Promise.all([migrate(storage), migrate(storage), migrate(storage)])
+        assert.equal(reports.flatMap((r) => r.applied).length, MIGRATIONS.length)
+      } finally {
+        await cleanup()
+      }
+    })
+
+    test('api keys: insert, find by hash, list in creation order, revoke by id or prefix, count', async () => {
+      const { storage, cleanup } = await backend.open()
+      try {
+        await migrate(storage)
+        const store = new SqlApiKeyStore(storage)
+        assert.equal(await store.count(), 0)
+        await store.insert(record(2))
+        await store.insert(record(1))
+        assert.deepEqual(await store.findByHash(record(1).hash), record(1))
+        assert.equal(await store.findByHash('f'.repeat(64)), undefined)
+        assert.deepEqual(
+          (await store.list()).map((r) => r.id),
+          ['id-1', 'id-2'],
+        )
+        assert.equal(await store.revoke('ci_pre1', '2026-03-01T00:00:00.000Z'), 1)
+        assert.equal(await store.revoke('id-1', '2026-03-02T00:00:00.000Z'), 0, 'already revoked')
+        assert.equal((await store.findByHash(record(1).hash))?.revokedAt, '2026-03-01T00:00:00.000Z')
+        assert.equal(await store.count(), 2)
+        await assert.rejects(store.insert({ ...record(3), hash: record(2).hash }), 'hashes are unique')
+      } finally {
+        await cleanup()
+      }
+    })
+
+    test('ping answers', async () => {
+      const { storage, cleanup } = await backend.open()
+      try {
+        await storage.ping()
+      } finally {
+        await cleanup()
+      }
+    })
+  })
+}

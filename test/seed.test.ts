@@ -1,0 +1,126 @@
+// The seed: export is sorted and reproducible, loads into an empty SQLite or PostgreSQL KB unchanged, loads only
+// into an empty KB, and the first start of the server loads it.
+import assert from 'node:assert/strict'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, before, test } from 'node:test'
+import { parseConfig } from '../src/config.ts'
+import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
+import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
+import { runIngest } from '../src/ingest/npm/run-ingest.ts'
+import { serve } from '../src/main.ts'
+import type { Storage } from '../src/storage/database.ts'
+import { SqlKbWriter } from '../src/storage/kb-writer.ts'
+import { migrate } from '../src/storage/migrate.ts'
+import { exportSeed } from '../src/storage/seed-export.ts'
+import { loadSeed } from '../src/storage/seed-import.ts'
+import { backends, sqliteBackend } from './helpers/backends.ts'
+import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
+
+let reg: FixtureRegistry
+let source: { storage: Storage; cleanup(): Promise<void> }
+let dir: string
+const meta = { release: 'test-seed', created_at: '2026-01-02T03:04:05.000Z' }
+
+before(async () => {
+  reg = await startFixtureRegistry()
+  source = await sqliteBackend.open()
+  await migrate(source.storage)
+  const registry = new PacoteRegistry({
+    registry: reg.url,
+    cache: mkdtempSync(path.join(tmpdir(), 'compintel-cache-')),
+  })
+  await runIngest(['fixture-alpha', 'fixture-beta', '@fixture/scoped'], registry, new SqlKbWriter(source.storage), {
+    versions: 'all',
+    analyze: 'all',
+    analyzers: DEFAULT_ANALYZERS,
+    dryRun: false,
+    concurrency: 1,
+    now: () => '2026-11-22T00:00:00.000Z',
+    sink: { isTTY: false, write: () => {} },
+  })
+  dir = mkdtempSync(path.join(tmpdir(), 'compintel-seed-'))
+  await exportSeed(source.storage, dir, meta)
+})
+after(async () => {
+  await source.cleanup()
+  await reg.close()
+})
+
+const files = (d: string) =>
+  Object.fromEntries(
+    readdirSync(d)
+      .sort()
+      .map((f) => [f, f === 'manifest.json' ? '' : readFileSync(path.join(d, f)).toString('base64')]),
+  )
+
+for (const backend of backends()) {
+  test(`seed loads into an empty ${backend.name} KB and exports back byte for byte`, async () => {
+    const { storage, cleanup } = await backend.open()
+    try {
+      await migrate(storage)
+      const report = await loadSeed(storage, dir)
+      assert.equal(report.loaded, true)
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'))
+      assert.equal(
+        report.rows,
+        Object.values(manifest.tables as Record<string, { rows: number }>).reduce((n, t) => n + t.rows, 0),
+      )
+      const kb = await storage.db.selectFrom('kb_meta').selectAll().executeTakeFirstOrThrow()
+      assert.equal(kb.created_at, meta.created_at)
+      assert.equal(kb.db_release, 'test-seed')
+      const again = mkdtempSync(path.join(tmpdir(), 'compintel-seed-'))
+      await exportSeed(storage, again, meta)
+      assert.deepEqual(files(again), files(dir))
+      const second = await loadSeed(storage, dir)
+      assert.equal(second.loaded, false, 'a KB that holds data is never loaded over')
+      // Ids continue after the seed's on PostgreSQL too: a new component can be inserted.
+      await storage.db
+        .insertInto('components')
+        .values({
+          purl: 'pkg:npm/new',
+          purl_type: 'npm',
+          namespace: '',
+          name: 'new',
+          purl_name: 'new',
+          project_url: '',
+          status: 'active',
+          facts_hash: 'x',
+          first_indexed_at: 'now',
+          last_indexed_at: 'now',
+          source: 'test',
+          as_of: 'now',
+        })
+        .execute()
+    } finally {
+      await cleanup()
+    }
+  })
+}
+
+test('the export is sorted and names its sources', () => {
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'))
+  assert.equal(manifest.format, 'compintel-seed/1')
+  assert.equal(manifest.tables.components.rows, 3)
+  assert.deepEqual(
+    manifest.sources.map((s: { name: string }) => s.name),
+    ['computed:code-stats@1', 'computed:files@1', 'computed:license-files@1', 'npm-registry'],
+  )
+})
+
+test('the first start of the server loads the seed; the next start reuses the KB', async () => {
+  const kb = path.join(mkdtempSync(path.join(tmpdir(), 'compintel-')), 'kb.sqlite')
+  const config = parseConfig({ DATABASE_URL: `sqlite:${kb}`, PORT: '0', LOG_LEVEL: 'silent', SEED_DIR: dir })
+  const lines: string[] = []
+  const first = await serve(config, (l) => lines.push(l))
+  await first.shutdown('test')
+  assert.ok(
+    lines.some((l) => /Seed loaded: \d+ rows/.test(l)),
+    lines.join('\n'),
+  )
+  const again: string[] = []
+  const second = await serve(config, (l) => again.push(l))
+  await second.shutdown('test')
+  assert.ok(!again.some((l) => /Loading the seed/.test(l)))
+})
