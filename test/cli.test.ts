@@ -17,6 +17,7 @@ function kbEnv(): NodeJS.ProcessEnv {
     DATABASE_URL: `sqlite:${path.join(dir, 'kb.sqlite')}`,
     LOG_LEVEL: 'silent',
     SEED_DIR: 'none',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
   }
 }
 

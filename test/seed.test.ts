@@ -111,7 +111,13 @@ test('the export is sorted and names its sources', () => {
 
 test('the first start of the server loads the seed; the next start reuses the KB', async () => {
   const kb = path.join(mkdtempSync(path.join(tmpdir(), 'compintel-')), 'kb.sqlite')
-  const config = parseConfig({ DATABASE_URL: `sqlite:${kb}`, PORT: '0', LOG_LEVEL: 'silent', SEED_DIR: dir })
+  const config = parseConfig({
+    DATABASE_URL: `sqlite:${kb}`,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DIR: dir,
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+  })
   const lines: string[] = []
   const first = await serve(config, (l) => lines.push(l))
   await first.shutdown('test')

@@ -17,7 +17,13 @@ function tempKb(): string {
 }
 
 test('first start of an empty embedded KB prints one full-scope key, once', async () => {
-  const config = parseConfig({ DATABASE_URL: tempKb(), PORT: '0', LOG_LEVEL: 'silent', SEED_DIR: 'none' })
+  const config = parseConfig({
+    DATABASE_URL: tempKb(),
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DIR: 'none',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+  })
   const lines: string[] = []
   const first = await serve(config, (l) => lines.push(l))
   const key = lines.join('\n').match(/ci_[A-Za-z0-9_-]{43}/)?.[0]
@@ -50,6 +56,7 @@ test('SIGTERM-style shutdown: in-flight requests finish, new connections are ref
     PORT: '0',
     LOG_LEVEL: 'silent',
     SEED_DIR: 'none',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     COMPINTEL_API_KEYS: 'in-flight-key-0123456789',
   })
   const running = await serve(config, () => {})

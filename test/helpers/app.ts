@@ -25,7 +25,13 @@ export interface TestAppOptions {
 }
 
 export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const config = parseConfig({ DATABASE_URL: 'sqlite::memory:', KEY_CACHE_TTL_MS: '0', ...opts.env })
+  const config = parseConfig({
+    DATABASE_URL: 'sqlite::memory:',
+    KEY_CACHE_TTL_MS: '0',
+    // a busy test machine must not trip load shedding; the pressure test turns it on explicitly
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...opts.env,
+  })
   const storage = opts.storage ?? openStorage(config.database)
   await migrate(storage)
   const services = createServices(storage, config)
