@@ -11,7 +11,7 @@ import { type RunOptions, runIngest } from '../src/ingest/npm/run-ingest.ts'
 import type { Storage } from '../src/storage/database.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { migrate } from '../src/storage/migrate.ts'
-import { backends } from './helpers/backends.ts'
+import { type Backend, backends, sqliteBackend } from './helpers/backends.ts'
 import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
 
 const quiet = { isTTY: false, write: () => {} }
@@ -42,24 +42,44 @@ async function snapshot(storage: Storage) {
   }
 }
 
+interface Kb {
+  storage: Storage
+  cleanup(): Promise<void>
+  registry: PacoteRegistry
+}
+
+/** A migrated, empty KB on `backend` and a registry client for the fixture registry (its own npm cache). */
+async function openKb(backend: Backend, reg: FixtureRegistry): Promise<Kb> {
+  const { storage, cleanup } = await backend.open()
+  await migrate(storage)
+  const registry = new PacoteRegistry({
+    registry: reg.url,
+    cache: mkdtempSync(path.join(tmpdir(), 'compintel-cache-')),
+  })
+  return { storage, cleanup, registry }
+}
+
+/** For a describe(): a fixture registry of its own and a KB on `backend`, handed to `use` before the tests. */
+function suiteKb(backend: Backend, use: (kb: Kb & { reg: FixtureRegistry }) => void): void {
+  let kb: (Kb & { reg: FixtureRegistry }) | undefined
+  before(async () => {
+    const reg = await startFixtureRegistry()
+    kb = { ...(await openKb(backend, reg)), reg }
+    use(kb)
+  })
+  after(async () => {
+    await kb?.cleanup()
+    await kb?.reg.close()
+  })
+}
+
 for (const backend of backends()) {
   describe(`npm ingestion on ${backend.name}`, () => {
     let reg: FixtureRegistry
     let storage: Storage
-    let cleanup: () => Promise<void>
     let registry: PacoteRegistry
-    before(async () => {
-      reg = await startFixtureRegistry()
-      ;({ storage, cleanup } = await backend.open())
-      await migrate(storage)
-      registry = new PacoteRegistry({
-        registry: reg.url,
-        cache: mkdtempSync(path.join(tmpdir(), 'compintel-cache-')),
-      })
-    })
-    after(async () => {
-      await cleanup()
-      await reg.close()
+    suiteKb(backend, (kb) => {
+      ;({ reg, storage, registry } = kb)
     })
 
     test('ingests packages, reports the missing one and goes on', async () => {
@@ -226,16 +246,7 @@ describe('npm ingestion failures and resume', () => {
     reg = await startFixtureRegistry()
   })
   after(() => reg.close())
-  const fresh = async () => {
-    const [sqlite] = backends()
-    const { storage, cleanup } = await (sqlite as NonNullable<typeof sqlite>).open()
-    await migrate(storage)
-    const registry = new PacoteRegistry({
-      registry: reg.url,
-      cache: mkdtempSync(path.join(tmpdir(), 'compintel-cache-')),
-    })
-    return { storage, cleanup, registry }
-  }
+  const fresh = () => openKb(sqliteBackend, reg)
 
   test('a tarball that fails its integrity check fails that package only, leaving nothing of it', async () => {
     const { storage, cleanup, registry } = await fresh()
@@ -325,3 +336,55 @@ describe('npm ingestion failures and resume', () => {
     }
   })
 })
+
+for (const backend of backends())
+  describe(`npm ingestion of a subset of versions (--versions latest|N) after a full one on ${backend.name}`, () => {
+    let reg: FixtureRegistry
+    let storage: Storage
+    let registry: PacoteRegistry
+    suiteKb(backend, (kb) => {
+      ;({ reg, storage, registry } = kb)
+    })
+    const statuses = async () =>
+      (
+        await storage.db
+          .selectFrom('versions')
+          .select(['version', 'status', 'status_raw'])
+          .orderBy('sort_key')
+          .execute()
+      ).map((v) => `${v.version} ${v.status} ${v.status_raw}`)
+
+    test('versions left out of the selection are kept as they are, not marked removed', async () => {
+      await runIngest(['fixture-alpha'], registry, new SqlKbWriter(storage), { ...base, analyze: 'latest' })
+      const before = await snapshot(storage)
+      assert.deepEqual(await statuses(), ['1.0.0 active null', '1.1.0 active null', '2.0.0-beta.1 active null'])
+      for (const versions of ['latest', 1, 2] as const) {
+        const s = await runIngest(['fixture-alpha'], registry, new SqlKbWriter(storage), {
+          ...base,
+          versions,
+          analyze: 'latest',
+          now: () => '2026-12-01T00:00:00.000Z',
+        })
+        assert.equal(s.versions, versions === 'latest' ? 1 : versions, `--versions ${versions}`)
+        assert.equal(s.changedPackages, 0, `--versions ${versions} changes nothing`)
+        assert.equal(s.versionsWritten, 0, `--versions ${versions} writes no version`)
+        assert.deepEqual(await snapshot(storage), before, `--versions ${versions} leaves the KB as it was`)
+      }
+    })
+
+    test('a version the full packument no longer serves is removed even when not selected', async () => {
+      reg.unpublish('fixture-alpha', '1.0.0')
+      reg.forget('fixture-alpha', '2.0.0-beta.1')
+      const s = await runIngest(['fixture-alpha'], registry, new SqlKbWriter(storage), {
+        ...base,
+        versions: 'latest',
+        analyze: 'none',
+      })
+      assert.equal(s.versionsWritten, 2)
+      assert.deepEqual(await statuses(), [
+        '1.0.0 removed unpublished',
+        '1.1.0 active null',
+        '2.0.0-beta.1 removed missing from registry',
+      ])
+    })
+  })

@@ -117,15 +117,26 @@ async function write(trx: Tx, update: PackageUpdate): Promise<WriteReport> {
   report.versionsInserted = fresh.length
   report.versionsUpdated = changed.length
 
-  // Versions indexed before that the registry no longer mentions at all.
-  const listed = new Set(update.versions.map((v) => v.version))
-  const vanished = known.filter((k) => !listed.has(k.version) && k.status !== 'removed').map((k) => k.id)
-  if (vanished.length > 0) {
-    await trx
-      .updateTable('versions')
-      .set({ status: 'removed', status_raw: 'missing from registry', as_of: c.asOf })
-      .where('id', 'in', vanished)
-      .execute()
+  // Versions indexed before and not written above: removed when the full packument no longer serves them, either
+  // not mentioning them at all or dating them without a manifest (unpublished). A version merely left out of the
+  // --versions selection is not touched.
+  const written = new Set(update.versions.map((v) => v.version))
+  const inRegistry = new Map((update.registryVersions ?? update.versions).map((v) => [v.version, v]))
+  const gone = new Map<string, number[]>()
+  for (const k of known) {
+    if (written.has(k.version) || k.status === 'removed') continue
+    const listed = inRegistry.get(k.version)
+    if (listed && listed.status !== 'removed') continue
+    const raw = listed?.statusRaw ?? 'missing from registry'
+    gone.set(raw, [...(gone.get(raw) ?? []), k.id])
+  }
+  for (const [raw, vanished] of gone) {
+    for (const part of chunks(vanished, 1))
+      await trx
+        .updateTable('versions')
+        .set({ status: 'removed', status_raw: raw, as_of: c.asOf })
+        .where('id', 'in', part)
+        .execute()
     report.versionsUpdated += vanished.length
   }
 

@@ -1,5 +1,5 @@
 // A fixture npm registry on 127.0.0.1: packuments and tarballs built from test/fixtures/npm, with switches
-// for the failures ingestion must survive (transient 503s, a corrupted tarball, a vanished version).
+// for the failures ingestion must survive (transient 503s, a corrupted tarball, unpublished and vanished versions).
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -25,6 +25,8 @@ export interface FixtureRegistry {
   corrupt(name: string, version: string): void
   /** Drop a version from the packument (as if unpublished), keeping its date in `time`. */
   unpublish(name: string, version: string): void
+  /** Drop a version from the packument entirely, its date in `time` too, as if the registry never had it. */
+  forget(name: string, version: string): void
   close(): Promise<void>
 }
 
@@ -46,6 +48,7 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
   const failures: { match: string; left: number }[] = []
   const corrupted = new Set<string>()
   const unpublished = new Set<string>()
+  const forgotten = new Set<string>()
   const requests: string[] = []
   let base = ''
 
@@ -77,7 +80,9 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
     const time: Record<string, string> = { created: '2026-01-01T00:00:00.000Z', modified: '2026-06-01T00:00:00.000Z' }
     let day = 1
     for (const [v, b] of versions) {
-      time[v] = `2026-0${Math.min(day++, 9)}-15T12:00:00.000Z`
+      const date = `2026-0${Math.min(day++, 9)}-15T12:00:00.000Z`
+      if (forgotten.has(`${name}@${v}`)) continue
+      time[v] = date
       if (unpublished.has(`${name}@${v}`)) continue
       out[v] = {
         ...b.manifest,
@@ -88,7 +93,9 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
         },
       }
     }
-    const stable = [...versions.keys()].filter((v) => !v.includes('-') && !unpublished.has(`${name}@${v}`))
+    const stable = [...versions.keys()].filter(
+      (v) => !v.includes('-') && !unpublished.has(`${name}@${v}`) && !forgotten.has(`${name}@${v}`),
+    )
     return { _id: name, name, 'dist-tags': { latest: stable.at(-1) }, versions: out, time }
   }
 
@@ -100,6 +107,7 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
     failNext: (match, n) => failures.push({ match, left: n }),
     corrupt: (name, version) => corrupted.add(`${name}@${version}`),
     unpublish: (name, version) => unpublished.add(`${name}@${version}`),
+    forget: (name, version) => forgotten.add(`${name}@${version}`),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }

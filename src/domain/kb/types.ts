@@ -86,8 +86,14 @@ export interface VersionAnalysis {
 /** Everything one package contributes, written in one transaction. */
 export interface PackageUpdate {
   component: ComponentFacts
+  /** The versions to write (the --versions selection); versions the KB holds but not listed here are left as they are. */
   versions: VersionFacts[]
   analyses: VersionAnalysis[]
+  /**
+   * Every version of the full packument, selected or not (unpublished ones with status `removed`). A version the KB
+   * holds that is not in it has vanished from the registry. Absent: `versions` is the full packument.
+   */
+  registryVersions?: VersionFacts[]
 }
 
 export interface WriteReport {

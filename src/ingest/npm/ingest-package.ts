@@ -59,7 +59,7 @@ export async function ingestPackage(
       detectedLicenses: detected(walked.outputs['license-files']),
     })
   }
-  const update: PackageUpdate = { component, versions: kept, analyses }
+  const update: PackageUpdate = { component, versions: kept, analyses, registryVersions: versions }
   const report = opts.dryRun ? undefined : await writer.writePackage(update)
   const latest = versions.find((v) => v.version === component.latestVersion)
   const latestDependencies = (latest?.dependencies ?? [])
