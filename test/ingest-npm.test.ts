@@ -240,7 +240,7 @@ for (const backend of backends()) {
   })
 }
 
-describe('npm ingestion failures and resume', () => {
+describe('npm ingestion on a fresh KB each: failures, resume, re-analysis', () => {
   let reg: FixtureRegistry
   before(async () => {
     reg = await startFixtureRegistry()
@@ -318,6 +318,52 @@ describe('npm ingestion failures and resume', () => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
       assert.equal(Number(count.n), 4)
+    } finally {
+      await cleanup()
+    }
+  })
+
+  test('a bumped analyzer re-analyzes only the versions it analyzed before, and runs alone there', async () => {
+    const { storage, cleanup, registry } = await fresh()
+    try {
+      const outputs = () =>
+        storage.db
+          .selectFrom('analyses as a')
+          .innerJoin('versions as v', 'v.id', 'a.version_id')
+          .select(['v.version', 'a.analyzer', 'a.analyzer_version', 'a.as_of'])
+          .orderBy(['v.version', 'a.analyzer'])
+          .execute()
+      const alpha = (opts: Partial<RunOptions>) =>
+        runIngest(['fixture-alpha'], registry, new SqlKbWriter(storage), { ...base, ...opts })
+      assert.equal((await alpha({ analyze: 'latest' })).analyzed, 1)
+      const t0 = '2026-11-22T00:00:00.000Z'
+      assert.deepEqual(await outputs(), [
+        { version: '1.1.0', analyzer: 'code-stats', analyzer_version: '1', as_of: t0 },
+        { version: '1.1.0', analyzer: 'files', analyzer_version: '1', as_of: t0 },
+        { version: '1.1.0', analyzer: 'license-files', analyzer_version: '1', as_of: t0 },
+      ])
+
+      const seen: string[] = []
+      const bumped = DEFAULT_ANALYZERS.map((a) =>
+        a.name === 'code-stats'
+          ? { name: a.name, version: '2', start: () => (seen.push('code-stats'), a.start()) }
+          : { name: a.name, version: a.version, start: () => (seen.push(a.name), a.start()) },
+      )
+      const t1 = '2026-12-01T00:00:00.000Z'
+      // --analyze none: nothing new is asked for, yet what code-stats@1 produced is redone by code-stats@2.
+      const second = await alpha({ analyze: 'none', analyzers: bumped, now: () => t1 })
+      assert.equal(second.analyzed, 1, 'only 1.1.0, the one version analyzed before')
+      assert.deepEqual(seen, ['code-stats'], 'license-files did not change, so it does not run')
+      assert.deepEqual(await outputs(), [
+        { version: '1.1.0', analyzer: 'code-stats', analyzer_version: '2', as_of: t1 },
+        { version: '1.1.0', analyzer: 'files', analyzer_version: '1', as_of: t0 },
+        { version: '1.1.0', analyzer: 'license-files', analyzer_version: '1', as_of: t0 },
+      ])
+
+      seen.length = 0
+      const third = await alpha({ analyze: 'latest', analyzers: bumped, now: () => t1 })
+      assert.equal(third.analyzed, 0, 'a rerun with the same analyzers has nothing left to do')
+      assert.deepEqual(seen, [])
     } finally {
       await cleanup()
     }
