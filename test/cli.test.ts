@@ -1,11 +1,14 @@
-// The compintel command as a user runs it: migrate, keys create/list/revoke, bad configuration, serve + SIGTERM.
+// The compintel command as a user runs it: migrate, keys create/list/revoke, ingest npm's flags (against the fixture
+// registry on 127.0.0.1), bad configuration, serve + SIGTERM.
 import assert from 'node:assert/strict'
 import { execFile, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
 import { promisify } from 'node:util'
+import { openStorage } from '../src/storage/database.ts'
+import { startFixtureRegistry } from './helpers/fixture-registry.ts'
 
 const BIN = new URL('../bin/compintel.js', import.meta.url).pathname
 const run = promisify(execFile)
@@ -61,6 +64,75 @@ test('keys create refuses an unknown scope', async () => {
   const res = await cli(['keys', 'create', '--name', 'x', '--scope', 'everything'], kbEnv())
   assert.equal(res.code, 1)
   assert.match(res.stderr, /unknown scope\(s\) everything/)
+})
+
+test('ingest npm: --from-file, --versions N, --analyze N and --concurrency 64 through the npm configuration', async () => {
+  const reg = await startFixtureRegistry()
+  try {
+    const env = kbEnv()
+    // The registry comes from the user's npm configuration, here its environment form.
+    const npmEnv = { ...env, npm_config_registry: reg.url, npm_config_cache: mkdtempSync(path.join(tmpdir(), 'npm-')) }
+    const list = path.join(mkdtempSync(path.join(tmpdir(), 'compintel-cli-')), 'names.tsv')
+    writeFileSync(list, '# a comment\nfixture-alpha\t1234\n\n  \nno-such-package\n')
+    const res = await cli(
+      [
+        'ingest',
+        'npm',
+        '@fixture/scoped',
+        '--from-file',
+        list,
+        '--versions',
+        '2',
+        '--analyze',
+        '1',
+        '--concurrency',
+        '64',
+      ],
+      npmEnv,
+    )
+    assert.equal(res.code, 0, res.stderr)
+    assert.match(res.stdout, /^2 package\(s\), 3 version\(s\), 2 tarball\(s\) analyzed/m)
+    assert.match(res.stdout, /not found \(1\): no-such-package/)
+    assert.match(res.stderr, /ingest 3\/3 /, 'plain progress lines: stderr is not a terminal')
+    const storage = openStorage({ kind: 'sqlite', path: (env.DATABASE_URL as string).slice('sqlite:'.length) })
+    try {
+      const rows = await storage.db
+        .selectFrom('versions as v')
+        .innerJoin('components as c', 'c.id', 'v.component_id')
+        .leftJoin('analyses as a', (j) => j.onRef('a.version_id', '=', 'v.id').on('a.analyzer', '=', 'code-stats'))
+        .select(['c.purl_name', 'v.version', 'a.analyzer'])
+        .orderBy(['c.purl_name', 'v.sort_key'])
+        .execute()
+      assert.deepEqual(
+        rows.map((r) => `${r.purl_name}@${r.version}${r.analyzer ? ' analyzed' : ''}`),
+        // --versions 2: the newest two; --analyze 1: the newest of those, replaced by the latest tag (1.1.0).
+        ['@fixture/scoped@2.0.0 analyzed', 'fixture-alpha@1.1.0 analyzed', 'fixture-alpha@2.0.0-beta.1'],
+      )
+    } finally {
+      await storage.close()
+    }
+  } finally {
+    await reg.close()
+  }
+})
+
+test('ingest npm: bad --concurrency, --versions, --analyze and --from-file are refused before any work', async () => {
+  const cases: [string[], RegExp][] = [
+    [['--concurrency', '0'], /--concurrency: expected 1 to 64/],
+    [['--concurrency', '65'], /--concurrency: expected 1 to 64/],
+    [['--concurrency', '2.5'], /--concurrency: expected 1 to 64/],
+    [['--versions', '0'], /expected all, latest or a positive number, got "0"/],
+    [['--versions', 'none'], /expected all, latest or a positive number, got "none"/],
+    [['--analyze', 'some'], /expected all, latest, none or a positive number, got "some"/],
+    [['--from-file', 'no/such/file.txt'], /ENOENT|no such file/],
+  ]
+  const env = kbEnv()
+  for (const [args, message] of cases) {
+    const res = await cli(['ingest', 'npm', 'left-pad', ...args], env)
+    assert.equal(res.code, 1, args.join(' '))
+    assert.match(res.stderr, message, args.join(' '))
+  }
+  assert.equal((await cli(['ingest', 'npm'], env)).code, 1, 'no names at all')
 })
 
 test('bad configuration is reported by name and exits 2', async () => {
