@@ -185,6 +185,39 @@ for (const backend of backends()) {
       assert.deepEqual(out.languages, [{ name: 'TypeScript', files: 1 }])
     })
 
+    test('rows without provenance columns have the row they inherit it from', async () => {
+      const db = storage.db
+      const deps = await db
+        .selectFrom('version_dependencies as d')
+        .innerJoin('versions as v', 'v.id', 'd.version_id')
+        .select(['v.source', 'v.as_of'])
+        .execute()
+      assert.ok(deps.length > 0)
+      for (const d of deps) assert.deepEqual(d, { source: 'npm-registry', as_of: '2026-11-22T00:00:00.000Z' })
+      const files = await db
+        .selectFrom('version_files as f')
+        .leftJoin('analyses as a', (j) => j.onRef('a.version_id', '=', 'f.version_id').on('a.analyzer', '=', 'files'))
+        .select(['f.version_id', 'a.analyzer_version', 'a.as_of'])
+        .execute()
+      assert.ok(files.length > 0)
+      const perVersion = new Map<number, number>()
+      for (const f of files) {
+        assert.equal(f.analyzer_version, '1', 'every file row has its version’s files analysis: computed:files@1')
+        assert.equal(f.as_of, '2026-11-22T00:00:00.000Z')
+        perVersion.set(f.version_id, (perVersion.get(f.version_id) ?? 0) + 1)
+      }
+      const analyses = await db
+        .selectFrom('analyses')
+        .select(['version_id', 'output'])
+        .where('analyzer', '=', 'files')
+        .execute()
+      assert.deepEqual(
+        new Map(analyses.map((a) => [a.version_id, JSON.parse(a.output).files])),
+        perVersion,
+        'the files analysis counts exactly the file rows it stands for',
+      )
+    })
+
     test('a second identical run changes nothing', async () => {
       const before = await snapshot(storage)
       const s = await runIngest(['fixture-alpha', '@fixture/scoped'], registry, new SqlKbWriter(storage), {
@@ -333,8 +366,10 @@ describe('npm ingestion on a fresh KB each: failures, resume, re-analysis', () =
           .select(['v.version', 'a.analyzer', 'a.analyzer_version', 'a.as_of'])
           .orderBy(['v.version', 'a.analyzer'])
           .execute()
+      // Two analyzers, whatever else DEFAULT_ANALYZERS holds by now.
+      const two = DEFAULT_ANALYZERS.filter((a) => a.name === 'code-stats' || a.name === 'license-files')
       const alpha = (opts: Partial<RunOptions>) =>
-        runIngest(['fixture-alpha'], registry, new SqlKbWriter(storage), { ...base, ...opts })
+        runIngest(['fixture-alpha'], registry, new SqlKbWriter(storage), { ...base, analyzers: two, ...opts })
       assert.equal((await alpha({ analyze: 'latest' })).analyzed, 1)
       const t0 = '2026-11-22T00:00:00.000Z'
       assert.deepEqual(await outputs(), [
@@ -344,7 +379,7 @@ describe('npm ingestion on a fresh KB each: failures, resume, re-analysis', () =
       ])
 
       const seen: string[] = []
-      const bumped = DEFAULT_ANALYZERS.map((a) =>
+      const bumped = two.map((a) =>
         a.name === 'code-stats'
           ? { name: a.name, version: '2', start: () => (seen.push('code-stats'), a.start()) }
           : { name: a.name, version: a.version, start: () => (seen.push(a.name), a.start()) },

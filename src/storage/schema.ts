@@ -77,6 +77,7 @@ export interface VersionLicensesTable {
   as_of: string
 }
 
+/** Provenance (`source`, `as_of`): the version row's, rewritten with it (docs/knowledge-base.md). */
 export interface VersionDependenciesTable {
   version_id: number
   scope: 'runtime' | 'dev' | 'peer' | 'optional'
@@ -84,6 +85,7 @@ export interface VersionDependenciesTable {
   requirement: string
 }
 
+/** Provenance: the version's `files` analysis row (`computed:files@1`, its `as_of`), written with it. */
 export interface VersionFilesTable {
   version_id: number
   path: string
@@ -91,6 +93,7 @@ export interface VersionFilesTable {
   md5: string
 }
 
+/** `source` is not stored: it is `computed:<analyzer>@<analyzer_version>`. */
 export interface AnalysesTable {
   version_id: number
   analyzer: string
