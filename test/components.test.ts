@@ -91,7 +91,7 @@ for (const backend of backends()) {
       assert.deepEqual(wild.body.components, [])
     })
 
-    test('versions: highest first, dates and licenses; limit; unknown and malformed purls', async () => {
+    test('versions: newest first, dates and licenses; limit; unknown and malformed purls', async () => {
       const { body } = await get('/v2/components/versions?purl=pkg:npm/fx-lib@1.0.0')
       assert.equal(body.component.name, 'fx-lib')
       assert.equal(body.component.component, 'fx-lib')

@@ -7,6 +7,7 @@ import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { backends } from './helpers/backends.ts'
 import { FIXTURE_AS_OF, loadFixtureKb } from './helpers/kb-fixture.ts'
+import { spdxLicense as spdx } from './helpers/spdx-expected.ts'
 
 /** One more made-up package for this suite: no version of it declares or carries a license (NO_INFO). */
 const FX_BARE = {
@@ -16,12 +17,6 @@ const FX_BARE = {
   time: { created: '2020-01-01T00:00:00.000Z', '1.0.0': '2020-01-01T00:00:00.000Z' },
 } as unknown as Packument
 
-const spdx = (id: string, name: string) => ({
-  id,
-  full_name: name,
-  is_spdx_approved: true,
-  url: `https://spdx.org/licenses/${id}.html`,
-})
 const MIT = spdx('MIT', 'MIT License')
 const APACHE = spdx('Apache-2.0', 'Apache License 2.0')
 const ISC = spdx('ISC', 'ISC License')

@@ -43,18 +43,21 @@ export class SqlComponentSearcher implements ComponentSearcher {
     }))
   }
 
-  /** rank 0: exact name; 1: name prefix; 2: substring of the full name (namespace/name). */
+  /**
+   * rank 0: exact full name (`lodash`, `@babel/core`); 1: exact bare name of a namespaced one (`core` for
+   * `@babel/core`, so `@scope/lodash` comes after `lodash`); 2: prefix of either; 3: substring of the full name.
+   */
   private byName(t: string): RawBuilder<unknown> {
     const purlName = this.lower('purl_name')
     const name = this.lower('name')
     const exactOrPrefix = sql`
-      select id, case when ${purlName} = ${t} or ${name} = ${t} then 0 else 1 end as rank from components
+      select id, case when ${purlName} = ${t} then 0 when ${name} = ${t} then 1 else 2 end as rank from components
       where (${purlName} >= ${t} and ${purlName} < ${upper(t)}) or (${name} >= ${t} and ${name} < ${upper(t)})`
     if (t.length < MIN_SUBSTRING) return exactOrPrefix
     const substring =
       this.storage.dialect === 'postgres'
-        ? sql`select id, 2 as rank from components where lower(purl_name) like ${`%${escapeLike(t)}%`} escape '\\'`
-        : sql`select rowid as id, 2 as rank from components_fts where components_fts match ${`"${t.replaceAll('"', '""')}"`}`
+        ? sql`select id, 3 as rank from components where lower(purl_name) like ${`%${escapeLike(t)}%`} escape '\\'`
+        : sql`select rowid as id, 3 as rank from components_fts where components_fts match ${`"${t.replaceAll('"', '""')}"`}`
     return sql`${exactOrPrefix} union all ${substring}`
   }
 

@@ -62,12 +62,20 @@ export async function componentVersions(
 }
 
 /**
- * Highest version first, in the ecosystem's version order. Release dates are shown but not used to order: registry
- * mirrors may re-date old versions, and backports would otherwise interleave with the main line.
+ * Newest release first, as the reference orders them (`ORDER BY date DESC NULLS LAST`, §4.4): a backport released
+ * after the next major comes before it. Versions without a release date come last; equal or missing dates go highest
+ * version first, in the ecosystem's version order, so the order is always the same.
  */
 export function newestFirst(component: KnownComponent): KnownVersion[] {
   const scheme = schemeFor(component.type)
-  return [...component.versions].sort((a, b) => scheme.compare(b.version, a.version))
+  const time = (v: KnownVersion) => {
+    const t = v.releasedAt ? Date.parse(v.releasedAt) : Number.NaN
+    return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t
+  }
+  return [...component.versions]
+    .map((v) => ({ v, t: time(v) }))
+    .sort((a, b) => (a.t !== b.t ? b.t - a.t : scheme.compare(b.v.version, a.v.version)))
+    .map(({ v }) => v)
 }
 
 /** The declared licenses of a version (in the order its expression names them), or else those found in its files. */

@@ -37,8 +37,8 @@ export function registerGetVersions(app: App, deps: AppDeps): void {
       schema: {
         summary: 'Versions of a component',
         description:
-          'Highest version first (ecosystem version order). A version in the purl is ignored. An unknown or ' +
-          'malformed purl answers 200 with error_code and an empty list.',
+          'Newest release first (undated versions last; equal dates highest version first). A version in the purl ' +
+          'is ignored. An unknown or malformed purl answers 200 with error_code and an empty list.',
         tags: ['components'],
         querystring: Query,
         response: responses({ 200: Reply }),
