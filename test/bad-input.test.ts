@@ -1,4 +1,5 @@
-// Bad input to every registered route: always a 4xx in the error shape, never a 5xx, never a crash.
+// Bad input to every registered route: always a 4xx in the error shape, never a 5xx, never a crash; missing
+// required fields and query parameters are a 400 that names them.
 // The suite walks the route table, so every endpoint added later is covered without editing this file.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
@@ -86,6 +87,70 @@ test('every GET route answers bad query strings without a 5xx', async () => {
       })
       assertErrorShape4xx(res, `${r.url} with ${q.name}`)
     }
+  }
+})
+
+/** Required query parameters and body fields of each operation, as the served OpenAPI document states them. */
+async function required(): Promise<Map<string, string[]>> {
+  const doc = (await t.app.inject({ method: 'GET', url: '/v2/openapi.json' })).json()
+  const out = new Map<string, string[]>()
+  for (const [url, ops] of Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => p.name)
+      const body = op.requestBody?.content?.['application/json']?.schema?.required ?? []
+      out.set(`${method.toUpperCase()} ${url}`, [...query, ...body])
+    }
+  }
+  return out
+}
+interface OpenApiOperation {
+  parameters?: { in: string; name: string; required?: boolean }[]
+  requestBody?: { content?: Record<string, { schema?: { required?: string[] } }> }
+}
+
+function assertMissing(res: { statusCode: number; body: string }, what: string, names: string[]) {
+  assert.equal(res.statusCode, 400, `${what}: got ${res.statusCode} ${res.body.slice(0, 200)}`)
+  assertErrorShape4xx(res, what)
+  const body = JSON.parse(res.body)
+  assert.equal(body.error.code, 'VALIDATION_FAILED', what)
+  assert.ok(body.error.request_id, what)
+  // A schema-required field is named in the message, so a client sees what it left out.
+  for (const name of names) assert.match(body.status.message, new RegExp(`'${name}'`), what)
+}
+
+test('every POST route but echo answers an empty object (missing fields) with 400 in the error shape', async () => {
+  const req = await required()
+  assert.deepEqual(req.get('POST /v2/licenses/components'), ['components'], 'the document names required fields')
+  const routes = t.app.routeTable.filter((r) => r.method === 'POST' && !r.url.endsWith('/echo'))
+  assert.ok(routes.length >= 8, `${routes.length} POST routes`)
+  for (const r of routes) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: r.url,
+      headers: { 'x-api-key': t.keys.full, 'content-type': 'application/json' },
+      payload: '{}',
+    })
+    assertMissing(res, `POST ${r.url} with {}`, req.get(`POST ${r.url}`) ?? [])
+  }
+})
+
+test('every GET route with a key answers a missing query string with 400 in the error shape', async () => {
+  // Public routes (health, readiness, metrics, the OpenAPI document and its UI) take no parameters; every keyed
+  // GET route needs at least one (a route that needs none would be listed here as an exception).
+  const req = await required()
+  assert.deepEqual(req.get('GET /v2/components/versions'), ['purl'], 'the OpenAPI document names required parameters')
+  const routes = t.app.routeTable.filter((r) => r.method === 'GET' && !r.public)
+  assert.ok(routes.length >= 8, `${routes.length} keyed GET routes`)
+  for (const r of routes) {
+    const res = await t.app.inject({ method: 'GET', url: r.url, headers: { 'x-api-key': t.keys.full } })
+    assertMissing(res, `GET ${r.url} without a query`, req.get(`GET ${r.url}`) ?? [])
+    // Only unrelated parameters: still missing what is required.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `${r.url}?unrelated=1`,
+      headers: { 'x-api-key': t.keys.full },
+    })
+    assertMissing(other, `GET ${r.url} with an unrelated parameter`, req.get(`GET ${r.url}`) ?? [])
   }
 })
 

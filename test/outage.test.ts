@@ -1,5 +1,6 @@
-// Overload and outages: 503 with Retry-After while the KB is unreachable, /ready reports it, and the server
-// recovers by itself when the database returns (PostgreSQL behind a TCP proxy that the test cuts and restores).
+// Overload and outages: 503 with Retry-After while the KB is unreachable or the server is under pressure (heap,
+// event-loop delay), /ready reports it, and the server recovers by itself when the database returns (PostgreSQL
+// behind a TCP proxy that the test cuts and restores) or the pressure ends.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -41,6 +42,62 @@ test('a failing health check turns requests into 503 + Retry-After, and recovery
     up = true
     await eventually(async () => (await echo()).statusCode === 200, 'recovery')
     assert.equal((await t.app.inject({ method: 'GET', url: '/ready' })).statusCode, 200)
+  } finally {
+    await t.close()
+  }
+})
+
+test('heap over MAX_HEAP_USED_BYTES: 503 SERVICE_UNAVAILABLE + Retry-After; /ready says so; ops routes stay up', async () => {
+  const t = await makeTestApp({ env: { MAX_HEAP_USED_BYTES: '1' } })
+  const echo = () =>
+    t.app.inject({ method: 'POST', url: '/v2/components/echo', headers: { 'x-api-key': t.keys.full }, payload: {} })
+  try {
+    // under-pressure samples the heap once a second; from the first sample on, every heap is over 1 byte.
+    await eventually(async () => (await echo()).statusCode === 503, '503 once the heap is sampled')
+    const res = await echo()
+    assert.equal(res.json().status.status, 'FAILED')
+    assert.equal(res.json().error.code, 'SERVICE_UNAVAILABLE')
+    assert.equal(res.headers['retry-after'], '5')
+    assert.doesNotMatch(res.body, /heap|bytes|under-pressure/i, 'no internal detail')
+    const ready = await t.app.inject({ method: 'GET', url: '/ready' })
+    assert.equal(ready.statusCode, 503)
+    assert.deepEqual(ready.json(), { ready: false, database: 'ok', under_pressure: true })
+    assert.equal(ready.headers['retry-after'], '5')
+    for (const url of ['/health', '/metrics'])
+      assert.equal((await t.app.inject({ method: 'GET', url })).statusCode, 200, `${url} is still served`)
+  } finally {
+    await t.close()
+  }
+})
+
+test('event-loop delay over MAX_EVENT_LOOP_DELAY_MS: 503, /ready reports it, then recovery by itself', async () => {
+  const t = await makeTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '200' } })
+  const echo = () =>
+    t.app.inject({ method: 'POST', url: '/v2/components/echo', headers: { 'x-api-key': t.keys.full }, payload: {} })
+  try {
+    assert.equal((await echo()).statusCode, 200)
+    // Block the event loop for 1.5 s: the one-second sample that holds it has a mean delay far over 200 ms.
+    const until = Date.now() + 1500
+    while (Date.now() < until) Math.sqrt(Math.random())
+    let shed: Awaited<ReturnType<typeof echo>> | undefined
+    await eventually(async () => {
+      const res = await echo()
+      if (res.statusCode === 503) shed = res
+      return shed !== undefined
+    }, '503 after the event loop was blocked')
+    assert.equal(shed?.json().error.code, 'SERVICE_UNAVAILABLE')
+    assert.equal(shed?.headers['retry-after'], '5')
+    assert.equal(t.app.isUnderPressure(), true)
+    const ready = await t.app.inject({ method: 'GET', url: '/ready' })
+    assert.equal(ready.statusCode, 503)
+    assert.equal(ready.json().under_pressure, true)
+    // The next sample without a block is back under the limit: served again, without a restart.
+    await eventually(async () => (await echo()).statusCode === 200, 'recovery')
+    assert.deepEqual((await t.app.inject({ method: 'GET', url: '/ready' })).json(), {
+      ready: true,
+      database: 'ok',
+      under_pressure: false,
+    })
   } finally {
     await t.close()
   }
