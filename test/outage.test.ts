@@ -6,8 +6,14 @@ import { test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { openStorage } from '../src/storage/database.ts'
-import { makeTestApp } from './helpers/app.ts'
+import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { startTcpProxy } from './helpers/tcp-proxy.ts'
+
+/** POST /v2/components/echo with the test's full key. */
+function echoOf(t: TestApp) {
+  return () =>
+    t.app.inject({ method: 'POST', url: '/v2/components/echo', headers: { 'x-api-key': t.keys.full }, payload: {} })
+}
 
 async function eventually(check: () => Promise<boolean>, what: string, ms = 8000): Promise<void> {
   const end = Date.now() + ms
@@ -26,8 +32,7 @@ test('a failing health check turns requests into 503 + Retry-After, and recovery
       if (!up) throw new Error('down')
     },
   })
-  const echo = () =>
-    t.app.inject({ method: 'POST', url: '/v2/components/echo', headers: { 'x-api-key': t.keys.full }, payload: {} })
+  const echo = echoOf(t)
   try {
     assert.equal((await echo()).statusCode, 200)
     up = false
@@ -49,8 +54,7 @@ test('a failing health check turns requests into 503 + Retry-After, and recovery
 
 test('heap over MAX_HEAP_USED_BYTES: 503 SERVICE_UNAVAILABLE + Retry-After; /ready says so; ops routes stay up', async () => {
   const t = await makeTestApp({ env: { MAX_HEAP_USED_BYTES: '1' } })
-  const echo = () =>
-    t.app.inject({ method: 'POST', url: '/v2/components/echo', headers: { 'x-api-key': t.keys.full }, payload: {} })
+  const echo = echoOf(t)
   try {
     // under-pressure samples the heap once a second; from the first sample on, every heap is over 1 byte.
     await eventually(async () => (await echo()).statusCode === 503, '503 once the heap is sampled')
@@ -72,8 +76,7 @@ test('heap over MAX_HEAP_USED_BYTES: 503 SERVICE_UNAVAILABLE + Retry-After; /rea
 
 test('event-loop delay over MAX_EVENT_LOOP_DELAY_MS: 503, /ready reports it, then recovery by itself', async () => {
   const t = await makeTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '200' } })
-  const echo = () =>
-    t.app.inject({ method: 'POST', url: '/v2/components/echo', headers: { 'x-api-key': t.keys.full }, payload: {} })
+  const echo = echoOf(t)
   try {
     assert.equal((await echo()).statusCode, 200)
     // Block the event loop for 1.5 s: the one-second sample that holds it has a mean delay far over 200 ms.
@@ -122,8 +125,7 @@ test('PostgreSQL cut off during traffic → 503s, then recovery on its own', {
   )
   // KEY_CACHE_TTL_MS=0: every request reads its key from the database, so requests feel the outage directly.
   const t = await makeTestApp({ storage, env: { HEALTH_CHECK_INTERVAL_MS: '200' } })
-  const echo = () =>
-    t.app.inject({ method: 'POST', url: '/v2/components/echo', headers: { 'x-api-key': t.keys.full }, payload: {} })
+  const echo = echoOf(t)
   try {
     assert.equal((await echo()).statusCode, 200)
     await proxy.cut()
