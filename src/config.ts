@@ -112,7 +112,8 @@ export function parseConfig(src: Source): Config {
   const host = src.HOST ?? '127.0.0.1'
   if (!/^[A-Za-z0-9.:_-]+$/.test(host)) problems.push(`HOST: expected a host name or IP address, got "${host}"`)
   const logLevel = (src.LOG_LEVEL ?? 'info').toLowerCase() as LogLevel
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}`)
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${src.LOG_LEVEL}"`)
   const auth = (src.AUTH ?? 'keys').toLowerCase()
   if (auth !== 'keys' && auth !== 'none') problems.push(`AUTH: expected "keys" (default) or "none", got "${src.AUTH}"`)
 
@@ -169,12 +170,20 @@ function parseRedisUrl(raw: string | undefined, problems: string[]): string | un
 function parseSeedKeys(raw: string | undefined, problems: string[]): SeedKey[] {
   if (raw === undefined) return []
   const keys: SeedKey[] = []
-  for (const item of raw.split(',').map((s) => s.trim())) {
-    if (item === '') continue
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+  for (const [i, item] of items.entries()) {
     const [key = '', scopeList] = item.split(':', 2)
     const scopes = scopeList === undefined ? ['*'] : scopeList.split('+').map((s) => s.trim())
+    // A key given here never expires and usually has every scope: long enough that it cannot be guessed. The
+    // message says which key is wrong, never the key itself.
     if (key.length < 16 || !/^[\x21-\x7e]+$/.test(key)) {
-      problems.push('COMPINTEL_API_KEYS: each key must be at least 16 printable ASCII characters without spaces')
+      const what = key.length < 16 ? `${key.length} characters long` : 'not printable ASCII without spaces'
+      problems.push(
+        `COMPINTEL_API_KEYS: key ${i + 1} of ${items.length} is ${what}; each key must be at least 16 printable ASCII characters without spaces`,
+      )
     } else if (scopes.length === 0 || scopes.some((s) => !isScope(s))) {
       problems.push(`COMPINTEL_API_KEYS: scopes after ":" must be * or area names joined by "+" (${AREAS.join(', ')})`)
     } else {

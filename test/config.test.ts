@@ -68,10 +68,17 @@ const bad = [
   { env: { RATE_LIMIT_PER_MINUTE: '0' }, says: /RATE_LIMIT_PER_MINUTE: expected an integer from 1/ },
   { env: { MAX_BATCH_SIZE: '-1' }, says: /MAX_BATCH_SIZE: expected an integer/ },
   { env: { BODY_LIMIT: '1.5' }, says: /BODY_LIMIT: expected an integer/ },
-  { env: { LOG_LEVEL: 'loud' }, says: /LOG_LEVEL: expected one of fatal, error/ },
+  { env: { LOG_LEVEL: 'loud' }, says: /LOG_LEVEL: expected one of fatal, error, .*, silent, got "loud"/ },
   { env: { AUTH: 'maybe' }, says: /AUTH: expected "keys"/ },
   { env: { TRUST_PROXY: 'perhaps' }, says: /TRUST_PROXY: expected true or false/ },
-  { env: { COMPINTEL_API_KEYS: 'short' }, says: /COMPINTEL_API_KEYS: each key must be at least 16/ },
+  {
+    env: { COMPINTEL_API_KEYS: 'short' },
+    says: /COMPINTEL_API_KEYS: key 1 of 1 is 5 characters long; each key must be at least 16/,
+  },
+  {
+    env: { COMPINTEL_API_KEYS: 'k1-0123456789abcdef, k2-0123456789abcdé' },
+    says: /COMPINTEL_API_KEYS: key 2 of 2 is not printable ASCII without spaces/,
+  },
   { env: { COMPINTEL_API_KEYS: 'k1-0123456789abcdef:nonsense' }, says: /COMPINTEL_API_KEYS: scopes after ":" must be/ },
 ]
 for (const c of bad) {
@@ -82,6 +89,18 @@ for (const c of bad) {
     )
   })
 }
+
+test('a rejected key is never shown in the message', () => {
+  for (const key of ['secret', 'too-short-15chr', 'sixteen-chars-é!', 'with a space in it']) {
+    try {
+      parseConfig({ COMPINTEL_API_KEYS: `good-key-0123456789,${key}:licenses` })
+      assert.fail(`${key} should be refused`)
+    } catch (err) {
+      assert.ok(err instanceof ConfigError, String(err))
+      assert.ok(!err.message.includes(key), err.message)
+    }
+  }
+})
 
 test('every bad value is reported at once', () => {
   try {
