@@ -23,8 +23,8 @@ export function parseRequirement(input: string, scheme: VersionScheme): Requirem
   if (ANY.has(req) || req.startsWith('pkg:') || req.startsWith('file:')) return { kind: 'any' }
   if (req.length > MAX_REQUIREMENT_LENGTH) throw invalid(`${req.slice(0, 40)}…`)
   const bare = req.replace(/^==?\s*/, '')
-  if (scheme.name === 'semver') {
-    if (!OPERATORS.test(bare) && semver.valid(bare, { loose: true })) return { kind: 'exact', version: bare }
+  if (scheme.ranges === 'semver') {
+    if (!OPERATORS.test(bare) && scheme.isValid(bare)) return { kind: 'exact', version: bare }
     const normalised = req.replace(/\s*,\s*/g, ' ').replace(/(^|\s|\|\|)==/g, '$1=')
     const range = tryRange(normalised)
     if (range) return { kind: 'range', raw: req, range }
@@ -123,7 +123,7 @@ function matches(req: Requirement, v: string, s: VersionScheme): boolean {
     case 'any':
       return true
     case 'exact':
-      return v === req.version || toggleV(v) === req.version
+      return v === req.version || toggleV(v) === req.version || s.compare(v, req.version) === 0
     case 'range':
       return (
         semver.valid(v, { loose: true }) !== null && req.range.test(semver.parse(v, { loose: true }) as semver.SemVer)

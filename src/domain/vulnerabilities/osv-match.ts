@@ -23,9 +23,15 @@ export interface OsvAffected {
 
 const ZERO = '0'
 
-/** `scheme` orders ECOSYSTEM ranges (the ecosystem's own order); SEMVER ranges always use SemVer precedence. */
+/**
+ * `scheme` orders ECOSYSTEM ranges (the ecosystem's own order); SEMVER ranges always use SemVer precedence. npm's
+ * scheme (node-semver) tells versions apart exactly, so only the others look for other spellings.
+ */
 export function isAffected(version: string, affected: OsvAffected, scheme: VersionScheme): boolean {
-  if (affected.versions?.includes(version)) return true
+  // explicit versions: the same version in another spelling counts too (PyPI 1.0 = 1.0.0, Go v1.2.3 = 1.2.3)
+  const listed = affected.versions ?? []
+  if (listed.includes(version) || (scheme !== semverScheme && listed.some((v) => scheme.compare(v, version) === 0)))
+    return true
   return (affected.ranges ?? []).some(
     (r) => r.type !== 'GIT' && inRange(version, r.events, r.type === 'SEMVER' ? semverScheme : scheme),
   )

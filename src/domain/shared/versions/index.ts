@@ -1,28 +1,49 @@
-// The version scheme of each purl type. Maven, PEP 440 and Debian comparators are still to come; until then
-// those ecosystems use natural order, which agrees with them on plain dotted numbers.
+// The version scheme of each purl type (docs/vulnerabilities.md, "Version order"): each ecosystem's own order where
+// compintel implements it, node-semver for npm and the other semver ecosystems, natural order for the rest.
+import { cargoScheme } from './cargo.ts'
+import { composerScheme } from './composer.ts'
+import { goScheme } from './go.ts'
+import { mavenScheme } from './maven.ts'
 import { naturalScheme } from './natural-scheme.ts'
+import { nugetScheme } from './nuget.ts'
+import { pep440Scheme } from './pep440.ts'
+import { rubygemsScheme } from './rubygems.ts'
 import { semverScheme } from './semver-scheme.ts'
 import type { VersionScheme } from './types.ts'
 
-const SEMVER_TYPES = new Set([
-  'npm',
-  'github',
-  'gitlab',
-  'bitbucket',
-  'gem',
-  'cargo',
-  'golang',
-  'composer',
-  'nuget',
-  'hex',
-  'pub',
-  'swift',
-  'cocoapods',
-])
+const SCHEMES = new Map<string, VersionScheme>(
+  Object.entries({
+    npm: semverScheme,
+    pypi: pep440Scheme,
+    maven: mavenScheme,
+    gem: rubygemsScheme,
+    nuget: nugetScheme,
+    composer: composerScheme,
+    golang: goScheme,
+    cargo: cargoScheme,
+    github: semverScheme,
+    gitlab: semverScheme,
+    bitbucket: semverScheme,
+    hex: semverScheme,
+    pub: semverScheme,
+    swift: semverScheme,
+    cocoapods: semverScheme,
+  }),
+)
 
 export function schemeFor(purlType: string): VersionScheme {
-  return SEMVER_TYPES.has(purlType) ? semverScheme : naturalScheme
+  return SCHEMES.get(purlType) ?? naturalScheme
 }
 
 export type { VersionScheme }
-export { naturalScheme, semverScheme }
+export {
+  cargoScheme,
+  composerScheme,
+  goScheme,
+  mavenScheme,
+  naturalScheme,
+  nugetScheme,
+  pep440Scheme,
+  rubygemsScheme,
+  semverScheme,
+}

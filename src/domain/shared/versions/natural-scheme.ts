@@ -2,6 +2,7 @@
 // runs as text (case-insensitively first, then by code point), so 1.9 < 1.10 and r9 < r10. A version that
 // extends another with a separator and letters ("2.0-rc1") sorts before the bare one ("2.0"), as pre-releases do;
 // one that extends it with digits ("2.0.1") sorts after.
+import { compareDigits } from './compare-parts.ts'
 import type { VersionScheme } from './types.ts'
 
 const TOKENS = /\d+|[^\d]+/g
@@ -33,14 +34,9 @@ export function naturalCompare(a: string, b: string): number {
   return x.length > y.length ? sign : -sign
 }
 
-function compareDigits(p: string, q: string): number {
-  const a = p.replace(/^0+(?=\d)/, '')
-  const b = q.replace(/^0+(?=\d)/, '')
-  return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0
-}
-
 export const naturalScheme: VersionScheme = {
   name: 'natural',
+  ranges: 'comparators',
   isValid: (v) => v.length > 0,
   compare: naturalCompare,
   isPrerelease: (v) => /\d[-_.~]?(alpha|beta|pre|preview|rc|dev|snapshot)/i.test(v),

@@ -9,6 +9,7 @@ const parse = (v: string) => semver.parse(v, { loose: true })
 
 export const semverScheme: VersionScheme = {
   name: 'semver',
+  ranges: 'semver',
   isValid: (v) => parse(v) !== null,
   compare(a, b) {
     const x = parse(a)

@@ -1,7 +1,10 @@
-// Version ordering per scheme: semver, natural, and mixed lists (total and consistent).
+// Version ordering per scheme: semver, natural, and mixed lists (total and consistent); which purl type uses which.
+// Each ecosystem's own order: ecosystem-orders.test.ts.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { naturalScheme, schemeFor, semverScheme } from './index.ts'
+
+const ECOSYSTEMS = ['pypi', 'maven', 'gem', 'nuget', 'composer', 'golang', 'cargo']
 
 const orders = [
   {
@@ -43,7 +46,17 @@ for (const c of orders) {
 
 test('compare is antisymmetric and consistent on a mixed list', () => {
   const list = ['1.0.0', 'v1.0.0', '1.0.0-rc.1', 'latest', '2', '2.0', 'r10', 'r9', '1.0.0+build', '']
-  for (const scheme of [semverScheme, naturalScheme]) {
+  list.push(
+    '1.0.Final',
+    '1.0rc1',
+    '1.0.post1',
+    '5.2.4.3',
+    'v1.2.3-0.2019',
+    '1.0.0-beta2-dev',
+    '1.0-SNAPSHOT',
+    '1.x-dev',
+  )
+  for (const scheme of [semverScheme, naturalScheme, ...ECOSYSTEMS.map(schemeFor)]) {
     for (const a of list) {
       for (const b of list) {
         assert.equal(
@@ -68,8 +81,11 @@ const pre = [
 ]
 for (const c of pre) test(`isPrerelease ${c.scheme.name} ${c.v}`, () => assert.equal(c.scheme.isPrerelease(c.v), c.pre))
 
-test('schemeFor: npm is semver, unknown types natural', () => {
-  assert.equal(schemeFor('npm').name, 'semver')
-  assert.equal(schemeFor('maven').name, 'natural')
-  assert.equal(schemeFor('whatever').name, 'natural')
+test('schemeFor: each ecosystem its own order, unknown types natural', () => {
+  const names = ['npm', 'pypi', 'maven', 'gem', 'nuget', 'composer', 'golang', 'cargo', 'github', 'deb', 'whatever']
+  assert.deepEqual(
+    names.map((t) => schemeFor(t).name),
+    ['semver', 'pep440', 'maven', 'rubygems', 'nuget', 'composer', 'go', 'cargo', 'semver', 'natural', 'natural'],
+  )
+  assert.equal(schemeFor('constructor').name, 'natural')
 })
