@@ -33,6 +33,7 @@ export class SqlAdvisoryReader implements AdvisoryReader {
           advisory: {
             id: r.id,
             source: r.source,
+            otherSources: JSON.parse(r.other_sources),
             aliases: JSON.parse(r.aliases),
             summary: r.summary,
             details: r.details,

@@ -1,9 +1,10 @@
 // The advisory ingestion port on SQL. Each call is one transaction over one bounded batch, and reads back only
 // the rows of that batch's keys (never a whole table), so it scales to all of OSV on PostgreSQL.
-// Advisories: compared by record_hash, a changed one replaced with its packages; EPSS: upserted, an unchanged
+// Advisories: compared by record_hash, a changed one replaced with its packages, the same id from another source
+// named in other_sources (domain/vulnerabilities/advisory-sources.ts); EPSS: upserted, an unchanged
 // score not rewritten; CPE products: replaced per package key when they differ.
-import type { Kysely, Transaction } from 'kysely'
-import { isLater } from '../domain/vulnerabilities/osv-dates.ts'
+import type { Insertable, Kysely, Transaction } from 'kysely'
+import { planAdvisoryWrite, type StoredAdvisory } from '../domain/vulnerabilities/advisory-sources.ts'
 import type {
   Advisory,
   AdvisoryWriter,
@@ -25,35 +26,48 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
   writeAdvisories(advisories: readonly Advisory[], asOf: string): Promise<WriteCounts & { older: string[] }> {
     const byId = new Map(advisories.map((a) => [a.id, a]))
     return this.storage.db.transaction().execute(async (trx) => {
-      const stored = new Map<string, { record_hash: string; modified: string }>()
+      const stored = new Map<string, StoredAdvisory>()
       for (const part of slices([...byId.keys()])) {
         const rows = await trx
           .selectFrom('advisories')
-          .select(['id', 'record_hash', 'modified'])
+          .select(['id', 'record_hash', 'modified', 'source', 'other_sources'])
           .where('id', 'in', part)
           .execute()
-        for (const r of rows) stored.set(r.id, r)
+        for (const r of rows)
+          stored.set(r.id, {
+            hash: r.record_hash,
+            modified: r.modified,
+            source: r.source,
+            otherSources: JSON.parse(r.other_sources),
+          })
       }
-      const put: { a: Advisory; hash: string }[] = []
+      const put: { a: Advisory; hash: string; otherSources: string[] }[] = []
+      const attribute: { id: string; otherSources: string[] }[] = []
       const older: string[] = []
       let unchanged = 0
       for (const a of byId.values()) {
-        const hash = digest(a)
-        const s = stored.get(a.id)
-        if (s?.record_hash === hash) unchanged++
-        else if (s && isLater(s.modified, a.modified)) older.push(a.id)
-        else put.push({ a, hash })
+        const plan = planAdvisoryWrite(a, (source) => digest({ ...a, source }), stored.get(a.id))
+        if (plan.kind === 'unchanged') unchanged++
+        else if (plan.kind === 'older') older.push(a.id)
+        else if (plan.kind === 'attribute') attribute.push({ id: a.id, otherSources: plan.otherSources })
+        else put.push({ a, hash: digest(a), otherSources: plan.otherSources })
       }
       const replaced = put.filter((p) => stored.has(p.a.id)).map((p) => p.a.id)
       for (const part of slices(replaced)) {
         await trx.deleteFrom('advisory_packages').where('advisory_id', 'in', part).execute()
         await trx.deleteFrom('advisories').where('id', 'in', part).execute()
       }
-      const rows = put.map((p) => advisoryRow(p.a, p.hash, asOf))
-      for (const part of chunks(rows, 14)) await trx.insertInto('advisories').values(part).execute()
+      const rows = put.map((p) => advisoryRow(p.a, p.hash, asOf, p.otherSources))
+      for (const part of chunks(rows, 15)) await trx.insertInto('advisories').values(part).execute()
       const packages = put.flatMap((p) => packageRows(p.a))
       for (const part of chunks(packages, 6)) await trx.insertInto('advisory_packages').values(part).execute()
-      return { written: put.length, unchanged, older }
+      for (const x of attribute)
+        await trx
+          .updateTable('advisories')
+          .set({ other_sources: JSON.stringify(x.otherSources) })
+          .where('id', '=', x.id)
+          .execute()
+      return { written: put.length + attribute.length, unchanged, older }
     })
   }
 
@@ -143,7 +157,12 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
   }
 }
 
-export function advisoryRow(a: Advisory, hash: string, asOf: string): AdvisoriesTable {
+export function advisoryRow(
+  a: Advisory,
+  hash: string,
+  asOf: string,
+  otherSources: readonly string[],
+): Insertable<AdvisoriesTable> {
   return {
     id: a.id,
     source: a.source,
@@ -159,6 +178,7 @@ export function advisoryRow(a: Advisory, hash: string, asOf: string): Advisories
     refs: JSON.stringify(a.references),
     record_hash: hash,
     as_of: asOf,
+    other_sources: JSON.stringify(otherSources),
   }
 }
 

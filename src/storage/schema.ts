@@ -117,6 +117,8 @@ export interface AdvisoriesTable {
   refs: string
   record_hash: string
   as_of: string
+  /** JSON array of the other sources that published this id (migration 5). */
+  other_sources: Generated<string>
 }
 
 export interface AdvisoryPackagesTable {

@@ -111,6 +111,7 @@ export const SEED_TABLES: readonly SeedTable[] = [
       'refs',
       'record_hash',
       'as_of',
+      'other_sources',
     ],
   },
   {

@@ -67,7 +67,7 @@ function toVulnerability(group: PackageAdvisory[], epss: Map<string, EpssScore>)
     severity: worst?.severity ?? words[0] ?? '',
     published: earliest(members.map((m) => m.advisory.published)),
     modified: latest(members.map((m) => m.advisory.modified)),
-    sources: [...new Set(members.map((m) => m.advisory.source))],
+    sources: [...new Set(members.flatMap((m) => [m.advisory.source, ...(m.advisory.otherSources ?? [])]))],
     advisoryIds: ids,
     aliases: names.filter((n) => !ids.includes(n)).sort(),
     cweIds: [...new Set(members.flatMap((m) => m.advisory.cweIds))].sort(),

@@ -38,7 +38,8 @@ export interface EpssScore {
 
 /** An advisory with the entry that names one particular package. */
 export interface PackageAdvisory {
-  advisory: Omit<Advisory, 'affected'>
+  /** `otherSources`: the other sources that published the same id (advisory-sources.ts). */
+  advisory: Omit<Advisory, 'affected'> & { otherSources?: string[] }
   affected: AffectedPackage
 }
 

@@ -5,6 +5,7 @@ import * as m0001 from './0001-foundation.ts'
 import * as m0002 from './0002-knowledge-base.ts'
 import * as m0003 from './0003-component-search.ts'
 import * as m0004 from './0004-vulnerabilities.ts'
+import * as m0005 from './0005-advisory-sources.ts'
 
 export interface NumberedMigration {
   name: string
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly NumberedMigration[] = [
   { name: '0002-knowledge-base', up: m0002.up },
   { name: '0003-component-search', up: m0003.up },
   { name: '0004-vulnerabilities', up: m0004.up },
+  { name: '0005-advisory-sources', up: m0005.up },
 ]
 
 /** The schema version of a fully migrated KB: the number of the last migration. */
