@@ -50,9 +50,12 @@ export class SqlComponentSearcher implements ComponentSearcher {
   private byName(t: string): RawBuilder<unknown> {
     const purlName = this.lower('purl_name')
     const name = this.lower('name')
+    const rank = sql`case when ${purlName} = ${t} then 0 when ${name} = ${t} then 1 else 2 end`
+    // one index range per branch: an OR of the two ranges lets a planner with statistics prefer a table scan
     const exactOrPrefix = sql`
-      select id, case when ${purlName} = ${t} then 0 when ${name} = ${t} then 1 else 2 end as rank from components
-      where (${purlName} >= ${t} and ${purlName} < ${upper(t)}) or (${name} >= ${t} and ${name} < ${upper(t)})`
+      select id, ${rank} as rank from components where ${purlName} >= ${t} and ${purlName} < ${upper(t)}
+      union all
+      select id, ${rank} as rank from components where ${name} >= ${t} and ${name} < ${upper(t)}`
     if (t.length < MIN_SUBSTRING) return exactOrPrefix
     const substring =
       this.storage.dialect === 'postgres'
@@ -65,9 +68,11 @@ export class SqlComponentSearcher implements ComponentSearcher {
   private byVendor(v: string): RawBuilder<unknown> {
     const ns = this.lower('namespace')
     const at = v.startsWith('@') ? v : `@${v}`
-    return sql`
-      select id, case when ${ns} = ${v} or ${ns} = ${at} then 0 else 1 end as rank from components
-      where (${ns} >= ${v} and ${ns} < ${upper(v)}) or (${ns} >= ${at} and ${ns} < ${upper(at)})`
+    const rank = sql`case when ${ns} = ${v} or ${ns} = ${at} then 0 else 1 end`
+    const range = (p: string) =>
+      sql`select id, ${rank} as rank from components where ${ns} >= ${p} and ${ns} < ${upper(p)}`
+    // one index range per branch (see byName); `@babel` needs one, `babel` also matches a GitHub owner `babel…`
+    return v === at ? range(v) : sql`${range(v)} union all ${range(at)}`
   }
 
   private vendorMatch(v: string): RawBuilder<unknown> {
