@@ -1,5 +1,5 @@
-// Reads the KB metadata record.
-import type { KbMeta, KbMetaStore } from '../domain/meta/types.ts'
+// Reads the KB metadata record and the loaded data sources.
+import type { DataSourceKind, KbMeta, KbMetaStore, LoadedSource } from '../domain/meta/types.ts'
 import type { Storage } from './database.ts'
 
 export class SqlKbMetaStore implements KbMetaStore {
@@ -12,5 +12,22 @@ export class SqlKbMetaStore implements KbMetaStore {
       .where('id', '=', 1)
       .executeTakeFirst()
     return row && { schemaVersion: row.schema_version, createdAt: row.created_at, release: row.db_release }
+  }
+
+  async sources(kinds: readonly DataSourceKind[]): Promise<LoadedSource[]> {
+    if (kinds.length === 0) return []
+    const rows = await this.storage.db
+      .selectFrom('data_sources')
+      .selectAll()
+      .where('kind', 'in', kinds)
+      .orderBy('name')
+      .execute()
+    return rows.map((r) => ({
+      name: r.name,
+      kind: r.kind,
+      asOf: r.source_date,
+      importedAt: r.imported_at,
+      records: Number(r.records),
+    }))
   }
 }

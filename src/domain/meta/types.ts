@@ -1,4 +1,4 @@
-// The KB metadata record reported as status.db (spec Versioning 3).
+// The KB metadata record reported as status.db (spec Versioning 3), and the loaded data sources' dates.
 export interface KbMeta {
   /** Version of the KB schema the data set was loaded into. */
   schemaVersion: string
@@ -8,6 +8,21 @@ export interface KbMeta {
   release: string
 }
 
+export type DataSourceKind = 'advisories' | 'epss' | 'cpe'
+
+/** A loaded data source (the data_sources table): what it is and how fresh. */
+export interface LoadedSource {
+  name: string
+  kind: DataSourceKind
+  /** The source's own date (newest record, score date, snapshot), null when it gives none. */
+  asOf: string | null
+  /** When it was loaded into this KB. */
+  importedAt: string
+  records: number
+}
+
 export interface KbMetaStore {
   get(): Promise<KbMeta | undefined>
+  /** The loaded sources of these kinds, by name, in one query. */
+  sources(kinds: readonly DataSourceKind[]): Promise<LoadedSource[]>
 }

@@ -6,7 +6,26 @@ export const StatusSchema = Type.Object(
   {
     status: Type.String({ description: 'SUCCESS when the request was processed; FAILED on request-level errors' }),
     message: Type.String(),
-    db: Type.Optional(Type.Object({ schema_version: Type.String(), created_at: Type.String() })),
+    db: Type.Optional(
+      Type.Object({
+        schema_version: Type.String(),
+        created_at: Type.String(),
+        sources: Type.Optional(
+          Type.Array(
+            Type.Object({
+              name: Type.String({ description: 'e.g. osv:pypa-advisory-database, epss, purl2cpe' }),
+              kind: Type.String({ description: 'advisories, epss or cpe' }),
+              as_of: Type.Union([Type.String(), Type.Null()], {
+                description: "the source's own date (newest record, score date); null when it gives none",
+              }),
+              imported_at: Type.String({ description: 'when it was loaded into this knowledge base' }),
+              records: Type.Integer(),
+            }),
+            { description: 'the loaded data sources this answer draws on (vulnerabilities area)' },
+          ),
+        ),
+      }),
+    ),
     server: Type.Optional(Type.Object({ version: Type.String() })),
   },
   { $id: 'Status' },

@@ -1,4 +1,5 @@
 // Helpers every per-component endpoint uses: the batch-size limit, the outcome fields and the status envelope.
+import type { DataSourceKind, LoadedSource } from '../../domain/meta/types.ts'
 import type { Outcome } from '../../domain/shared/outcome.ts'
 import { HttpError } from '../errors.ts'
 import type { AppDeps } from '../types.ts'
@@ -21,13 +22,25 @@ export function infoFields(o: Outcome): { info_code?: string; info_message?: str
   return o.code === 'SUCCESS' ? {} : { info_code: o.code, info_message: o.message }
 }
 
-/** The status envelope with `db` (the loaded data set) and `server` (spec Versioning 3). */
-export async function statusWithDb(deps: Pick<AppDeps, 'services' | 'version'>, message: string) {
-  const meta = await deps.services.kbMeta.get()
+/**
+ * The status envelope with `db` (the loaded data set) and `server` (spec Versioning 3); with `sources`, `db.sources`
+ * lists the loaded data sources of those kinds with their dates (docs/vulnerabilities.md).
+ */
+export async function statusWithDb(
+  deps: Pick<AppDeps, 'services' | 'version'>,
+  message: string,
+  sources: readonly DataSourceKind[] = [],
+) {
+  const [meta, loaded] = await Promise.all([deps.services.kbMeta.get(), deps.services.kbMeta.sources(sources)])
+  const listed = sources.length > 0 ? { sources: loaded.map(sourceStatus) } : {}
   return {
     status: 'SUCCESS',
     message,
-    ...(meta ? { db: { schema_version: meta.schemaVersion, created_at: meta.createdAt } } : {}),
+    ...(meta ? { db: { schema_version: meta.schemaVersion, created_at: meta.createdAt, ...listed } } : {}),
     server: { version: deps.version },
   }
+}
+
+function sourceStatus(s: LoadedSource) {
+  return { name: s.name, kind: s.kind, as_of: s.asOf, imported_at: s.importedAt, records: s.records }
 }

@@ -22,7 +22,7 @@ export function registerGetVulnerabilitiesComponent(app: App, deps: AppDeps): vo
     const [one] = await componentVulnerabilities([query], deps.services)
     return {
       component: vulnerabilityResult(one as NonNullable<typeof one>),
-      status: await statusWithDb(deps, 'Success'),
+      status: await statusWithDb(deps, 'Success', ['advisories', 'epss']),
     }
   }
   app.get(

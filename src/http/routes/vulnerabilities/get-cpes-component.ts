@@ -25,7 +25,10 @@ export function registerGetCpesComponent(app: App, deps: AppDeps): void {
     },
     async (req) => {
       const [one] = await componentCpes([req.query], deps.services)
-      return { component: cpeResult(one as NonNullable<typeof one>), status: await statusWithDb(deps, 'Success') }
+      return {
+        component: cpeResult(one as NonNullable<typeof one>),
+        status: await statusWithDb(deps, 'Success', ['cpe']),
+      }
     },
   )
 }

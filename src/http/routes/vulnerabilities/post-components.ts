@@ -29,7 +29,10 @@ export function registerPostVulnerabilitiesComponents(app: App, deps: AppDeps): 
     async (req) => {
       checkBatch(req.body.components, 'components', deps)
       const results = await componentVulnerabilities(req.body.components, deps.services)
-      return { components: results.map(vulnerabilityResult), status: await statusWithDb(deps, 'Success') }
+      return {
+        components: results.map(vulnerabilityResult),
+        status: await statusWithDb(deps, 'Success', ['advisories', 'epss']),
+      }
     },
   )
 }

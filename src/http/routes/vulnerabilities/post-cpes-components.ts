@@ -26,7 +26,7 @@ export function registerPostCpesComponents(app: App, deps: AppDeps): void {
     async (req) => {
       checkBatch(req.body.components, 'components', deps)
       const results = await componentCpes(req.body.components, deps.services)
-      return { components: results.map(cpeResult), status: await statusWithDb(deps, 'Success') }
+      return { components: results.map(cpeResult), status: await statusWithDb(deps, 'Success', ['cpe']) }
     },
   )
 }
