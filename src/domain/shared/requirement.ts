@@ -118,6 +118,11 @@ export function resolveVersion<T extends { version: string }>(
   return { ...base, outcome: SUCCESS, version: chosen.version, chosen }
 }
 
+/** The versions of `known` that a parsed requirement admits, in their given order. */
+export function admitted<T extends { version: string }>(req: Requirement, known: readonly T[], s: VersionScheme): T[] {
+  return known.filter((k) => matches(req, k.version, s))
+}
+
 function matches(req: Requirement, v: string, s: VersionScheme): boolean {
   switch (req.kind) {
     case 'any':

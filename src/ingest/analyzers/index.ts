@@ -1,6 +1,7 @@
 // The analyzers every npm tarball is streamed through, in order (the file list comes from the walk itself).
 import { codeStatsAnalyzer } from './code-stats.ts'
+import { cryptoAnalyzer } from './crypto.ts'
 import { licenseFilesAnalyzer } from './license-files.ts'
 import type { Analyzer } from './types.ts'
 
-export const DEFAULT_ANALYZERS: readonly Analyzer<unknown>[] = [codeStatsAnalyzer, licenseFilesAnalyzer]
+export const DEFAULT_ANALYZERS: readonly Analyzer<unknown>[] = [codeStatsAnalyzer, licenseFilesAnalyzer, cryptoAnalyzer]

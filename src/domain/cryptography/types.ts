@@ -1,0 +1,35 @@
+// Cryptography: what the crypto analyzer stores per version and what the endpoints answer (spec "Algorithm",
+// "Hint", reference §3.1).
+import type { Strength } from './strength.ts'
+
+export const CRYPTO_ANALYZER = 'crypto'
+
+export interface Algorithm {
+  /** Catalogue id, lower case (`aes`, `sha1`, `rsa-oaep`). */
+  algorithm: string
+  strength: Strength
+}
+
+export interface Hint {
+  id: string
+  name: string
+  description: string
+  category: 'protocol' | 'library' | 'sdk' | 'framework'
+  url: string
+  purl: string
+}
+
+/** Where a finding was made: enough to explain an answer. */
+export interface Evidence {
+  path: string
+  /** 1-based; 0 for a package.json dependency. */
+  line: number
+  /** The rule that fired: `keywords/<algorithm>`, a dca rule id, or `hints/<how>`. */
+  rule: string
+}
+
+/** The crypto analyzer's output for one package version (analyses.output, analyzer `crypto`). */
+export interface CryptoAnalysis {
+  algorithms: (Algorithm & { strength_bits: string; files: number; evidence: Evidence[] })[]
+  hints: (Hint & { evidence: Evidence[] })[]
+}

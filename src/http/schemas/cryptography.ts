@@ -1,0 +1,60 @@
+// Response schemas of the cryptography area (spec "Algorithm", "Hint", the cryptography results; reference §3.1).
+import { Type } from 'typebox'
+import { ErrorFields, InfoFields } from './components.ts'
+
+const Outcome = { ...ErrorFields, ...InfoFields }
+
+export const AlgorithmSchema = Type.Object({
+  algorithm: Type.String({ description: 'catalogue id, lower case (aes, sha1, rsa-oaep)' }),
+  strength: Type.String({ description: 'Strong or Weak (docs/cryptography.md)' }),
+})
+
+export const HintSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  category: Type.String({ description: 'protocol, library, sdk or framework' }),
+  url: Type.String(),
+  purl: Type.String({ description: 'may be empty' }),
+})
+
+export const AlgorithmsResultSchema = Type.Object({
+  purl: Type.String(),
+  version: Type.String({ description: 'resolved version, "" when unresolved' }),
+  requirement: Type.String(),
+  algorithms: Type.Array(AlgorithmSchema),
+  ...Outcome,
+})
+
+export const AlgorithmsInRangeResultSchema = Type.Object({
+  purl: Type.String(),
+  requirement: Type.String(),
+  versions: Type.Array(Type.String(), { description: 'analyzed versions in range with at least one algorithm' }),
+  algorithms: Type.Array(AlgorithmSchema),
+  ...Outcome,
+})
+
+export const VersionsInRangeResultSchema = Type.Object({
+  purl: Type.String(),
+  requirement: Type.String(),
+  versions_with: Type.Array(Type.String()),
+  versions_without: Type.Array(Type.String()),
+  versions_not_analyzed: Type.Array(Type.String(), { description: 'versions in range never analyzed' }),
+  ...Outcome,
+})
+
+export const HintsResultSchema = Type.Object({
+  purl: Type.String(),
+  version: Type.String(),
+  requirement: Type.String(),
+  hints: Type.Array(HintSchema),
+  ...Outcome,
+})
+
+export const HintsInRangeResultSchema = Type.Object({
+  purl: Type.String(),
+  requirement: Type.String(),
+  versions: Type.Array(Type.String()),
+  hints: Type.Array(HintSchema),
+  ...Outcome,
+})
