@@ -6,6 +6,16 @@ import { registerGetStatusComponent } from './components/get-status-component.ts
 import { registerGetVersions } from './components/get-versions.ts'
 import { registerPostStatistics } from './components/post-statistics.ts'
 import { registerPostStatusComponents } from './components/post-status-components.ts'
+import { registerGetAlgorithmsComponent } from './cryptography/get-algorithms-component.ts'
+import { registerGetAlgorithmsRangeComponent } from './cryptography/get-algorithms-range-component.ts'
+import { registerGetHintsComponent } from './cryptography/get-hints-component.ts'
+import { registerGetHintsRangeComponent } from './cryptography/get-hints-range-component.ts'
+import { registerGetVersionsRangeComponent } from './cryptography/get-versions-range-component.ts'
+import { registerPostAlgorithmsComponents } from './cryptography/post-algorithms-components.ts'
+import { registerPostAlgorithmsRangeComponents } from './cryptography/post-algorithms-range-components.ts'
+import { registerPostHintsComponents } from './cryptography/post-hints-components.ts'
+import { registerPostHintsRangeComponents } from './cryptography/post-hints-range-components.ts'
+import { registerPostVersionsRangeComponents } from './cryptography/post-versions-range-components.ts'
 import { registerPostDependencies } from './dependencies/post-dependencies.ts'
 import { registerPostTransitiveComponents } from './dependencies/post-transitive-components.ts'
 import { registerPostEcho } from './echo/post-echo.ts'
@@ -43,4 +53,14 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerPostVulnerabilitiesComponents(app, deps)
   registerGetCpesComponent(app, deps)
   registerPostCpesComponents(app, deps)
+  registerGetAlgorithmsComponent(app, deps)
+  registerGetAlgorithmsRangeComponent(app, deps)
+  registerGetHintsComponent(app, deps)
+  registerGetHintsRangeComponent(app, deps)
+  registerGetVersionsRangeComponent(app, deps)
+  registerPostAlgorithmsComponents(app, deps)
+  registerPostAlgorithmsRangeComponents(app, deps)
+  registerPostHintsComponents(app, deps)
+  registerPostHintsRangeComponents(app, deps)
+  registerPostVersionsRangeComponents(app, deps)
 }
