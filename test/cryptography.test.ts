@@ -2,9 +2,11 @@
 // the fixture registry on 127.0.0.1 through the real analyzers, then every cryptography endpoint is asked about it.
 import assert from 'node:assert/strict'
 import { mkdtempSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { CryptoCfg, CryptographyScanner } from 'scanoss'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
 import { runIngest } from '../src/ingest/npm/run-ingest.ts'
@@ -165,5 +167,23 @@ describe('cryptography endpoints on an ingested fixture package', () => {
     const [r] = (await post('/v2/cryptography/algorithms/versions/range/components', [{ purl: P, requirement: '<3' }]))
       .components
     assert.deepEqual(r?.versions_not_analyzed, ['2.0.0'])
+  })
+
+  test('the real scanoss-js CryptographyScanner reads algorithms and hints back', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 })
+    const cfg = new CryptoCfg({ API_KEY: t.keys.full } as never)
+    // the SDK's constructor overwrites API_URL (clients.md §3.3): set it afterwards
+    cfg.API_URL = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+    const results = await new CryptographyScanner(cfg).scanComponents([
+      { purl: P, requirement: '1.1.0' },
+      { purl: `${P}@1.0.0`, requirement: '1.0.0' },
+    ] as never)
+    const byVersion = new Map(results.map((r) => [r.version, r]))
+    assert.deepEqual(
+      byVersion.get('1.1.0')?.algorithms.map((a) => a.algorithm),
+      ['aes', 'gcm', 'sha2'],
+    )
+    assert.deepEqual(byVersion.get('1.0.0')?.algorithms, [{ algorithm: 'md5', strength: 'Weak' }])
+    assert.ok(byVersion.get('1.0.0')?.hints.some((h) => h.id === 'node-forge'))
   })
 })
