@@ -32,6 +32,11 @@ const REQUIRED = [
   '/v2/dependencies/dependencies',
   '/v2/vulnerabilities/components',
   '/api/v2/vulnerabilities/component',
+  '/v2/cryptography/algorithms/components',
+  '/v2/cryptography/algorithms/range/components',
+  '/v2/cryptography/algorithms/versions/range/components',
+  '/v2/cryptography/hints/components',
+  '/v2/cryptography/hints/components/range',
 ]
 const LISTS = new Set(['components', 'versions', 'licenses', 'files', 'dependencies', 'purls', 'component_statistics'])
 
