@@ -1,0 +1,87 @@
+// The parsers behind structural (`pattern`) rules: @ast-grep/napi's built-in JavaScript, TypeScript and TSX, plus
+// Python, Java, Go and C from the pinned @ast-grep/lang-* packages (prebuilt tree-sitter parsers, registered once
+// per process as napi requires). docs/cryptography-rulesets.md "Structural and regex languages".
+import c from '@ast-grep/lang-c'
+import go from '@ast-grep/lang-go'
+import java from '@ast-grep/lang-java'
+import python from '@ast-grep/lang-python'
+import { Lang, type NapiConfig, parse, registerDynamicLanguage, type SgRoot } from '@ast-grep/napi'
+
+/** Semgrep language names whose rules may use `pattern` (matched structurally). */
+export const STRUCTURAL_LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'go', 'c'] as const
+
+let registered: boolean | undefined
+
+function dynamicLanguagesReady(): boolean {
+  if (registered === undefined) {
+    try {
+      registerDynamicLanguage({ python, java, go, c })
+      registered = true
+    } catch {
+      // already registered by this process, or a parser that cannot load here: structural matching is then off
+      registered = probe()
+    }
+  }
+  return registered
+}
+
+function probe(): boolean {
+  try {
+    parse('python', 'x = 1')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The napi language to parse `semgrepLanguage` source with (`tsx` for .tsx/.jsx files); undefined: no parser. */
+export function parserLanguage(semgrepLanguage: string, tsx = false): string | undefined {
+  switch (semgrepLanguage) {
+    case 'javascript':
+      return tsx ? Lang.Tsx : Lang.JavaScript
+    case 'typescript':
+      return tsx ? Lang.Tsx : Lang.TypeScript
+    case 'python':
+    case 'java':
+    case 'go':
+    case 'c':
+      return dynamicLanguagesReady() ? semgrepLanguage : undefined
+    default:
+      return undefined
+  }
+}
+
+export function parseSource(parser: string, content: string): SgRoot {
+  return parse(parser, content)
+}
+
+/** Function-body contexts for languages whose top level does not parse a bare call as one. */
+const CALL_CONTEXT: Readonly<Record<string, string>> = {
+  c: 'void compintel_pattern(void) { PATTERN; }',
+  go: 'func compintel_pattern() { PATTERN }',
+}
+
+/**
+ * A Semgrep pattern as ast-grep matchers (any of them matching is a match). `...` becomes `$$$`; Semgrep's
+ * `f($X, ...)` also matches `f(x)`, ast-grep's `f($X, $$$)` does not, so such a pattern gives both forms. In C and
+ * Go a call pattern is parsed inside a function body and the call expression selected.
+ */
+export function astMatchers(parser: string, semgrepPattern: string): (string | NapiConfig)[] {
+  let forms = [semgrepPattern.trim()]
+  while (forms.some((f) => /,\s*\.\.\.(?![.\w$])/.test(f))) {
+    forms = forms.flatMap((f) => {
+      const m = /,\s*\.\.\.(?![.\w$])/.exec(f)
+      if (!m) return [f]
+      const at = m.index
+      return [`${f.slice(0, at)}, $$$${f.slice(at + m[0].length)}`, f.slice(0, at) + f.slice(at + m[0].length)]
+    })
+  }
+  return forms.map((f) => {
+    const p = f.replace(/(^|[^.])\.\.\.(?![.\w$])/g, (_m, pre: string) => `${pre}$$$`)
+    const context = CALL_CONTEXT[parser]
+    if (context && p.endsWith(')')) {
+      return { rule: { pattern: { context: context.replace('PATTERN', () => p), selector: 'call_expression' } } }
+    }
+    return p
+  })
+}

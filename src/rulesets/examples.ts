@@ -1,0 +1,152 @@
+// Every rule against its examples (docs/cryptography-rulesets.md "Examples"). Annotated example files sit under
+// rulesets/<type>/<language>/examples/ (keywords: rulesets/keywords/examples/<language>/): a comment line
+// `ruleid: <rule-id> (<algorithm>, …)` says the next code line must give exactly those algorithms for that rule,
+// `ok: <rule-id>` that it must give none; an annotated rule may match nowhere else in the file. The generated keyword
+// examples give, per algorithm, lines every language's rule must match and near misses none may.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { parse } from 'yaml'
+import type { RulesetType, SemgrepRule } from '../domain/rulesets/types.ts'
+import { SourceUnit } from './engine.ts'
+import { languageOfPath } from './file-languages.ts'
+import { ruleFindings } from './findings.ts'
+import type { KeywordExamples } from './keywords-generator.ts'
+import { RULESETS_SOURCE_DIR, type RuleFile } from './sources.ts'
+
+const ANNOTATION = /^\s*(?:\/\/|#)\s*(ruleid|ok):\s*([A-Za-z0-9_.+-]+)\s*(?:\(([^)]*)\))?\s*$/
+
+interface Expectation {
+  kind: 'ruleid' | 'ok'
+  ruleId: string
+  algorithms: string[] | undefined
+  line: number
+  file: string
+}
+
+/** The annotated example files of a type, relative to rulesets/<type>/. */
+export function exampleFiles(type: RulesetType, root = RULESETS_SOURCE_DIR): string[] {
+  const base = path.join(root, type)
+  const out: string[] = []
+  const walk = (rel: string) => {
+    for (const f of readdirSync(path.join(base, rel)).sort()) {
+      const r = rel ? `${rel}/${f}` : f
+      if (statSync(path.join(base, r)).isDirectory()) walk(r)
+      else if (r.split('/').includes('examples') && languageOfPath(r)) out.push(r)
+    }
+  }
+  walk('')
+  return out
+}
+
+/** The file's expectations and its text with the annotation lines blanked (so that they cannot match). */
+export function parseAnnotated(text: string, file: string): { expectations: Expectation[]; code: string } {
+  const lines = text.split('\n')
+  const expectations: Expectation[] = []
+  let pending: Omit<Expectation, 'line'>[] = []
+  lines.forEach((l, i) => {
+    const m = ANNOTATION.exec(l)
+    if (m) {
+      const algorithms = m[3]
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      pending.push({ kind: m[1] as 'ruleid' | 'ok', ruleId: m[2] as string, algorithms, file })
+      lines[i] = ''
+    } else if (pending.length > 0 && l.trim() !== '') {
+      for (const p of pending) expectations.push({ ...p, line: i + 1 })
+      pending = []
+    }
+  })
+  return { expectations, code: lines.join('\n') }
+}
+
+/** Failures (empty when every rule of `files` passes its examples and has at least one positive and one negative). */
+export function checkExamples(
+  type: RulesetType,
+  files: readonly RuleFile[],
+  known: ReadonlySet<string>,
+  root = RULESETS_SOURCE_DIR,
+): string[] {
+  const failures: string[] = []
+  const rules = new Map<string, { rule: SemgrepRule; dir: string }>()
+  for (const f of files) for (const r of f.rules) rules.set(r.id, { rule: r, dir: f.language })
+  const covered = new Map<string, Set<'ruleid' | 'ok'>>()
+  const cover = (id: string, kind: 'ruleid' | 'ok') => covered.set(id, (covered.get(id) ?? new Set()).add(kind))
+
+  for (const rel of exampleFiles(type, root)) {
+    const lang = languageOfPath(rel)
+    if (!lang) continue
+    const { expectations, code } = parseAnnotated(readFileSync(path.join(root, type, rel), 'utf8'), `${type}/${rel}`)
+    const unit = new SourceUnit(lang.language, code, lang.tsx)
+    for (const id of new Set(expectations.map((e) => e.ruleId))) {
+      const entry = rules.get(id)
+      if (!entry) {
+        failures.push(`${type}/${rel}: unknown rule ${id}`)
+        continue
+      }
+      if (!entry.rule.languages.includes(lang.language)) {
+        failures.push(`${type}/${rel}: rule ${id} is not for ${lang.language}`)
+        continue
+      }
+      const found = new Map<number, string[]>()
+      try {
+        for (const f of ruleFindings(entry.rule, unit, known))
+          found.set(f.line, [...(found.get(f.line) ?? []), f.algorithm])
+      } catch (err) {
+        failures.push(`${type}/${rel}: rule ${id} failed: ${(err as Error).message}`)
+        continue
+      }
+      const mine = expectations.filter((e) => e.ruleId === id)
+      for (const e of mine) {
+        cover(id, e.kind)
+        const got = found.get(e.line)
+        if (e.kind === 'ok' && got) failures.push(`${e.file}:${e.line}: ${id} matched (${got.join(', ')}) an ok line`)
+        if (e.kind === 'ruleid' && !got) failures.push(`${e.file}:${e.line}: ${id} did not match`)
+        if (e.kind === 'ruleid' && got && e.algorithms && got.sort().join() !== [...e.algorithms].sort().join())
+          failures.push(`${e.file}:${e.line}: ${id} gave (${got.join(', ')}), expected (${e.algorithms.join(', ')})`)
+      }
+      const expectedLines = new Set(mine.filter((e) => e.kind === 'ruleid').map((e) => e.line))
+      for (const line of found.keys())
+        if (!expectedLines.has(line) && !mine.some((e) => e.line === line))
+          failures.push(`${type}/${rel}:${line}: ${id} matched an unannotated line`)
+    }
+  }
+  if (type === 'keywords') for (const f of generatedFailures(files, known, root, cover)) failures.push(f)
+  for (const id of rules.keys()) {
+    const c = covered.get(id)
+    if (!c?.has('ruleid')) failures.push(`${id}: no positive example`)
+    if (!c?.has('ok')) failures.push(`${id}: no negative example`)
+  }
+  return failures
+}
+
+function generatedFailures(
+  files: readonly RuleFile[],
+  known: ReadonlySet<string>,
+  root: string,
+  cover: (id: string, kind: 'ruleid' | 'ok') => void,
+): string[] {
+  const failures: string[] = []
+  const examples = parse(readFileSync(path.join(root, 'keywords', 'examples', 'generated.yaml'), 'utf8')) as Record<
+    string,
+    KeywordExamples
+  >
+  for (const f of files)
+    for (const rule of f.rules) {
+      const ex = examples[rule.metadata.algorithm]
+      if (!ex) continue
+      const lines = (text: string[]) => {
+        const unit = new SourceUnit(f.language, text.join('\n'))
+        return new Set(ruleFindings(rule, unit, known).map((x) => x.line))
+      }
+      const pos = lines(ex.positive)
+      ex.positive.forEach((p, i) => {
+        if (!pos.has(i + 1)) failures.push(`${rule.id}: generated positive not matched: ${p}`)
+      })
+      const neg = lines(ex.negative)
+      for (const line of neg) failures.push(`${rule.id}: generated negative matched: ${ex.negative[line - 1]}`)
+      if (ex.positive.length > 0) cover(rule.id, 'ruleid')
+      if (ex.negative.length > 0) cover(rule.id, 'ok')
+    }
+  return failures
+}

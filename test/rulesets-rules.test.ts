@@ -1,0 +1,66 @@
+// Every rule of both rulesets against its examples (positives must match with the algorithms annotated, negatives
+// must not), and the generated keywords sources in the repository equal to what the catalogue generates.
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { test } from 'node:test'
+import { loadCatalogue } from '../src/ingest/crypto/catalogue.ts'
+import { STRUCTURAL_LANGUAGES } from '../src/rulesets/ast-languages.ts'
+import { checkExamples } from '../src/rulesets/examples.ts'
+import { KEYWORD_LANGUAGES } from '../src/rulesets/keywords-generator.ts'
+import {
+  assertUniqueIds,
+  generatedKeywordSources,
+  RULESETS_SOURCE_DIR,
+  readRuleFiles,
+} from '../src/rulesets/sources.ts'
+
+const catalogue = loadCatalogue()
+const known = new Set(catalogue.map((a) => a.id))
+
+test('the keywords sources in the repository are what the catalogue generates', () => {
+  for (const [rel, text] of generatedKeywordSources(catalogue)) {
+    const file = path.join(RULESETS_SOURCE_DIR, 'keywords', rel)
+    assert.equal(readFileSync(file, 'utf8'), text, `${rel} is stale: run npm run rulesets:build`)
+  }
+})
+
+test('keywords: one rule per algorithm with keywords in every language directory', () => {
+  const files = readRuleFiles('keywords')
+  assert.deepEqual([...new Set(files.map((f) => f.language))], [...KEYWORD_LANGUAGES])
+  const withKeywords = catalogue.filter((a) => a.keywords.length > 0)
+  assert.ok(withKeywords.length >= 200)
+  for (const f of files) {
+    assert.equal(f.rules.length, withKeywords.length, f.path)
+    for (const r of f.rules) assert.deepEqual(r.languages, [f.language])
+  }
+  assertUniqueIds(files)
+})
+
+test('dca: unique ids, rules in their language directory, structural rules only where a parser is pinned', () => {
+  const files = readRuleFiles('dca')
+  assertUniqueIds(files)
+  for (const lang of ['javascript', 'java', 'python', 'go', 'c'])
+    assert.ok(
+      files.some((f) => f.language === lang),
+      `no ${lang} rules`,
+    )
+  for (const f of files)
+    for (const r of f.rules) {
+      assert.ok(r.languages.includes(f.language), `${r.id} is in ${f.path} but not for ${f.language}`)
+      assert.ok(r.id.startsWith(`dca.${f.language}.`), r.id)
+      const structural = JSON.stringify(r).includes('"pattern"') || r.pattern !== undefined
+      if (structural)
+        for (const l of r.languages)
+          assert.ok((STRUCTURAL_LANGUAGES as readonly string[]).includes(l), `${r.id}: no parser for ${l}`)
+      if (!r.metadata.algorithm.startsWith('$')) assert.ok(known.has(r.metadata.algorithm), r.id)
+    }
+})
+
+test('every dca rule passes its positive and negative examples', () => {
+  assert.deepEqual(checkExamples('dca', readRuleFiles('dca'), known), [])
+})
+
+test('every keywords rule passes its generated and hand-written examples', () => {
+  assert.deepEqual(checkExamples('keywords', readRuleFiles('keywords'), known), [])
+})
