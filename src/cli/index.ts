@@ -1,6 +1,7 @@
-// The compintel command line: serve | migrate | keys (create, list, revoke).
+// The compintel command line: serve | migrate | keys (create, list, revoke) | ingest | export | rulesets build.
 import { ConfigError, loadConfig } from '../config.ts'
 import { INGEST_USAGE } from './ingest-usage.ts'
+import { RULESETS_USAGE } from './rulesets-usage.ts'
 
 const USAGE = `usage: compintel <command>
 
@@ -11,6 +12,7 @@ const USAGE = `usage: compintel <command>
   keys revoke <id|prefix>
   ${INGEST_USAGE}
   export [--out DIR] [--release NAME]   write the KB as a seed (default: data/seed)
+  ${RULESETS_USAGE}
 
 Configuration comes from environment variables (see README), optionally a JSON file named by COMPINTEL_CONFIG.`
 
@@ -34,6 +36,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./ingest.ts')).runIngestCommand(config, rest)
       case 'export':
         return await (await import('./export.ts')).runExport(config, rest)
+      case 'rulesets':
+        return await (await import('./rulesets.ts')).runRulesets(rest)
       default:
         console.error(`compintel: unknown command "${command}"\n\n${USAGE}`)
         return 2

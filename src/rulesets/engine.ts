@@ -151,7 +151,28 @@ function regexMatches(source: string, unit: SourceUnit): EngineMatch[] {
 
 const matcherCache = new Map<string, (string | NapiConfig)[]>()
 
+const anchorCache = new Map<string, string>()
+
+/**
+ * The longest identifier a pattern names outside string literals and metavariables. Identifiers in a pattern match
+ * only themselves, so every match contains it verbatim: a file without it cannot match, and is not searched (nor
+ * parsed, when no pattern's anchor occurs). Walking the syntax tree once per pattern is what costs; this skips it.
+ */
+export function anchorOf(pattern: string): string {
+  let anchor = anchorCache.get(pattern)
+  if (anchor === undefined) {
+    const bare = pattern
+      .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`]*`/g, ' ')
+      .replace(/\$+[A-Z_][A-Z0-9_]*/g, ' ')
+    anchor = (bare.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []).reduce((a, w) => (w.length > a.length ? w : a), '')
+    anchorCache.set(pattern, anchor)
+  }
+  return anchor
+}
+
 function structuralMatches(pattern: string, unit: SourceUnit): EngineMatch[] {
+  const anchor = anchorOf(pattern)
+  if (anchor !== '' && !unit.content.includes(anchor)) return []
   const root = unit.root()
   if (!root || !unit.parser) return []
   const cacheKey = `${unit.parser}\0${pattern}`

@@ -2,6 +2,9 @@
 
 const RELEASE = /^v(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/
 
+/** `latest` or a release name, as a JSON-Schema pattern (the download route's path parameter). */
+export const RELEASE_OR_LATEST = `^(latest|${RELEASE.source.slice(1, -1)})$`
+
 export function isReleaseVersion(s: string): boolean {
   return RELEASE.test(s)
 }

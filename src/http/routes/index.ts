@@ -10,6 +10,7 @@ import { registerGetAlgorithmsComponent } from './cryptography/get-algorithms-co
 import { registerGetAlgorithmsRangeComponent } from './cryptography/get-algorithms-range-component.ts'
 import { registerGetHintsComponent } from './cryptography/get-hints-component.ts'
 import { registerGetHintsRangeComponent } from './cryptography/get-hints-range-component.ts'
+import { registerGetRulesetDownload } from './cryptography/get-ruleset-download.ts'
 import { registerGetVersionsRangeComponent } from './cryptography/get-versions-range-component.ts'
 import { registerPostAlgorithmsComponents } from './cryptography/post-algorithms-components.ts'
 import { registerPostAlgorithmsRangeComponents } from './cryptography/post-algorithms-range-components.ts'
@@ -63,4 +64,5 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerPostHintsComponents(app, deps)
   registerPostHintsRangeComponents(app, deps)
   registerPostVersionsRangeComponents(app, deps)
+  registerGetRulesetDownload(app)
 }

@@ -1,0 +1,127 @@
+// Released rulesets on disk: data/rulesets/<type>/<version>/{<type>-<version>.tar.gz, manifest.json} and
+// data/rulesets/<type>/latest (a text file naming the latest version; a file, not a symlink, so that every checkout
+// has it). The server loads every release once, verifying each archive against its manifest's checksum.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { isRulesetType, RULESET_TYPES, type RulesetManifest, type RulesetType } from '../domain/rulesets/types.ts'
+import { isReleaseVersion } from '../domain/rulesets/version.ts'
+import { archiveFileName, type ReleaseBuild, sha256Hex } from './release.ts'
+
+export const RULESETS_STORE_DIR = fileURLToPath(new URL('../../data/rulesets/', import.meta.url))
+
+export interface StoredRelease {
+  manifest: RulesetManifest
+  archive: Buffer
+  /** SHA-256 of `archive`, hexadecimal. */
+  checksum: string
+}
+
+export type Lookup =
+  | { kind: 'found'; release: StoredRelease }
+  | { kind: 'not-found' }
+  /** The archive does not match its manifest's checksum (or cannot be read). */
+  | { kind: 'corrupt' }
+
+interface TypeIndex {
+  latest: string | undefined
+  versions: Map<string, StoredRelease | 'corrupt'>
+}
+
+/** Every release under a store directory, read and verified once (on first use). */
+export class RulesetStore {
+  private loading: Promise<Map<RulesetType, TypeIndex>> | undefined
+
+  constructor(readonly dir = RULESETS_STORE_DIR) {}
+
+  /** `version` is `latest` or a release name; `type` anything (unknown types are not found). */
+  async lookup(type: string, version: string): Promise<Lookup> {
+    if (!isRulesetType(type)) return { kind: 'not-found' }
+    this.loading ??= this.load()
+    const index = (await this.loading).get(type)
+    const resolved = version === 'latest' ? index?.latest : version
+    const entry = resolved === undefined ? undefined : index?.versions.get(resolved)
+    if (entry === undefined) return { kind: 'not-found' }
+    return entry === 'corrupt' ? { kind: 'corrupt' } : { kind: 'found', release: entry }
+  }
+
+  private async load(): Promise<Map<RulesetType, TypeIndex>> {
+    const out = new Map<RulesetType, TypeIndex>()
+    for (const type of RULESET_TYPES) {
+      const typeDir = path.join(this.dir, type)
+      const names = await readdir(typeDir).catch(() => [] as string[])
+      const versions = new Map<string, StoredRelease | 'corrupt'>()
+      for (const v of names.filter(isReleaseVersion)) versions.set(v, await loadRelease(typeDir, type, v))
+      const latest = (await readFile(path.join(typeDir, 'latest'), 'utf8').catch(() => '')).trim()
+      out.set(type, { latest: versions.has(latest) ? latest : undefined, versions })
+    }
+    return out
+  }
+}
+
+async function loadRelease(typeDir: string, type: RulesetType, version: string): Promise<StoredRelease | 'corrupt'> {
+  try {
+    const dir = path.join(typeDir, version)
+    const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as RulesetManifest
+    if (manifest.name !== type || manifest.version !== version) return 'corrupt'
+    const archive = await readFile(path.join(dir, archiveFileName(type, version)))
+    const checksum = sha256Hex(archive)
+    if (typeof manifest.checksum_sha256 !== 'string' || manifest.checksum_sha256.toLowerCase() !== checksum)
+      return 'corrupt'
+    return { manifest, archive, checksum }
+  } catch {
+    return 'corrupt'
+  }
+}
+
+// ---- writing releases (the `rulesets build` command) ----
+
+export function storedManifest(
+  type: RulesetType,
+  version: string,
+  dir = RULESETS_STORE_DIR,
+): RulesetManifest | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, type, version, 'manifest.json'), 'utf8')) as RulesetManifest
+  } catch {
+    return undefined
+  }
+}
+
+export function storedArchive(type: RulesetType, version: string, dir = RULESETS_STORE_DIR): Buffer | undefined {
+  try {
+    return readFileSync(path.join(dir, type, version, archiveFileName(type, version)))
+  } catch {
+    return undefined
+  }
+}
+
+export function storedVersions(type: RulesetType, dir = RULESETS_STORE_DIR): string[] {
+  try {
+    return readdirSync(path.join(dir, type)).filter(isReleaseVersion)
+  } catch {
+    return []
+  }
+}
+
+export function storedLatest(type: RulesetType, dir = RULESETS_STORE_DIR): string | undefined {
+  try {
+    const v = readFileSync(path.join(dir, type, 'latest'), 'utf8').trim()
+    return isReleaseVersion(v) ? v : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function writeRelease(type: RulesetType, build: ReleaseBuild, dir = RULESETS_STORE_DIR): void {
+  const versionDir = path.join(dir, type, build.manifest.version)
+  mkdirSync(versionDir, { recursive: true })
+  writeFileSync(path.join(versionDir, build.fileName), build.archive)
+  writeFileSync(path.join(versionDir, 'manifest.json'), `${JSON.stringify(build.storeManifest, null, 2)}\n`)
+}
+
+export function writeLatest(type: RulesetType, version: string, dir = RULESETS_STORE_DIR): void {
+  mkdirSync(path.join(dir, type), { recursive: true })
+  writeFileSync(path.join(dir, type, 'latest'), `${version}\n`)
+}
