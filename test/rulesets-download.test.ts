@@ -2,7 +2,7 @@
 // spec's and crypto-finder's headers; bad names are 400/404 in the one error shape; a corrupt archive is a 500.
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
@@ -26,25 +26,27 @@ const get = (url: string, key: string = t.keys.full) =>
   t.app.inject({ method: 'GET', url, headers: key ? { 'x-api-key': key } : {} })
 
 for (const type of ['dca', 'keywords']) {
-  test(`${type}: latest and v1.0.0 are the same archive, with every header`, async () => {
+  // the release `latest` points at (data/rulesets/<type>/latest)
+  const version = readFileSync(path.join(RULESETS_STORE_DIR, type, 'latest'), 'utf8').trim()
+  test(`${type}: latest and the release it names are the same archive, with every header`, async () => {
     const latest = await get(`/v2/cryptography/rulesets/${type}/latest/download`)
-    const pinned = await get(`/v2/cryptography/rulesets/${type}/v1.0.0/download`)
+    const pinned = await get(`/v2/cryptography/rulesets/${type}/${version}/download`)
     assert.equal(latest.statusCode, 200)
     assert.equal(pinned.statusCode, 200)
     assert.ok(latest.rawPayload.equals(pinned.rawPayload))
     const h = latest.headers
     assert.equal(h['content-type'], 'application/gzip')
-    assert.equal(h['content-disposition'], `attachment; filename=compintel-crypto-${type}-v1.0.0.tar.gz`)
+    assert.equal(h['content-disposition'], `attachment; filename=compintel-crypto-${type}-${version}.tar.gz`)
     assert.equal(h['x-ruleset-name'], type)
-    assert.equal(h['x-ruleset-version'], 'v1.0.0')
+    assert.equal(h['x-ruleset-version'], version)
     assert.equal(h['scanoss-ruleset-name'], type)
-    assert.equal(h['scanoss-ruleset-version'], 'v1.0.0')
+    assert.equal(h['scanoss-ruleset-version'], version)
     const sha = createHash('sha256').update(latest.rawPayload).digest('hex')
     assert.equal(h['x-checksum-sha256'], sha)
     assert.match(String(h['scanoss-ruleset-created-at']), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
 
     const entries = readTarGz(latest.rawPayload)
-    const top = `${type}-v1.0.0/`
+    const top = `${type}-${version}/`
     assert.equal(entries[0]?.path, top)
     for (const e of entries) {
       assert.ok(e.path.startsWith(top), e.path)
@@ -60,7 +62,7 @@ for (const type of ['dca', 'keywords']) {
     const manifest = JSON.parse(String(entries.find((e) => e.path === `${top}manifest.json`)?.content))
     assert.deepEqual(Object.keys(manifest), ['name', 'version', 'description', 'created_at', 'checksum_sha256'])
     assert.equal(manifest.name, type)
-    assert.equal(manifest.version, 'v1.0.0')
+    assert.equal(manifest.version, version)
     assert.equal(manifest.created_at, h['scanoss-ruleset-created-at'])
     assert.match(manifest.checksum_sha256, /^[0-9a-f]{64}$/)
   })

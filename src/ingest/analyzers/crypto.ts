@@ -81,7 +81,8 @@ export function summariseCrypto(byPath: ReadonlyMap<string, FileFindings>): Cryp
 
 export const cryptoAnalyzer: Analyzer<CryptoAnalysis> = {
   name: 'crypto',
-  version: '1',
+  // 2: compintel's keyword changes (data/crypto-keywords) and the dca rules
+  version: '2',
   start() {
     const byPath = new Map<string, FileFindings>() // a later entry for the same path replaces the earlier one
     return {

@@ -1,5 +1,6 @@
 // The cryptographic algorithm catalogue (data/crypto-algorithms, CC0, pinned upstream version in its README):
-// algorithm ids, names, categories, bit strengths and detection keywords, read once per process.
+// algorithm ids, names, categories, bit strengths and detection keywords, read once per process, with compintel's
+// own keyword changes (data/crypto-keywords/keywords.yaml: additions and removals, each explained there).
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,27 +18,39 @@ export interface CatalogueAlgorithm {
 }
 
 export const CATALOGUE_DIR = fileURLToPath(new URL('../../../data/crypto-algorithms/', import.meta.url))
+export const KEYWORD_CHANGES = fileURLToPath(new URL('../../../data/crypto-keywords/keywords.yaml', import.meta.url))
+
+interface KeywordChanges {
+  add?: Record<string, unknown[]>
+  remove?: Record<string, unknown[]>
+}
 
 let cached: CatalogueAlgorithm[] | undefined
 
 /** Every algorithm of the catalogue, sorted by id. */
-export function loadCatalogue(dir = CATALOGUE_DIR): CatalogueAlgorithm[] {
-  if (dir === CATALOGUE_DIR && cached) return cached
+export function loadCatalogue(dir = CATALOGUE_DIR, changesFile: string | null = KEYWORD_CHANGES): CatalogueAlgorithm[] {
+  const standard = dir === CATALOGUE_DIR && changesFile === KEYWORD_CHANGES
+  if (standard && cached) return cached
+  const changes = (changesFile ? parse(readFileSync(changesFile, 'utf8')) : {}) as KeywordChanges
   const meta = yamlTree(path.join(dir, 'algorithms'))
   const defs = new Map(yamlTree(path.join(dir, 'definitions')).map((d) => [String(d.algorithmId), d]))
   const out = meta.map((m) => {
     const id = String(m.algorithmId)
-    const kw = defs.get(id)?.keywords
+    const listed = defs.get(id)?.keywords
+    const removed = new Set(cleanKeywords(changes.remove?.[id] ?? []))
+    const kw = [...(Array.isArray(listed) ? listed : []), ...(changes.add?.[id] ?? [])]
     return {
       id,
       name: String(m.algorithm ?? id),
       category: String(m.category ?? ''),
       strengthBits: m.strength === '-' || m.strength == null ? '' : String(m.strength),
-      keywords: cleanKeywords(Array.isArray(kw) ? kw : []),
+      keywords: cleanKeywords(kw).filter((k) => !removed.has(k)),
     }
   })
   out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  if (dir === CATALOGUE_DIR) cached = out
+  const unknown = Object.keys({ ...changes.add, ...changes.remove }).filter((id) => !out.some((a) => a.id === id))
+  if (unknown.length > 0) throw new Error(`keyword changes name algorithms the catalogue lacks: ${unknown.join(', ')}`)
+  if (standard) cached = out
   return out
 }
 

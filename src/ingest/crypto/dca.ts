@@ -10,7 +10,7 @@ import { readRuleFiles } from '../../rulesets/sources.ts'
 import { loadCatalogue } from './catalogue.ts'
 
 /** Larger files are skipped (generated bundles; the keyword scan still sees them). */
-export const DCA_MAX_FILE_CHARS = 4 * 1024 * 1024
+export const DCA_MAX_FILE_CHARS = 256 * 1024
 
 interface DcaRules {
   byLanguage: Map<string, SemgrepRule[]>

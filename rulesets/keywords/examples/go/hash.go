@@ -1,7 +1,7 @@
 // Hand-written keyword examples.
 package hash
 
-// ok: keywords.go.md5
+// ruleid: keywords.go.md5
 import "crypto/md5"
 
 func f(b []byte) {
