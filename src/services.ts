@@ -9,6 +9,7 @@ import { SqlCatalogReader } from './storage/catalog-reader.ts'
 import { SqlComponentSearcher } from './storage/component-searcher.ts'
 import type { Storage } from './storage/database.ts'
 import { SqlDependencyReader } from './storage/dependency-reader.ts'
+import { SqlFolderIndex } from './storage/folder-index.ts'
 import { SqlKbMetaStore } from './storage/kb-meta-store.ts'
 import { SqlLicenseReader } from './storage/license-reader.ts'
 
@@ -22,6 +23,7 @@ export function createServices(storage: Storage, config: Pick<Config, 'seedKeys'
     licenses: new SqlLicenseReader(storage),
     advisories: new SqlAdvisoryReader(storage),
     dependencies: new SqlDependencyReader(storage),
+    folders: new SqlFolderIndex(storage),
     pingDatabase: () => storage.ping(),
   }
 }

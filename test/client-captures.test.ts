@@ -37,8 +37,18 @@ const REQUIRED = [
   '/v2/cryptography/algorithms/versions/range/components',
   '/v2/cryptography/hints/components',
   '/v2/cryptography/hints/components/range',
+  '/v2/scanning/hfh/scan',
 ]
-const LISTS = new Set(['components', 'versions', 'licenses', 'files', 'dependencies', 'purls', 'component_statistics'])
+const LISTS = new Set([
+  'results',
+  'components',
+  'versions',
+  'licenses',
+  'files',
+  'dependencies',
+  'purls',
+  'component_statistics',
+])
 
 let t: TestApp
 before(async () => {

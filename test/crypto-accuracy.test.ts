@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { crc64xz } from '../src/domain/folder-hash/crc64.ts'
 import { scanFile } from '../src/ingest/analyzers/crypto.ts'
 import { loadCatalogue } from '../src/ingest/crypto/catalogue.ts'
 
@@ -62,6 +63,7 @@ test('precision and recall of scanFile over the labelled files are at least 0.9'
       path: l.file,
       size: bytes.length,
       md5: createHash('md5').update(bytes).digest('hex'),
+      crc64: crc64xz(bytes),
       content: bytes,
     })
     assert.ok(found, `${l.package}/${l.file} was not scanned as source`)

@@ -13,38 +13,21 @@ import { runIngest } from '../src/ingest/npm/run-ingest.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { migrate } from '../src/storage/migrate.ts'
-import { makeTestApp, type TestApp } from './helpers/app.ts'
+import type { TestApp } from './helpers/app.ts'
 import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
+import { type IngestedFixtures, ingestedFixtures } from './helpers/ingested-fixtures.ts'
 
 const P = 'pkg:npm/fixture-crypto'
 type Body = Record<string, unknown> & { components: Record<string, unknown>[]; status: { status: string } }
 
 describe('cryptography endpoints on an ingested fixture package', () => {
-  let reg: FixtureRegistry
-  let storage: Storage
+  let f: IngestedFixtures
   let t: TestApp
   before(async () => {
-    reg = await startFixtureRegistry()
-    storage = openStorage({ kind: 'sqlite', path: ':memory:' })
-    await migrate(storage)
-    const registry = new PacoteRegistry({ registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'ci-crypto-')) })
-    const run = await runIngest(['fixture-crypto', 'fixture-alpha'], registry, new SqlKbWriter(storage), {
-      versions: 'all',
-      analyze: 'all',
-      analyzers: DEFAULT_ANALYZERS,
-      dryRun: false,
-      concurrency: 1,
-      now: () => '2026-11-23T00:00:00.000Z',
-      sink: { isTTY: false, write: () => {} },
-    })
-    assert.deepEqual(run.failed, [])
-    t = await makeTestApp({ storage })
+    f = await ingestedFixtures(['fixture-crypto', 'fixture-alpha'])
+    t = f.t
   })
-  after(async () => {
-    await t.close()
-    await storage.close()
-    await reg.close()
-  })
+  after(() => f.close())
 
   const post = async (url: string, components: { purl: string; requirement?: string }[]) => {
     const res = await t.app.inject({
@@ -155,9 +138,9 @@ describe('cryptography endpoints on an ingested fixture package', () => {
   })
 
   test('a known version that was never analyzed is NO_INFO, not an empty answer', async () => {
-    const versions = await storage.db.selectFrom('versions').select(['id', 'version']).execute()
+    const versions = await f.storage.db.selectFrom('versions').select(['id', 'version']).execute()
     const v2 = versions.find((v) => v.version === '2.0.0')
-    await storage.db
+    await f.storage.db
       .deleteFrom('analyses')
       .where('version_id', '=', v2?.id as number)
       .where('analyzer', '=', 'crypto')

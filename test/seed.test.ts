@@ -105,7 +105,14 @@ test('the export is sorted and names its sources', () => {
   assert.equal(manifest.tables.components.rows, 3)
   assert.deepEqual(
     manifest.sources.map((s: { name: string }) => s.name),
-    ['computed:code-stats@1', 'computed:crypto@2', 'computed:files@1', 'computed:license-files@1', 'npm-registry'],
+    [
+      'computed:code-stats@1',
+      'computed:crypto@2',
+      'computed:files@1',
+      'computed:folder-hash@1',
+      'computed:license-files@1',
+      'npm-registry',
+    ],
   )
 })
 

@@ -1,7 +1,8 @@
 // Reads a folder from disk the way scanoss-py's folder hasher does (reference clients.md §5.2) and builds its tree.
 import { lstat, open, readdir, realpath } from 'node:fs/promises'
 import { join, sep } from 'node:path'
-import { crc64Stream, type U64 } from '../domain/folder-hash/primitives.ts'
+import { crc64Stream } from '../domain/folder-hash/crc64.ts'
+import type { U64 } from '../domain/folder-hash/primitives.ts'
 import { isHashedFile } from '../domain/folder-hash/select.ts'
 import { buildFolderTree, type FolderNode, type HashedFile } from '../domain/folder-hash/tree.ts'
 

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts'
 import type { CatalogReader } from '../domain/catalog/types.ts'
 import type { AnalysisReader, ComponentSearcher } from '../domain/components/types.ts'
 import type { DependencyReader } from '../domain/dependencies/types.ts'
+import type { FolderIndex } from '../domain/folder-hash/types.ts'
 import type { KeyService } from '../domain/keys/key-service.ts'
 import type { Area } from '../domain/keys/scopes.ts'
 import type { Principal } from '../domain/keys/types.ts'
@@ -57,6 +58,8 @@ export interface Services {
   licenses: LicenseReader
   /** Declared dependencies of versions. */
   dependencies: DependencyReader
+  /** The folder-hash index. */
+  folders: FolderIndex
   /** Resolves when the KB answers; rejects when it is unreachable. */
   pingDatabase(): Promise<void>
 }

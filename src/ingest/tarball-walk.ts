@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { Parser, type ReadEntry } from 'tar'
+import { crc64Stream } from '../domain/folder-hash/crc64.ts'
 import { packagePath, sortedFileList } from './analyzers/file-list.ts'
 import { type Analyzer, type FileEntry, type FileInfo, MAX_ANALYZED_BYTES } from './analyzers/types.ts'
 
@@ -77,17 +78,19 @@ export async function walkTarball(
       return
     }
     const hash = createHash('md5')
+    const crc = crc64Stream()
     const content = size <= MAX_ANALYZED_BYTES ? Buffer.allocUnsafe(size) : undefined
     let got = 0
     entry.on('data', (chunk: Buffer) => {
       hash.update(chunk)
+      crc.update(chunk)
       if (content) chunk.copy(content, got)
       got += chunk.length
     })
     entry.on('end', () => {
       if (failure) return
       if (got !== size) return fail(new TarballError(`damaged tarball: ${path} has ${got} of ${size} bytes`))
-      const file: FileEntry = { path, size, md5: hash.digest('hex'), content }
+      const file: FileEntry = { path, size, md5: hash.digest('hex'), crc64: crc.digest(), content }
       files.set(path, { path, size, md5: file.md5 })
       for (const { analyzer, run } of runs) {
         try {

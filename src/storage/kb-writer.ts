@@ -9,7 +9,9 @@ import type {
   VersionFacts,
   WriteReport,
 } from '../domain/kb/types.ts'
+import type { FolderHashOutput } from '../ingest/analyzers/folder-hash.ts'
 import type { Storage } from './database.ts'
+import { FOLDER_HASH_ANALYZER, writeFolderNodes } from './folder-index.ts'
 import { chunks, componentDigest, componentRow, digest, versionDigest, versionRow } from './kb-rows.ts'
 import { refreshPopularity } from './popularity.ts'
 import type { Database } from './schema.ts'
@@ -197,6 +199,7 @@ async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis): Pr
       .execute()
     written++
     if (o.analyzer === 'files') await replaceFiles(trx, versionId, a)
+    if (o.analyzer === FOLDER_HASH_ANALYZER) await writeFolderNodes(trx, versionId, o.output as FolderHashOutput)
     if (o.analyzer === 'license-files')
       await replaceDetectedLicenses(trx, versionId, a, `computed:${o.analyzer}@${o.analyzerVersion}`)
   }

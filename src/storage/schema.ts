@@ -157,6 +157,21 @@ export interface DataSourcesTable {
   records: number
 }
 
+export interface FolderNodesTable {
+  id: Generated<number>
+  version_id: number
+  path: string
+  files: number
+  names: string
+  content: string
+  dirs: string
+}
+
+export interface FolderNodeBandsTable {
+  band: number
+  node_id: number
+}
+
 export interface Database {
   kb_meta: KbMetaTable
   api_keys: ApiKeysTable
@@ -171,4 +186,6 @@ export interface Database {
   epss_scores: EpssScoresTable
   cpe_products: CpeProductsTable
   data_sources: DataSourcesTable
+  folder_nodes: FolderNodesTable
+  folder_node_bands: FolderNodeBandsTable
 }

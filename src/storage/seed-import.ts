@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline'
 import { createGunzip } from 'node:zlib'
 import { sql, type Transaction } from 'kysely'
 import type { Storage } from './database.ts'
+import { indexUnindexedFolderHashes } from './folder-index.ts'
 import { chunks } from './kb-rows.ts'
 import { refreshPopularity } from './popularity.ts'
 import type { Database } from './schema.ts'
@@ -47,6 +48,7 @@ export async function loadSeed(
       }
     }
     await refreshPopularity(trx)
+    await indexUnindexedFolderHashes(trx)
     await trx
       .updateTable('kb_meta')
       .set({ created_at: manifest.created_at, db_release: manifest.release })

@@ -1,16 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import {
-  crc64xz,
-  fingerprint,
-  fnv1_64,
-  hamming,
-  parseHex64,
-  toHex,
-  toHex16,
-  type U64,
-  wordSimhash,
-} from './primitives.ts'
+import { crc64Stream, crc64xz } from './crc64.ts'
+import { fingerprint, fnv1_64, hamming, parseHex64, toHex, toHex16, type U64, wordSimhash } from './primitives.ts'
 
 const bytes = (s: string) => new TextEncoder().encode(s)
 const hex = (x: U64) => toHex16(x)
@@ -23,6 +14,25 @@ test('CRC-64/XZ check values', () => {
     ['# Demo\n', '3a2a1c2ab1e58050'],
   ] as const)
     assert.equal(hex(crc64xz(bytes(input))), want, input)
+})
+
+test('CRC-64/XZ fed in chunks of any size equals the CRC of the whole', () => {
+  const data = Uint8Array.from({ length: 1000 }, (_, i) => (i * 131 + 7) & 0xff)
+  const whole = hex(crc64xz(data))
+  for (const step of [1, 3, 7, 8, 9, 64, 999]) {
+    const crc = crc64Stream()
+    for (let i = 0; i < data.length; i += step) crc.update(data.subarray(i, i + step))
+    assert.equal(hex(crc.digest()), whole, `step ${step}`)
+  }
+  // against the byte-at-a-time definition
+  let hi = 0xffffffffn << 32n
+  let v = hi | 0xffffffffn
+  for (const b of data) {
+    v ^= BigInt(b)
+    for (let k = 0; k < 8; k++) v = v & 1n ? (v >> 1n) ^ 0xc96c5795d7870f42n : v >> 1n
+  }
+  hi = v ^ 0xffffffffffffffffn
+  assert.equal(whole, hi.toString(16).padStart(16, '0'))
 })
 
 test('FNV-1 64 (not FNV-1a) check values', () => {

@@ -1,4 +1,4 @@
-// The hash primitives of the SCANOSS folder hasher (reference clients.md §5.5): CRC-64/XZ, FNV-1 64, simhash
+// The hash primitives of the SCANOSS folder hasher (reference clients.md §5.5): FNV-1 64, simhash
 // fingerprints and the Python hex form, on 64-bit values held as two unsigned 32-bit halves (no BigInt in the loops).
 
 /** A 64-bit value as its high and low unsigned 32-bit halves. */
@@ -9,53 +9,6 @@ export interface U64 {
 
 /** All ones: the fingerprint of an empty feature list (clients send it as `ffffffffffffffff`). */
 export const ALL_ONES: U64 = { hi: 0xffffffff, lo: 0xffffffff }
-
-// CRC-64/XZ (Go hash/crc64 with the ECMA table): reflected, polynomial 0xC96C5795D7870F42, init and xorout all ones.
-const CRC_HI = new Uint32Array(256)
-const CRC_LO = new Uint32Array(256)
-for (let i = 0; i < 256; i++) {
-  let hi = 0
-  let lo = i
-  for (let k = 0; k < 8; k++) {
-    const carry = lo & 1
-    lo = ((lo >>> 1) | ((hi & 1) << 31)) >>> 0
-    hi >>>= 1
-    if (carry) {
-      hi = (hi ^ 0xc96c5795) >>> 0
-      lo = (lo ^ 0xd7870f42) >>> 0
-    }
-  }
-  CRC_HI[i] = hi
-  CRC_LO[i] = lo
-}
-
-/** An incremental CRC-64/XZ: feed chunks with update(), read the value with digest(). */
-export interface Crc64 {
-  update(bytes: Uint8Array): void
-  digest(): U64
-}
-
-export function crc64Stream(): Crc64 {
-  let hi = 0xffffffff
-  let lo = 0xffffffff
-  return {
-    update(bytes) {
-      for (let i = 0; i < bytes.length; i++) {
-        const t = (lo ^ (bytes[i] as number)) & 0xff
-        lo = ((CRC_LO[t] as number) ^ ((lo >>> 8) | (hi << 24))) >>> 0
-        hi = ((CRC_HI[t] as number) ^ (hi >>> 8)) >>> 0
-      }
-    },
-    digest: () => ({ hi: ~hi >>> 0, lo: ~lo >>> 0 }),
-  }
-}
-
-/** CRC-64/XZ of the bytes ("123456789" gives 995dc9bbdf1939fa). */
-export function crc64xz(bytes: Uint8Array): U64 {
-  const crc = crc64Stream()
-  crc.update(bytes)
-  return crc.digest()
-}
 
 /** The value as 8 big-endian bytes (the form in which the content key is hashed again). */
 export function bigEndianBytes(x: U64): Uint8Array {

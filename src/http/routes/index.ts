@@ -28,6 +28,7 @@ import { registerGetLicenseDetails } from './licenses/get-details.ts'
 import { registerGetLicenseObligations } from './licenses/get-obligations.ts'
 import { registerPostLicensesComponents } from './licenses/post-components.ts'
 import { registerGetOpenapi } from './meta/get-openapi.ts'
+import { registerPostHfhScan } from './scanning/post-hfh-scan.ts'
 import { registerGetVulnerabilitiesComponent } from './vulnerabilities/get-component.ts'
 import { registerGetCpesComponent } from './vulnerabilities/get-cpes-component.ts'
 import { registerPostVulnerabilitiesComponents } from './vulnerabilities/post-components.ts'
@@ -54,6 +55,7 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerPostVulnerabilitiesComponents(app, deps)
   registerGetCpesComponent(app, deps)
   registerPostCpesComponents(app, deps)
+  registerPostHfhScan(app, deps)
   registerGetAlgorithmsComponent(app, deps)
   registerGetAlgorithmsRangeComponent(app, deps)
   registerGetHintsComponent(app, deps)

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { test } from 'node:test'
+import { crc64xz } from '../../domain/folder-hash/crc64.ts'
 import { type CodeStats, codeStatsAnalyzer } from './code-stats.ts'
 import { detectLanguage, EXTENSION_OVERRIDES } from './languages.ts'
 import { countLines, isBinary } from './text.ts'
@@ -15,6 +16,7 @@ const file = (path: string, content: string | Buffer | undefined, size?: number)
     md5: createHash('md5')
       .update(buf ?? '')
       .digest('hex'),
+    crc64: crc64xz(buf ?? new Uint8Array()),
     content: buf,
   }
 }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { test } from 'node:test'
+import { crc64xz } from '../../domain/folder-hash/crc64.ts'
 import { isLicenseFile, licenseFilesAnalyzer } from './license-files.ts'
 import { MATCH_THRESHOLD, matchLicense } from './license-match.ts'
 import type { FileEntry } from './types.ts'
@@ -159,6 +160,7 @@ const entry = (path: string, text: string | undefined, size = text?.length ?? 10
   md5: createHash('md5')
     .update(text ?? '')
     .digest('hex'),
+  crc64: crc64xz(Buffer.from(text ?? '')),
   content: text === undefined ? undefined : Buffer.from(text),
 })
 

@@ -1,4 +1,5 @@
 // The contract between the tarball walk and the analyzers it streams each package's files through.
+import type { U64 } from '../../domain/folder-hash/primitives.ts'
 
 /** Files larger than this are hashed and listed but their content is not handed to analyzers (4 MiB). */
 export const MAX_ANALYZED_BYTES = 4 * 1024 * 1024
@@ -10,12 +11,14 @@ export interface FileEntry {
   size: number
   /** MD5 of the whole content, lower-case hex. */
   md5: string
+  /** CRC-64/XZ of the whole content (the folder hasher's content key). */
+  crc64: U64
   /** The content; undefined when the file is larger than MAX_ANALYZED_BYTES (it is still hashed). */
   content: Buffer | undefined
 }
 
 /** One row of a package's file list: a FileEntry without its content. */
-export type FileInfo = Omit<FileEntry, 'content'>
+export type FileInfo = Omit<FileEntry, 'content' | 'crc64'>
 
 /**
  * An analyzer: a name and a version (bump the version whenever the output for the same input can change, so the

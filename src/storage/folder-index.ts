@@ -1,0 +1,148 @@
+// The folder-hash index on SQL: folder_nodes and their band keys, written from the `folder-hash` analyzer's output
+// (on ingest, and rebuilt from the analyses rows after a seed load) and read by band key in one query per chunk.
+import { type Kysely, sql, type Transaction } from 'kysely'
+import { bandKeys } from '../domain/folder-hash/bands.ts'
+import { parseHex64, type U64 } from '../domain/folder-hash/primitives.ts'
+import type { FolderIndex, IndexedNode, IndexedVersion } from '../domain/folder-hash/types.ts'
+import type { FolderHashOutput } from '../ingest/analyzers/folder-hash.ts'
+import type { Storage } from './database.ts'
+import { chunks } from './kb-rows.ts'
+import type { Database } from './schema.ts'
+
+type Tx = Transaction<Database> | Kysely<Database>
+
+export const FOLDER_HASH_ANALYZER = 'folder-hash'
+/** Band keys per query: well under SQLite's bound-parameter limit. */
+const CHUNK = 5000
+
+/** Replaces the indexed folders of one version with those of its folder-hash output. */
+export async function writeFolderNodes(trx: Tx, versionId: number, output: FolderHashOutput): Promise<void> {
+  await trx
+    .deleteFrom('folder_node_bands')
+    .where('node_id', 'in', trx.selectFrom('folder_nodes').select('id').where('version_id', '=', versionId))
+    .execute()
+  await trx.deleteFrom('folder_nodes').where('version_id', '=', versionId).execute()
+  await insertFolderNodes(trx, [{ versionId, output }])
+}
+
+/** Indexes every folder-hash output whose version has no indexed folder yet (after a seed load). */
+export async function indexUnindexedFolderHashes(trx: Tx): Promise<number> {
+  const rows = await trx
+    .selectFrom('analyses as a')
+    .select(['a.version_id', 'a.output'])
+    .where('a.analyzer', '=', FOLDER_HASH_ANALYZER)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('folder_nodes as n').select('n.id').whereRef('n.version_id', '=', 'a.version_id'))),
+    )
+    .execute()
+  const items = rows.map((r) => ({ versionId: r.version_id, output: JSON.parse(r.output) as FolderHashOutput }))
+  for (let i = 0; i < items.length; i += 500) await insertFolderNodes(trx, items.slice(i, i + 500))
+  return items.length
+}
+
+async function insertFolderNodes(trx: Tx, items: { versionId: number; output: FolderHashOutput }[]): Promise<void> {
+  const nodes = items.flatMap(({ versionId, output }) =>
+    output.folders.map((f) => ({
+      version_id: versionId,
+      path: f.path,
+      files: f.files,
+      names: f.names,
+      content: f.content,
+      dirs: f.dirs,
+    })),
+  )
+  if (nodes.length === 0) return
+  for (const part of chunks(nodes, 6)) await trx.insertInto('folder_nodes').values(part).execute()
+  const ids = await trx
+    .selectFrom('folder_nodes')
+    .select(['id', 'version_id', 'path', 'names', 'content'])
+    .where(
+      'version_id',
+      'in',
+      items.map((i) => i.versionId),
+    )
+    .execute()
+  const bands = ids.flatMap((n) => bandKeys(hex(n.names), hex(n.content)).map((band) => ({ band, node_id: n.id })))
+  const unique = [...new Map(bands.map((b) => [`${b.band}:${b.node_id}`, b])).values()]
+  for (const part of chunks(unique, 2)) await trx.insertInto('folder_node_bands').values(part).execute()
+}
+
+function hex(s: string): U64 {
+  const v = parseHex64(s)
+  if (!v) throw new Error(`folder index: bad hash ${JSON.stringify(s)}`)
+  return v
+}
+
+export class SqlFolderIndex implements FolderIndex {
+  constructor(private readonly storage: Storage) {}
+
+  async nodesWithBands(keys: readonly number[]): Promise<IndexedNode[]> {
+    const seen = new Map<number, IndexedNode>()
+    for (let i = 0; i < keys.length; i += CHUNK) {
+      const part = keys.slice(i, i + CHUNK)
+      const rows = await this.storage.db
+        .selectFrom('folder_nodes as n')
+        .select(['n.id', 'n.version_id', 'n.names', 'n.content', 'n.dirs'])
+        .where('n.id', 'in', (qb) =>
+          qb.selectFrom('folder_node_bands as b').select('b.node_id').where('b.band', 'in', part),
+        )
+        .execute()
+      for (const r of rows) {
+        if (seen.has(r.id)) continue
+        seen.set(r.id, {
+          nodeId: r.id,
+          versionId: r.version_id,
+          names: hex(r.names),
+          content: hex(r.content),
+          dirs: hex(r.dirs),
+        })
+      }
+    }
+    return [...seen.values()]
+  }
+
+  async versions(versionIds: readonly number[]): Promise<Map<number, IndexedVersion>> {
+    const out = new Map<number, IndexedVersion>()
+    const ids = [...new Set(versionIds)]
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.storage.db
+        .selectFrom('versions as v')
+        .innerJoin('components as c', 'c.id', 'v.component_id')
+        .select([
+          'v.id',
+          'v.version',
+          'v.released_at',
+          'c.purl',
+          'c.purl_type',
+          'c.namespace',
+          'c.name',
+          'c.popularity',
+          'c.status',
+          'c.repository_url',
+        ])
+        .where('v.id', 'in', ids.slice(i, i + CHUNK))
+        .execute()
+      for (const r of rows) {
+        out.set(r.id, {
+          versionId: r.id,
+          version: r.version,
+          releasedAt: r.released_at,
+          purl: r.purl,
+          type: r.purl_type,
+          namespace: r.namespace,
+          name: r.name,
+          popularity: Number(r.popularity ?? 0),
+          status: r.status,
+          hasRepository: Boolean(r.repository_url),
+        })
+      }
+    }
+    return out
+  }
+}
+
+/** For tests and benches: the number of indexed folders. */
+export async function countFolderNodes(db: Kysely<Database>): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*) as n from folder_nodes`.execute(db)
+  return Number(r.rows[0]?.n ?? 0)
+}
