@@ -1,5 +1,7 @@
-// The compintel command line: serve | migrate | keys (create, list, revoke) | ingest | export | rulesets build.
+// The compintel command line: serve | migrate | keys (create, list, revoke) | ingest | export | rulesets build |
+// hash | scan (folder hashing).
 import { ConfigError, loadConfig } from '../config.ts'
+import { FOLDER_OPTIONS, HASH_USAGE, SCAN_USAGE } from './hash-usage.ts'
 import { INGEST_USAGE } from './ingest-usage.ts'
 import { RULESETS_USAGE } from './rulesets-usage.ts'
 
@@ -13,6 +15,9 @@ const USAGE = `usage: compintel <command>
   ${INGEST_USAGE}
   export [--out DIR] [--release NAME]   write the KB as a seed (default: data/seed)
   ${RULESETS_USAGE}
+  ${HASH_USAGE}
+  ${SCAN_USAGE}
+  ${FOLDER_OPTIONS}
 
 Configuration comes from environment variables (see README), optionally a JSON file named by COMPINTEL_CONFIG.`
 
@@ -38,6 +43,10 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./export.ts')).runExport(config, rest)
       case 'rulesets':
         return await (await import('./rulesets.ts')).runRulesets(rest)
+      case 'hash':
+        return await (await import('./hash.ts')).runHash(rest)
+      case 'scan':
+        return await (await import('./scan.ts')).runScan(config, rest)
       default:
         console.error(`compintel: unknown command "${command}"\n\n${USAGE}`)
         return 2
