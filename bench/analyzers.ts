@@ -7,18 +7,14 @@
 //          [--analyzers a,b] [--cache DIR]
 // Without arguments it runs on BENCH_TARBALLS. `--analyzers code-stats,license-files` measures a subset (the file
 // list and MD5s come from the walk and are always measured).
-import { createHash } from 'node:crypto'
-import { createReadStream, createWriteStream, existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { createReadStream, existsSync } from 'node:fs'
+import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { spdxIndex } from '../src/ingest/analyzers/license-match.ts'
-import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
 import { walkTarball } from '../src/ingest/tarball-walk.ts'
+import { cachedTarball, DEFAULT_TARBALL_CACHE, spec } from './tarball-cache.ts'
 
 /**
  * Pinned versions of popular packages of different shapes: many small files (date-fns, core-js, rxjs, moment's
@@ -45,7 +41,7 @@ const { values, positionals } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
     analyzers: { type: 'string' },
-    cache: { type: 'string', default: join(tmpdir(), 'compintel-bench-tarballs') },
+    cache: { type: 'string', default: DEFAULT_TARBALL_CACHE },
   },
 })
 const rounds = Math.max(1, Number(values.rounds) || 1)
@@ -56,50 +52,13 @@ if (wanted && analyzers.length !== wanted.length) {
   process.exit(2)
 }
 
-/** name@version (scoped names too) → [name, version]; undefined for anything else. */
-function spec(arg: string): [string, string] | undefined {
-  const m = /^((?:@[^/@\s]+\/)?[^@\s/]+)@(\d[^\s]*)$/.exec(arg)
-  return m ? [m[1] as string, m[2] as string] : undefined
-}
-
-const registry = new PacoteRegistry()
-
-/**
- * The tarball of name@version in the cache. Fetched when missing: the packument's integrity is checked while it
- * streams and kept beside the file (`.integrity`), so a later run re-checks the file without the network.
- */
-async function cached(name: string, version: string): Promise<string> {
-  const file = join(values.cache as string, `${name.replace('/', '__')}-${version}.tgz`)
-  const known = existsSync(`${file}.integrity`) ? (await readFile(`${file}.integrity`, 'utf8')).trim() : undefined
-  if (known && existsSync(file) && sri(await readFile(file), known) === known) return file
-  const packument = await registry.packument(name)
-  const integrity = packument.versions?.[version]?.dist?.integrity
-  if (!integrity) throw new Error(`${name}@${version}: the registry lists no such version, or no integrity for it`)
-  await mkdir(values.cache as string, { recursive: true })
-  const partial = `${file}.${process.pid}.partial`
-  try {
-    await registry.withTarball(name, version, integrity, (s: Readable) => pipeline(s, createWriteStream(partial)))
-    await rename(partial, file)
-    await writeFile(`${file}.integrity`, `${integrity}\n`)
-  } finally {
-    await rm(partial, { force: true })
-  }
-  return file
-}
-
-/** The SRI string of `bytes` in the algorithm `like` uses (sha512 or sha1). */
-function sri(bytes: Buffer, like: string): string {
-  const algorithm = like.startsWith('sha1-') ? 'sha1' : 'sha512'
-  return `${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`
-}
-
 const args = positionals.length > 0 ? positionals : BENCH_TARBALLS
 const tarballs: string[] = []
 for (const arg of args) {
   const pinned = existsSync(arg) ? undefined : spec(arg)
   if (pinned) {
     const started = performance.now()
-    tarballs.push(await cached(...pinned))
+    tarballs.push(await cachedTarball(...pinned, values.cache as string))
     console.log(`${arg}: ready in ${(performance.now() - started).toFixed(0)} ms`)
   } else if ((await stat(arg)).isDirectory()) {
     for (const f of (await readdir(arg)).sort()) if (f.endsWith('.tgz')) tarballs.push(join(arg, f))
