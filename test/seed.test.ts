@@ -11,6 +11,7 @@ import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
 import { runIngest } from '../src/ingest/npm/run-ingest.ts'
 import { serve } from '../src/main.ts'
 import type { Storage } from '../src/storage/database.ts'
+import { countFolderNodes } from '../src/storage/folder-index.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { exportSeed } from '../src/storage/seed-export.ts'
@@ -31,15 +32,20 @@ before(async () => {
     registry: reg.url,
     cache: mkdtempSync(path.join(tmpdir(), 'compintel-cache-')),
   })
-  await runIngest(['fixture-alpha', 'fixture-beta', '@fixture/scoped'], registry, new SqlKbWriter(source.storage), {
-    versions: 'all',
-    analyze: 'all',
-    analyzers: DEFAULT_ANALYZERS,
-    dryRun: false,
-    concurrency: 1,
-    now: () => '2026-11-22T00:00:00.000Z',
-    sink: { isTTY: false, write: () => {} },
-  })
+  await runIngest(
+    ['fixture-alpha', 'fixture-beta', '@fixture/scoped', 'fixture-hfh'],
+    registry,
+    new SqlKbWriter(source.storage),
+    {
+      versions: 'all',
+      analyze: 'all',
+      analyzers: DEFAULT_ANALYZERS,
+      dryRun: false,
+      concurrency: 1,
+      now: () => '2026-11-22T00:00:00.000Z',
+      sink: { isTTY: false, write: () => {} },
+    },
+  )
   dir = mkdtempSync(path.join(tmpdir(), 'compintel-seed-'))
   await exportSeed(source.storage, dir, meta)
 })
@@ -70,6 +76,10 @@ for (const backend of backends()) {
       const kb = await storage.db.selectFrom('kb_meta').selectAll().executeTakeFirstOrThrow()
       assert.equal(kb.created_at, meta.created_at)
       assert.equal(kb.db_release, 'test-seed')
+      // the folder-hash index is not in the seed: it is rebuilt from the analyses on load
+      assert.ok(!('folder_nodes' in manifest.tables))
+      assert.equal(await countFolderNodes(storage.db), await countFolderNodes(source.storage.db))
+      assert.ok((await countFolderNodes(storage.db)) >= 3, 'fixture-hfh has a hashed folder per version')
       const again = mkdtempSync(path.join(tmpdir(), 'compintel-seed-'))
       await exportSeed(storage, again, meta)
       assert.deepEqual(files(again), files(dir))
@@ -102,7 +112,7 @@ for (const backend of backends()) {
 test('the export is sorted and names its sources', () => {
   const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'))
   assert.equal(manifest.format, 'compintel-seed/1')
-  assert.equal(manifest.tables.components.rows, 3)
+  assert.equal(manifest.tables.components.rows, 4)
   assert.deepEqual(
     manifest.sources.map((s: { name: string }) => s.name),
     [
