@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, test } from 'node:test'
 import { hashFolder } from '../src/cli/folder-walk.ts'
-import { pythonJson, scanRequest, toRequestNode } from '../src/domain/folder-hash/request.ts'
+import { pythonFloat, pythonJson, scanRequest, toRequestNode } from '../src/domain/folder-hash/request.ts'
 
 interface Case {
   name: string
@@ -51,6 +51,25 @@ test('the demo request is byte-identical to the one scanoss-py sends at --depth 
   assert.equal(
     body,
     '{"root": {"path_id": ".", "sim_hash_names": "c8fca47eab4f94bb", "sim_hash_content": "f7be617c23bff76f", "sim_hash_dir_names": "d83e1f13a97bce2d", "lang_extensions": {"md": 1, "h": 2, "c": 4}, "children": [{"path_id": "include", "sim_hash_names": null, "sim_hash_content": null, "sim_hash_dir_names": null, "lang_extensions": null, "children": []}, {"path_id": "src", "sim_hash_names": null, "sim_hash_content": null, "sim_hash_dir_names": null, "lang_extensions": null, "children": []}]}, "rank_threshold": 5, "recursive_threshold": 0.8, "min_accepted_score": 0.15}',
+  )
+})
+
+test('floats as Python writes them: the thresholds always as floats, repr notation', () => {
+  for (const [x, want] of [
+    [0.8, '0.8'],
+    [0.15, '0.15'],
+    [1, '1.0'],
+    [0, '0.0'],
+    [1e-5, '1e-05'],
+    [0.0001, '0.0001'],
+    [1.5e-7, '1.5e-07'],
+    [1e16, '1e+16'],
+    [123456789012345.6, '123456789012345.6'],
+  ] as const)
+    assert.equal(pythonFloat(x), want, String(x))
+  assert.equal(
+    pythonJson({ rank_threshold: 5, recursive_threshold: 1, min_accepted_score: 0 }),
+    '{"rank_threshold": 5, "recursive_threshold": 1.0, "min_accepted_score": 0.0}',
   )
 })
 

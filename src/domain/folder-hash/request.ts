@@ -45,22 +45,30 @@ export function scanRequest(root: FolderNode, depth: number, filters = CLIENT_DE
   }
 }
 
+/** Fields the client holds as Python floats (its CLI parses them with float()), written as Python writes floats. */
+const FLOAT_FIELDS = new Set(['recursive_threshold', 'min_accepted_score'])
+
 /**
  * JSON text as Python's json.dumps with its defaults: ", " and ": " separators, non-ASCII escaped as \uXXXX
  * (surrogate pairs for astral characters), Maps written as objects in their insertion order.
  */
-export function pythonJson(value: unknown): string {
+export function pythonJson(value: unknown, asFloat = false): string {
   if (value === null || value === undefined) return 'null'
   if (typeof value === 'string') return pythonString(value)
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : pythonFloat(value)
+  if (typeof value === 'number') return asFloat || !Number.isInteger(value) ? pythonFloat(value) : String(value)
   if (typeof value === 'boolean') return value ? 'true' : 'false'
-  if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`
+  if (Array.isArray(value)) return `[${value.map((v) => pythonJson(v)).join(', ')}]`
   const entries = value instanceof Map ? [...value.entries()] : Object.entries(value as object)
-  return `{${entries.map(([k, v]) => `${pythonString(String(k))}: ${pythonJson(v)}`).join(', ')}}`
+  return `{${entries.map(([k, v]) => `${pythonString(String(k))}: ${pythonJson(v, FLOAT_FIELDS.has(String(k)))}`).join(', ')}}`
 }
 
-function pythonFloat(x: number): string {
-  return String(x) // repr of the client's constants (0.8, 0.15) is the same text as JavaScript's
+/** Python's float repr: the shortest round-trip digits, fixed notation for exponents -4 to 15, else 1e-05 style. */
+export function pythonFloat(x: number): string {
+  const [mantissa, exp] = x.toExponential().split('e') as [string, string]
+  const e = Number(exp)
+  if (e < -4 || e >= 16) return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`
+  const fixed = x.toFixed(Math.max(0, (mantissa.split('.')[1]?.length ?? 0) - e))
+  return fixed.includes('.') ? fixed : `${fixed}.0`
 }
 
 const ESCAPES: Record<string, string> = {
