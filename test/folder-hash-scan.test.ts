@@ -2,7 +2,7 @@
 // fixture-hfh-other (test/fixtures/npm) are ingested through the real analyzers, their tarballs are unpacked as
 // they would sit in node_modules, hashed with the client algorithm and scanned through POST /v2/scanning/hfh/scan.
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -11,14 +11,9 @@ import { after, before, describe, test } from 'node:test'
 import * as tar from 'tar'
 import { hashFolder } from '../src/cli/folder-walk.ts'
 import { pythonJson, scanRequest } from '../src/domain/folder-hash/request.ts'
-import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
-import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
-import { runIngest } from '../src/ingest/npm/run-ingest.ts'
-import { openStorage, type Storage } from '../src/storage/database.ts'
-import { SqlKbWriter } from '../src/storage/kb-writer.ts'
-import { migrate } from '../src/storage/migrate.ts'
+import { writeFolderNodes } from '../src/storage/folder-index.ts'
 import type { TestApp } from './helpers/app.ts'
-import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
+import type { FixtureRegistry } from './helpers/fixture-registry.ts'
 import { type IngestedFixtures, ingestedFixtures } from './helpers/ingested-fixtures.ts'
 
 interface Reply {
@@ -172,6 +167,46 @@ describe('filters', () => {
     }
     assert.equal(top(await scan(camel)), 'pkg:npm/fixture-hfh')
   })
+})
+
+test('the captured scanoss-py folder-scan request gets the shape the client reads', async () => {
+  // FIXTURE: the folder of fixture-hfh-other 3.0.0 given the captured root's hashes, so the capture has a match
+  // (this replaces that version's indexed folder: the tests above that scan its real folder have run)
+  const { requests } = JSON.parse(
+    readFileSync(new URL('fixtures/client-captures/v2-requests.json', import.meta.url), 'utf8'),
+  )
+  const capture = (requests as { path: string; body: string }[]).find((r) => r.path === '/v2/scanning/hfh/scan')
+  assert.ok(capture)
+  const root = JSON.parse(capture.body).root
+  const v = await f.storage.db
+    .selectFrom('versions')
+    .innerJoin('components', 'components.id', 'versions.component_id')
+    .select('versions.id')
+    .where('components.purl', '=', 'pkg:npm/fixture-hfh-other')
+    .executeTakeFirstOrThrow()
+  const pad = (x: string) => x.padStart(16, '0')
+  await writeFolderNodes(f.storage.db, v.id, {
+    folders: [
+      {
+        path: '.',
+        files: 22,
+        names: pad(root.sim_hash_names),
+        content: pad(root.sim_hash_content),
+        dirs: pad(root.sim_hash_dir_names),
+        lang_extensions: {},
+      },
+    ],
+  })
+  const r = await scan(capture.body)
+  assert.equal(r.status.status, 'SUCCESS')
+  const best = r.results[0]
+  assert.equal(best?.path_id, '.')
+  const c = best?.components.find((x) => x.order === 1)
+  assert.equal(c?.purl, 'pkg:npm/fixture-hfh-other')
+  for (const field of ['purl', 'name', 'vendor'] as const) assert.equal(typeof c?.[field], 'string')
+  assert.equal(c?.versions[0]?.version, '3.0.0')
+  assert.equal(c?.versions[0]?.score, 1)
+  assert.ok(Array.isArray(c?.versions[0]?.licenses))
 })
 
 describe('bad input', () => {
