@@ -29,7 +29,7 @@ type Obj = Record<string, unknown>
 export function parseScanRequest(body: unknown): ParsedScanRequest {
   if (!isObj(body)) throw new ScanRequestError('the body must be a JSON object with a root folder')
   const rootRaw = field(body, 'root', 'root')
-  if (!isObj(rootRaw)) throw new ScanRequestError('root: required, a folder object')
+  if (!isObj(rootRaw)) throw new ScanRequestError("body must have required property 'root' (a folder object)")
   const { root, nodes } = parseTree(rootRaw)
   return { root, filters: parseFilters(body), nodes }
 }
