@@ -4,6 +4,7 @@
 # not fetched or analyzed again unless the registry changed it.
 #   data/seed-packages.tsv          top packages; their runtime dependency closure is followed
 #   data/seed-crypto-packages.txt   crypto-relevant packages; every version is analyzed
+#   data/git-origin/                commit-timezone data of 41 repositories (origin from commit timing)
 #   data/sources/                   OSV advisories, EPSS scores and purl2cpe, loaded from the files shipped there
 #                                   (no network; data/sources/README.md). Without the npm registry, the same
 #                                   vulnerability data can be added to the current seed with
@@ -20,6 +21,7 @@ cli ingest npm --from-file data/seed-crypto-packages.txt --with-dependencies --v
 cli ingest osv data/sources/advisories/*.osv.ndjson.gz
 cli ingest epss data/sources/epss/epss_scores-*.csv.gz
 cli ingest purl2cpe data/sources/purl2cpe/purl2cpe.ndjson.gz --source-date 2026-08-22 # the snapshot's commit date
+cli ingest commit-timezones data/git-origin/commit-timezones.ndjson.gz
 cli export --out data/seed
 
 # The seed must not name the registry it was built from (hosts are never committed). Only the tables read from

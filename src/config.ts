@@ -17,6 +17,8 @@ export interface Config {
   rateLimitPerMinutePerIp: number
   maxBatchSize: number
   bodyLimit: number
+  /** Geoprovenance: above this many contributors a repository is answered TOO_MANY_CONTRIBUTORS. */
+  geoMaxContributors: number
   logLevel: LogLevel
   authMode: 'keys' | 'none'
   seedKeys: SeedKey[]
@@ -52,6 +54,7 @@ export const SETTINGS = [
   'RATE_LIMIT_PER_MINUTE_PER_IP',
   'MAX_BATCH_SIZE',
   'BODY_LIMIT',
+  'GEO_MAX_CONTRIBUTORS',
   'LOG_LEVEL',
   'AUTH',
   'COMPINTEL_API_KEYS',
@@ -126,6 +129,7 @@ export function parseConfig(src: Source): Config {
     rateLimitPerMinutePerIp: int('RATE_LIMIT_PER_MINUTE_PER_IP', 1200, 1),
     maxBatchSize: int('MAX_BATCH_SIZE', 1000, 1, 100_000),
     bodyLimit: int('BODY_LIMIT', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    geoMaxContributors: int('GEO_MAX_CONTRIBUTORS', 5000, 1),
     logLevel,
     authMode: auth === 'none' ? 'none' : 'keys',
     seedKeys: parseSeedKeys(src.COMPINTEL_API_KEYS, problems),

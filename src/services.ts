@@ -10,6 +10,7 @@ import { SqlComponentSearcher } from './storage/component-searcher.ts'
 import type { Storage } from './storage/database.ts'
 import { SqlDependencyReader } from './storage/dependency-reader.ts'
 import { SqlFolderIndex } from './storage/folder-index.ts'
+import { SqlGeoReader } from './storage/geo-store.ts'
 import { SqlKbMetaStore } from './storage/kb-meta-store.ts'
 import { SqlLicenseReader } from './storage/license-reader.ts'
 
@@ -24,6 +25,7 @@ export function createServices(storage: Storage, config: Pick<Config, 'seedKeys'
     advisories: new SqlAdvisoryReader(storage),
     dependencies: new SqlDependencyReader(storage),
     folders: new SqlFolderIndex(storage),
+    geo: new SqlGeoReader(storage),
     pingDatabase: () => storage.ping(),
   }
 }

@@ -3,4 +3,8 @@ export const INGEST_USAGE = `compintel ingest npm <name…> [--from-file F] [--v
                           [--concurrency N] [--with-dependencies] [--dry-run]
   compintel ingest osv <file.ndjson[.gz] | file.json | directory | file.zip>… [--source NAME] [--source-date D]
   compintel ingest epss <epss_scores.csv[.gz]> [--source NAME] [--source-date D]
-  compintel ingest purl2cpe <purl2cpe.ndjson[.gz]> [--source NAME] [--source-date D]`
+  compintel ingest purl2cpe <purl2cpe.ndjson[.gz]> [--source NAME] [--source-date D]
+  compintel ingest commit-timezones <commit-timezones.ndjson[.gz]>
+  compintel ingest git <path to a clone> --purl pkg:github/OWNER/NAME [--purl pkg:npm/NAME]…
+  compintel ingest github-users <pkg:github/OWNER/NAME | OWNER/NAME>… [--token T] [--api-url URL]
+                          [--max-contributors N]   (token default: GITHUB_TOKEN)`

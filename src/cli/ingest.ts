@@ -11,6 +11,10 @@ export async function runIngestCommand(config: Config, argv: string[]): Promise<
     case 'epss':
     case 'purl2cpe':
       return (await import('./ingest-data.ts')).runIngestData(config, source, rest)
+    case 'commit-timezones':
+    case 'git':
+    case 'github-users':
+      return (await import('./ingest-geo.ts')).runIngestGeo(config, source, rest)
     default:
       throw new Error(`usage: ${INGEST_USAGE}`)
   }

@@ -13,6 +13,7 @@ import type { CatalogReader } from '../domain/catalog/types.ts'
 import type { AnalysisReader, ComponentSearcher } from '../domain/components/types.ts'
 import type { DependencyReader } from '../domain/dependencies/types.ts'
 import type { FolderIndex } from '../domain/folder-hash/types.ts'
+import type { GeoReader } from '../domain/geoprovenance/types.ts'
 import type { KeyService } from '../domain/keys/key-service.ts'
 import type { Area } from '../domain/keys/scopes.ts'
 import type { Principal } from '../domain/keys/types.ts'
@@ -60,6 +61,8 @@ export interface Services {
   dependencies: DependencyReader
   /** The folder-hash index. */
   folders: FolderIndex
+  /** Geoprovenance: commit-timing and declared-location data of repositories. */
+  geo: GeoReader
   /** Resolves when the KB answers; rejects when it is unreachable. */
   pingDatabase(): Promise<void>
 }

@@ -6,6 +6,8 @@ export interface KbMetaTable {
   schema_version: string
   created_at: string
   db_release: string
+  /** Random, per KB: salts the hashes that stand for commit authors and accounts (migration 7). */
+  author_salt: string | null
 }
 
 export interface ApiKeysTable {
@@ -172,6 +174,45 @@ export interface FolderNodeBandsTable {
   node_id: number
 }
 
+export interface OriginReposTable {
+  repo_purl: string
+  head: string | null
+  head_date: string | null
+  authors: number
+  commits: number
+  source: string
+  as_of: string
+}
+
+export interface OriginRepoPurlsTable {
+  purl: string
+  repo_purl: string
+}
+
+export interface OriginAuthorOffsetsTable {
+  repo_purl: string
+  author: string
+  offset_minutes: number
+  month: string
+  commits: number
+  bot: number
+}
+
+export interface GeoAccountsTable {
+  account: string
+  location: string | null
+  source: string
+  as_of: string
+}
+
+export interface GeoRepoAccountsTable {
+  repo_purl: string
+  account: string
+  role: 'owner' | 'contributor'
+  source: string
+  as_of: string
+}
+
 export interface Database {
   kb_meta: KbMetaTable
   api_keys: ApiKeysTable
@@ -188,4 +229,9 @@ export interface Database {
   data_sources: DataSourcesTable
   folder_nodes: FolderNodesTable
   folder_node_bands: FolderNodeBandsTable
+  origin_repos: OriginReposTable
+  origin_repo_purls: OriginRepoPurlsTable
+  origin_author_offsets: OriginAuthorOffsetsTable
+  geo_accounts: GeoAccountsTable
+  geo_repo_accounts: GeoRepoAccountsTable
 }

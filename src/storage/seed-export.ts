@@ -89,7 +89,8 @@ export async function* keysetPages(
   table: SeedTable,
   size = KEYSET,
 ): AsyncGenerator<Record<string, unknown>[]> {
-  const col = (c: string) => (storage.dialect === 'postgres' ? sql`${sql.ref(c)} collate "C"` : sql.ref(c))
+  const text = (c: string) => !table.integerKeys?.includes(c)
+  const col = (c: string) => (storage.dialect === 'postgres' && text(c) ? sql`${sql.ref(c)} collate "C"` : sql.ref(c))
   const key = sql`(${sql.join(table.key.map(col))})`
   const order = sql.join(table.key.map(col))
   const tuple = (r: Record<string, unknown>) => sql`(${sql.join(table.key.map((c) => sql`${r[c]}`))})`
@@ -117,6 +118,7 @@ async function sourcesOf(storage: Storage): Promise<SeedManifest['sources']> {
       union all select 'computed:' || analyzer || '@' || analyzer_version as source, as_of from analyses
       union all select source, as_of from advisories union all select source, as_of from epss_scores
       union all select source, as_of from cpe_products
+      union all select source, as_of from origin_repos union all select source, as_of from geo_accounts
     ) s group by source order by source`.execute(storage.db)
   return rows.rows.map((r) => ({ name: r.source, as_of: r.as_of }))
 }

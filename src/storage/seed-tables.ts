@@ -12,6 +12,11 @@ export interface SeedTable {
     | 'epss_scores'
     | 'cpe_products'
     | 'data_sources'
+    | 'origin_repos'
+    | 'origin_repo_purls'
+    | 'origin_author_offsets'
+    | 'geo_accounts'
+    | 'geo_repo_accounts'
   key: string[]
   columns: string[]
   /**
@@ -19,6 +24,8 @@ export interface SeedTable {
    * (text) key in byte order (`keyset`).
    */
   paging?: 'keyset'
+  /** Key columns of integer type in a keyset-paged table (ordered as numbers, not collated as text). */
+  integerKeys?: string[]
   /** Reals are written with this many significant digits (default: rounded to 3 decimals). */
   significantDigits?: number
 }
@@ -138,6 +145,27 @@ export const SEED_TABLES: readonly SeedTable[] = [
     key: ['name'],
     paging: 'keyset',
     columns: ['name', 'kind', 'source_date', 'imported_at', 'records'],
+  },
+  {
+    name: 'origin_repos',
+    key: ['repo_purl'],
+    paging: 'keyset',
+    columns: ['repo_purl', 'head', 'head_date', 'authors', 'commits', 'source', 'as_of'],
+  },
+  { name: 'origin_repo_purls', key: ['purl', 'repo_purl'], paging: 'keyset', columns: ['purl', 'repo_purl'] },
+  {
+    name: 'origin_author_offsets',
+    key: ['repo_purl', 'author', 'offset_minutes', 'month'],
+    paging: 'keyset',
+    integerKeys: ['offset_minutes'],
+    columns: ['repo_purl', 'author', 'offset_minutes', 'month', 'commits', 'bot'],
+  },
+  { name: 'geo_accounts', key: ['account'], paging: 'keyset', columns: ['account', 'location', 'source', 'as_of'] },
+  {
+    name: 'geo_repo_accounts',
+    key: ['repo_purl', 'account'],
+    paging: 'keyset',
+    columns: ['repo_purl', 'account', 'role', 'source', 'as_of'],
   },
 ]
 

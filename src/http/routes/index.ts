@@ -20,6 +20,12 @@ import { registerPostVersionsRangeComponents } from './cryptography/post-version
 import { registerPostDependencies } from './dependencies/post-dependencies.ts'
 import { registerPostTransitiveComponents } from './dependencies/post-transitive-components.ts'
 import { registerPostEcho } from './echo/post-echo.ts'
+import { registerGetCountriesComponent } from './geoprovenance/get-countries-component.ts'
+import { registerGetOriginComponent } from './geoprovenance/get-origin-component.ts'
+import { registerPostCountries } from './geoprovenance/post-countries.ts'
+import { registerPostCountriesComponents } from './geoprovenance/post-countries-components.ts'
+import { registerPostOrigin } from './geoprovenance/post-origin.ts'
+import { registerPostOriginComponents } from './geoprovenance/post-origin-components.ts'
 import { registerGetHealth } from './health/get-health.ts'
 import { registerGetMetrics } from './health/get-metrics.ts'
 import { registerGetReady } from './health/get-ready.ts'
@@ -56,6 +62,12 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerGetCpesComponent(app, deps)
   registerPostCpesComponents(app, deps)
   registerPostHfhScan(app, deps)
+  registerGetCountriesComponent(app, deps)
+  registerPostCountriesComponents(app, deps)
+  registerGetOriginComponent(app, deps)
+  registerPostOriginComponents(app, deps)
+  registerPostCountries(app, deps)
+  registerPostOrigin(app, deps)
   registerGetAlgorithmsComponent(app, deps)
   registerGetAlgorithmsRangeComponent(app, deps)
   registerGetHintsComponent(app, deps)

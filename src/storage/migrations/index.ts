@@ -7,6 +7,7 @@ import * as m0003 from './0003-component-search.ts'
 import * as m0004 from './0004-vulnerabilities.ts'
 import * as m0005 from './0005-advisory-sources.ts'
 import * as m0006 from './0006-folder-hashes.ts'
+import * as m0007 from './0007-geoprovenance.ts'
 
 export interface NumberedMigration {
   name: string
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly NumberedMigration[] = [
   { name: '0004-vulnerabilities', up: m0004.up },
   { name: '0005-advisory-sources', up: m0005.up },
   { name: '0006-folder-hashes', up: m0006.up },
+  { name: '0007-geoprovenance', up: m0007.up },
 ]
 
 /** The schema version of a fully migrated KB: the number of the last migration. */

@@ -1,0 +1,116 @@
+// The geoprovenance answers (spec #20-#23, reference §4.6): which repositories a purl stands for (a pkg:github purl
+// itself; a package through its source repository and the links the ingest sources record), then the declared and
+// curated locations of their accounts, or the origin inferred from their commit timing. Constant reads per batch.
+import type { CatalogReader, ComponentKey } from '../catalog/types.ts'
+import { keyOf } from '../catalog/types.ts'
+import { type Outcome, SUCCESS } from '../shared/outcome.ts'
+import { canonicalPurl, purlName, splitVersion, tryParsePurl } from '../shared/purl.ts'
+import { curateLocation } from './gazetteer.ts'
+import { type AuthorOffsets, inferOrigin, type OriginLocation } from './origin.ts'
+import type { DeclaredLocation, GeoReader } from './types.ts'
+
+export interface GeoDeps {
+  catalog: CatalogReader
+  geo: GeoReader
+  /** Above this many contributors a repository is not answered (TOO_MANY_CONTRIBUTORS). */
+  maxContributors: number
+}
+
+interface Subject {
+  purl: string
+  repos: string[]
+  outcome: Outcome
+}
+
+export interface DeclaredAnswer {
+  purl: string
+  declared: DeclaredLocation[]
+  curated: { country: string; count: number }[]
+  outcome: Outcome
+}
+
+export interface OriginAnswer {
+  purl: string
+  locations: OriginLocation[]
+  outcome: Outcome
+}
+
+const NOT_FOUND: Outcome = { code: 'COMPONENT_NOT_FOUND', message: 'Component not found' }
+const INVALID: Outcome = { code: 'INVALID_PURL', message: 'Invalid purl' }
+
+/** Each purl's repositories, with one catalog read and one link read for the whole batch. */
+async function subjects(refs: readonly { purl: string }[], deps: GeoDeps): Promise<Subject[]> {
+  const parsed = refs.map((r) => tryParsePurl(splitVersion(r.purl ?? '').purl))
+  const keys = new Map<string, ComponentKey>()
+  for (const p of parsed)
+    if (p && p.type !== 'github')
+      keys.set(keyOf({ type: p.type, purlName: purlName(p) }), { type: p.type, purlName: purlName(p) })
+  const canon = parsed.map((p) => (p ? canonicalPurl(p) : undefined))
+  const [components, links] = await Promise.all([
+    keys.size > 0 ? deps.catalog.components([...keys.values()]) : new Map(),
+    deps.geo.linkedRepos([...new Set(canon.filter((c): c is string => c !== undefined))]),
+  ])
+  return refs.map((r, i) => {
+    const p = parsed[i]
+    const c = canon[i]
+    if (!p || !c) return { purl: r.purl ?? '', repos: [], outcome: INVALID }
+    const linked = links.get(c) ?? []
+    if (p.type === 'github') return { purl: r.purl, repos: [...new Set([c, ...linked])], outcome: SUCCESS }
+    const source = components.get(keyOf({ type: p.type, purlName: purlName(p) }))?.sourcePurl
+    const repos = [...new Set([...linked, ...(source?.startsWith('pkg:github/') ? [source] : [])])]
+    const known = components.has(keyOf({ type: p.type, purlName: purlName(p) })) || linked.length > 0
+    return { purl: r.purl, repos, outcome: known ? SUCCESS : NOT_FOUND }
+  })
+}
+
+/** The subjects a threshold or a missing component stops, with their outcome; the others pass. */
+async function gate(all: Subject[], deps: GeoDeps): Promise<Subject[]> {
+  const counts = await deps.geo.contributorCounts([...new Set(all.flatMap((s) => s.repos))])
+  return all.map((s) => {
+    if (s.outcome.code !== 'SUCCESS') return s
+    const n = Math.max(0, ...s.repos.map((r) => counts.get(r) ?? 0))
+    if (n > deps.maxContributors)
+      return { ...s, outcome: { code: 'TOO_MANY_CONTRIBUTORS', message: `Too many contributors for ${s.purl}` } }
+    return s
+  })
+}
+
+export async function declaredLocations(refs: readonly { purl: string }[], deps: GeoDeps): Promise<DeclaredAnswer[]> {
+  const all = await gate(await subjects(refs, deps), deps)
+  const declared = await deps.geo.declared([...new Set(all.filter(ok).flatMap((s) => s.repos))])
+  return all.map((s) => {
+    if (!ok(s)) return { purl: s.purl, declared: [], curated: [], outcome: s.outcome }
+    const list = s.repos.flatMap((r) => declared.get(r) ?? [])
+    if (list.length === 0)
+      return { purl: s.purl, declared: [], curated: [], outcome: noInfo('No Provenance data found for the given Purl') }
+    return { purl: s.purl, declared: list, curated: curate(list), outcome: SUCCESS }
+  })
+}
+
+export async function originLocations(refs: readonly { purl: string }[], deps: GeoDeps): Promise<OriginAnswer[]> {
+  const all = await gate(await subjects(refs, deps), deps)
+  const offsets = await deps.geo.authorOffsets([...new Set(all.filter(ok).flatMap((s) => s.repos))])
+  return all.map((s) => {
+    if (!ok(s)) return { purl: s.purl, locations: [], outcome: s.outcome }
+    const authors: AuthorOffsets[] = s.repos.flatMap((r) => offsets.get(r) ?? [])
+    const locations = authors.length > 0 ? inferOrigin(authors) : []
+    if (locations.length === 0)
+      return { purl: s.purl, locations: [], outcome: noInfo('No Origin data found for the given Purl') }
+    return { purl: s.purl, locations, outcome: SUCCESS }
+  })
+}
+
+/** Curated countries: each declared location the gazetteer places, counted per country (most first, then name). */
+export function curate(list: readonly DeclaredLocation[]): { country: string; count: number }[] {
+  const counts = new Map<string, number>()
+  for (const d of list) {
+    const place = curateLocation(d.location)
+    if (place) counts.set(place.country, (counts.get(place.country) ?? 0) + 1)
+  }
+  return [...counts]
+    .map(([country, count]) => ({ country, count }))
+    .sort((a, b) => b.count - a.count || (a.country < b.country ? -1 : a.country > b.country ? 1 : 0))
+}
+
+const ok = (s: Subject) => s.outcome.code === 'SUCCESS'
+const noInfo = (message: string): Outcome => ({ code: 'NO_INFO', message })
