@@ -111,7 +111,10 @@ export class SqlGeoReader implements GeoReader {
         .selectFrom('origin_author_offsets')
         .select(['repo_purl', 'author', 'offset_minutes', 'month', 'commits', 'bot'])
         .where('repo_purl', 'in', repos.slice(i, i + CHUNK))
-        .orderBy(['repo_purl', 'author', 'offset_minutes', 'month'])
+        .orderBy('repo_purl')
+        .orderBy('author')
+        .orderBy('offset_minutes')
+        .orderBy('month')
         .execute()
       for (const r of rows) {
         const k = `${r.repo_purl}\u0000${r.author}`
@@ -141,7 +144,9 @@ export class SqlGeoReader implements GeoReader {
         .select(['r.repo_purl', 'r.role', 'a.location'])
         .where('r.repo_purl', 'in', repos.slice(i, i + CHUNK))
         .where('a.location', 'is not', null)
-        .orderBy(['r.repo_purl', 'r.role desc', 'r.account'])
+        .orderBy('r.repo_purl')
+        .orderBy('r.role', 'desc')
+        .orderBy('r.account')
         .execute()
       for (const r of rows)
         if (r.location?.trim())

@@ -90,10 +90,16 @@ export async function declaredLocations(refs: readonly { purl: string }[], deps:
 export async function originLocations(refs: readonly { purl: string }[], deps: GeoDeps): Promise<OriginAnswer[]> {
   const all = await gate(await subjects(refs, deps), deps)
   const offsets = await deps.geo.authorOffsets([...new Set(all.filter(ok).flatMap((s) => s.repos))])
+  const inferred = new Map<string, OriginLocation[]>() // by repository set: a batch asks the same one many times
   return all.map((s) => {
     if (!ok(s)) return { purl: s.purl, locations: [], outcome: s.outcome }
-    const authors: AuthorOffsets[] = s.repos.flatMap((r) => offsets.get(r) ?? [])
-    const locations = authors.length > 0 ? inferOrigin(authors) : []
+    const key = [...s.repos].sort().join(' ')
+    let locations = inferred.get(key)
+    if (!locations) {
+      const authors: AuthorOffsets[] = s.repos.flatMap((r) => offsets.get(r) ?? [])
+      locations = authors.length > 0 ? inferOrigin(authors) : []
+      inferred.set(key, locations)
+    }
     if (locations.length === 0)
       return { purl: s.purl, locations: [], outcome: noInfo('No Origin data found for the given Purl') }
     return { purl: s.purl, locations, outcome: SUCCESS }
