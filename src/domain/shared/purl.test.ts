@@ -44,6 +44,11 @@ const canonical = [
     out: 'pkg:deb/debian/libc6?arch=amd64&distro=debian-12',
     version: '2.36',
   },
+  {
+    name: 'an encoded &, = or # in a qualifier key stays encoded (one key, no subpath)',
+    in: 'pkg:npm/a?a%26b=1&c%3Dd=2&e%23f=3',
+    out: 'pkg:npm/a?a%26b=1&c%3Dd=2&e%23f=3',
+  },
   { name: 'subpath kept, dot segments dropped', in: 'pkg:npm/lodash#/src/./lib/', out: 'pkg:npm/lodash#src/lib' },
   { name: 'version with +', in: 'pkg:npm/x@1.0.0+build.1', out: 'pkg:npm/x', version: '1.0.0+build.1' },
 ]

@@ -102,7 +102,9 @@ function formatPurl(p: Purl): string {
   if (p.version) out += `@${enc(p.version)}`
   if (p.qualifiers)
     out += `?${Object.entries(p.qualifiers)
-      .map(([k, v]) => `${k}=${enc(v)}`)
+      // keys are encoded too: spec keys ([a-z0-9.-_]) are unchanged, and a decoded `&`, `=` or `#` in a key
+      // cannot split the canonical string into other qualifiers or a subpath (found by purl.fuzz.test.ts)
+      .map(([k, v]) => `${enc(k)}=${enc(v)}`)
       .join('&')}`
   if (p.subpath) out += `#${p.subpath.split('/').map(enc).join('/')}`
   return out
