@@ -1,0 +1,138 @@
+// Two real `compintel serve` processes on one PostgreSQL KB and one Redis (TEST_DATABASE_URL, TEST_REDIS_URL):
+// started together on an empty database they migrate and load the (FIXTURE) seed exactly once, answer the same
+// request identically, and share one rate-limit budget per key.
+import assert from 'node:assert/strict'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, before, test } from 'node:test'
+import pg from 'pg'
+import { openStorage } from '../src/storage/database.ts'
+import { migrate } from '../src/storage/migrate.ts'
+import { exportSeed } from '../src/storage/seed-export.ts'
+import { loadFixtureKb } from './helpers/kb-fixture.ts'
+
+const pgUrl = process.env.TEST_DATABASE_URL
+const redisUrl = process.env.TEST_REDIS_URL
+const skip = !(pgUrl && redisUrl) && 'TEST_DATABASE_URL and TEST_REDIS_URL are needed'
+const dbName = `ci_nodes_${randomBytes(5).toString('hex')}`
+const key = `multi-node-key-${randomBytes(8).toString('hex')}`
+const work = mkdtempSync(path.join(tmpdir(), 'compintel-nodes-'))
+const nodes: { child: ChildProcess; url: string; out: string[] }[] = []
+let seedComponents = 0
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = pgUrl): Promise<T> {
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    return await fn(c)
+  } finally {
+    await c.end()
+  }
+}
+
+function dbUrl(): string {
+  const u = new URL(pgUrl as string)
+  u.pathname = `/${dbName}`
+  return u.toString()
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer()
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
+  const { port } = s.address() as { port: number }
+  await new Promise((resolve) => s.close(resolve))
+  return port
+}
+
+async function startNode(seedDir: string): Promise<(typeof nodes)[number]> {
+  const port = await freePort()
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: dbUrl(),
+    REDIS_URL: redisUrl,
+    SEED_DIR: seedDir,
+    COMPINTEL_API_KEYS: key,
+    RATE_LIMIT_PER_MINUTE: '6',
+    LOG_LEVEL: 'warn',
+    MAX_EVENT_LOOP_DELAY_MS: '0', // the seed load blocks the loop; load shedding is tested elsewhere
+  }
+  const child = spawn(process.execPath, ['bin/compintel.js', 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const out: string[] = []
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`node did not start:\n${out.join('')}`)), 60_000)
+    child.stdout?.on('data', (d) => {
+      out.push(String(d))
+      if (out.join('').includes('compintel listening on')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    child.stderr?.on('data', (d) => out.push(String(d)))
+    child.on('exit', (code) => reject(new Error(`node exited with ${code}:\n${out.join('')}`)))
+  })
+  const node = { child, url: `http://127.0.0.1:${port}`, out }
+  nodes.push(node)
+  await ready
+  return node
+}
+
+before(async () => {
+  if (skip) return
+  const source = openStorage({ kind: 'sqlite', path: ':memory:' })
+  await migrate(source)
+  await loadFixtureKb(source)
+  const manifest = await exportSeed(source, path.join(work, 'seed'), {
+    release: 'fixture-seed',
+    created_at: '2026-01-01T00:00:00.000Z',
+  })
+  seedComponents = manifest.tables.components?.rows ?? 0
+  await source.close()
+  await admin((c) => c.query(`create database ${dbName}`))
+})
+
+after(async () => {
+  for (const n of nodes) n.child.kill('SIGTERM')
+  await Promise.all(
+    nodes.map(
+      (n) => new Promise((resolve) => (n.child.exitCode !== null ? resolve(null) : n.child.on('exit', resolve))),
+    ),
+  )
+  if (!skip) await admin((c) => c.query(`drop database if exists ${dbName}`))
+  rmSync(work, { recursive: true, force: true })
+})
+
+test('two nodes started together on an empty PostgreSQL KB load the seed once, answer alike and share the budget', {
+  skip,
+}, async () => {
+  const seedDir = path.join(work, 'seed')
+  const [a, b] = await Promise.all([startNode(seedDir), startNode(seedDir)])
+  assert.ok(a && b)
+  const loaded = [a, b].filter((n) => n.out.join('').includes('Seed loaded:'))
+  assert.equal(loaded.length, 1, 'exactly one node loads the seed')
+  const components = await admin(
+    async (c) => (await c.query('select count(*)::int as n from components')).rows[0].n,
+    dbUrl(),
+  )
+  assert.ok(seedComponents > 0)
+  assert.equal(components, seedComponents, 'the seed is in the KB once, not twice')
+
+  const ask = async (n: { url: string }, url: string) => {
+    const res = await fetch(`${n.url}${url}`, { headers: { 'x-api-key': key } })
+    return { status: res.status, body: await res.json() }
+  }
+  const q = '/v2/components/versions?purl=pkg:npm/lodash'
+  const [ra, rb] = [await ask(a, q), await ask(b, q)]
+  assert.equal(ra.status, 200)
+  assert.deepEqual(ra.body, rb.body, 'both nodes answer the same')
+
+  // 2 requests used above; 4 more alternate between the nodes, then both refuse.
+  const codes: number[] = []
+  for (let i = 0; i < 6; i++) codes.push((await ask(i % 2 === 0 ? a : b, q)).status)
+  assert.deepEqual(codes, [200, 200, 200, 200, 429, 429])
+})
