@@ -20,6 +20,9 @@ export class SqlComponentSearcher implements ComponentSearcher {
   constructor(private readonly storage: Storage) {}
 
   async search(q: SearchQuery): Promise<SearchHit[]> {
+    // No name holds a NUL, and neither FTS5 (an unterminated phrase) nor PostgreSQL text accepts one: no hits
+    // rather than a failed query (found by security-injection.test.ts).
+    if ([q.term, q.vendor, q.type].some((s) => s?.includes('\u0000'))) return []
     const candidates = q.term !== undefined ? this.byName(q.term) : this.byVendor(q.vendor ?? '')
     const filters: RawBuilder<unknown>[] = []
     if (q.type) filters.push(sql`c.purl_type = ${q.type}`)

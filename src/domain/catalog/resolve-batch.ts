@@ -33,7 +33,9 @@ export async function resolveBatch(refs: readonly ComponentRef[], catalog: Catal
     const key = { type: parsed.type, purlName: purlName(parsed) }
     const k = keyOf(key)
     const wanted = version ?? exactRequirement(ref.requirement, parsed.type)
-    if (wanted !== undefined && catalog.exact) exact.set(`${k}\u0000${wanted}`, { ...key, version: wanted })
+    // a version with a NUL is in no KB (PostgreSQL cannot even bind it): the full list answers VERSION_NOT_FOUND
+    if (wanted !== undefined && !wanted.includes('\u0000') && catalog.exact)
+      exact.set(`${k}\u0000${wanted}`, { ...key, version: wanted })
     else full.set(k, key)
     return k
   })

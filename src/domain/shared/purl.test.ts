@@ -77,6 +77,10 @@ const malformed = [
   { name: 'bad type characters', in: 'pkg:n%20pm/x', says: /Invalid Purl/ },
   { name: '1 MB string', in: `pkg:npm/${'a'.repeat(1024 * 1024)}`, says: /longer than 2048/ },
   { name: 'not a string', in: 42 as unknown as string, says: /Empty Purl/ },
+  { name: 'a raw NUL in the name', in: 'pkg:npm/a\u0000b', says: /NUL/ },
+  { name: 'a %00 in the namespace', in: 'pkg:npm/%40a%00/b', says: /NUL/ },
+  { name: 'a %00 in the version', in: 'pkg:npm/a@1%00', says: /NUL/ },
+  { name: 'a %00 in a qualifier', in: 'pkg:npm/a?k=%00', says: /NUL/ },
 ]
 for (const c of malformed) {
   test(`purl: malformed ${c.name} → INVALID_PURL`, () => {

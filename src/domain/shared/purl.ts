@@ -46,6 +46,11 @@ export function parsePurl(input: string): Purl {
     URLSearchParams | undefined,
     string | undefined,
   ]
+  // No ecosystem names anything with a NUL (raw or %00), and PostgreSQL text cannot hold one: refused here rather
+  // than failing the KB lookup (found by security-injection.test.ts).
+  const texts = parts.flatMap((p) => (typeof p === 'string' ? [p] : p instanceof URLSearchParams ? [...p].flat() : []))
+  if (texts.some((t) => t.includes('\u0000')))
+    throw new DomainError('INVALID_PURL', 'Invalid Purl: contains a NUL character')
   const type = (rawType ?? '').toLowerCase()
   if (!TYPE.test(type)) throw new DomainError('INVALID_PURL', 'Invalid Purl: bad or missing type')
   if (!rawName) throw new DomainError('INVALID_PURL', 'Invalid Purl: missing name')
