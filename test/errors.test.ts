@@ -90,6 +90,18 @@ const cases: Case[] = [
     status: 400,
     code: 'INVALID_JSON',
   },
+  {
+    name: 'a malformed percent-escape in a path parameter',
+    req: { method: 'GET', url: '/v2/cryptography/rulesets/%ZZ/1/download' },
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'a path parameter over 200 characters',
+    req: { method: 'GET', url: `/v2/cryptography/rulesets/${'a'.repeat(201)}/1/download` },
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
 ]
 
 for (const c of cases) {

@@ -3,7 +3,12 @@ import { randomUUID } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyRequest } from 'fastify'
 import { registerAuth } from './plugins/auth-hooks.ts'
-import { clientErrorHandler, DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/error-handler.ts'
+import {
+  clientErrorHandler,
+  DATABASE_RETRY_AFTER_SECONDS,
+  frameworkErrorHandler,
+  registerErrorHandling,
+} from './plugins/error-handler.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { registerMetrics } from './plugins/metrics.ts'
 import { registerOpenapi } from './plugins/openapi.ts'
@@ -27,6 +32,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
     },
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>()
 

@@ -65,6 +65,16 @@ export function send(reply: FastifyReply, req: FastifyRequest, code: ErrorCode, 
     .send(errorBody(code, message || ERROR_CATALOGUE[code].message, req.id))
 }
 
+/**
+ * Errors Fastify's router raises before any route or error handler runs (a malformed percent-escape in the path,
+ * a path parameter over maxParamLength): the same error body, not Fastify's own (found by security-fuzz.test.ts).
+ */
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const { code, message } = classify(err)
+  // the app's onSend hook does not run on this path
+  send(reply.header('x-request-id', req.id), req, code, message)
+}
+
 /** Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, garbage). */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return
