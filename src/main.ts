@@ -18,14 +18,20 @@ export interface Running {
   shutdown(reason: string): Promise<void>
 }
 
-export async function serve(config: Config, out: (line: string) => void = console.log): Promise<Running> {
-  const logger = pino({
-    level: config.logLevel,
+/** The server's logger: key headers redacted should a serializer ever log headers (the security tests use it too). */
+export function createLogger(level: string, destination?: pino.DestinationStream): pino.Logger {
+  const options = {
+    level,
     redact: {
       paths: ['req.headers["x-api-key"]', 'req.headers["x-session"]', 'req.headers.authorization'],
       censor: '[redacted]',
     },
-  })
+  }
+  return destination ? pino(options, destination) : pino(options)
+}
+
+export async function serve(config: Config, out: (line: string) => void = console.log): Promise<Running> {
+  const logger = createLogger(config.logLevel)
   const storage = openStorage(config.database, {
     onPoolError: (err) => logger.warn({ err: err.message }, 'idle database connection failed'),
   })
