@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { after, before, test } from 'node:test'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { loadFixtureKb } from './helpers/kb-fixture.ts'
-import { CAPTURES_STATISTICS, loadCapturesFixtureKb } from './helpers/kb-fixture-captures.ts'
+import { CAPTURES_ISSUES, CAPTURES_STATISTICS, loadCapturesFixtureKb } from './helpers/kb-fixture-captures.ts'
 import { spdxLicense as spdx } from './helpers/spdx-expected.ts'
 
 interface Captured {
@@ -38,6 +38,7 @@ const REQUIRED = [
   '/v2/cryptography/hints/components',
   '/v2/cryptography/hints/components/range',
   '/v2/scanning/hfh/scan',
+  '/v2/semgrep/issues/components',
 ]
 const LISTS = new Set([
   'results',
@@ -310,4 +311,41 @@ test('the targeted search of the captures finds scanner.c when no hits are skipp
     headers: { 'x-api-key': t.keys.full },
   })
   assert.deepEqual(res.json().components, [SCANNER_HIT])
+})
+
+test('the captured scanoss-py `comp semgrep` request gets the fixture issues of lodash 4.17.21 in the reference shape', async () => {
+  const captured = requests.filter((c) => c.path.endsWith('/v2/semgrep/issues/components'))
+  assert.ok(captured.length > 0)
+  for (const c of captured) {
+    const res = await replay(c)
+    assert.equal(res.statusCode, 200, res.body)
+    const body = res.json()
+    const asked = JSON.parse(c.body).components as { purl: string }[]
+    assert.deepEqual(
+      body.components,
+      asked.map(({ purl }) => {
+        assert.equal(purl, 'pkg:npm/lodash@4.17.21', 'the test knows the issues of lodash 4.17.21 only; add others')
+        const [file] = CAPTURES_ISSUES.files
+        return {
+          purl,
+          version: '4.17.21',
+          requirement: '4.17.21',
+          files: [
+            {
+              fileMD5: file?.md5,
+              path: file?.path,
+              issues: file?.issues.map((i) => ({
+                ruleID: i.rule,
+                from: String(i.from),
+                to: String(i.to),
+                severity: i.severity,
+              })),
+            },
+          ],
+          ruleset_version: CAPTURES_ISSUES.ruleset,
+        }
+      }),
+    )
+    assert.deepEqual(body.status.status, 'SUCCESS')
+  }
 })

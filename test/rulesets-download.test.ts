@@ -156,3 +156,44 @@ test('archives are read once, on first use, not per request', async () => {
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+// GET /v2/semgrep/rulesets/{version}/download: the semgrep rule set, same archive layout, headers and errors.
+test('semgrep: latest and the release it names are the same archive, with every header and the rules inside', async () => {
+  const version = readFileSync(path.join(RULESETS_STORE_DIR, 'semgrep', 'latest'), 'utf8').trim()
+  const latest = await get('/v2/semgrep/rulesets/latest/download')
+  const pinned = await get(`/v2/semgrep/rulesets/${version}/download`)
+  assert.equal(latest.statusCode, 200)
+  assert.ok(latest.rawPayload.equals(pinned.rawPayload))
+  const h = latest.headers
+  assert.equal(h['content-type'], 'application/gzip')
+  assert.equal(h['content-disposition'], `attachment; filename=compintel-semgrep-${version}.tar.gz`)
+  assert.equal(h['x-ruleset-name'], 'semgrep')
+  assert.equal(h['scanoss-ruleset-version'], version)
+  assert.equal(h['x-checksum-sha256'], createHash('sha256').update(latest.rawPayload).digest('hex'))
+  const top = `semgrep-${version}/`
+  const files = readTarGz(latest.rawPayload)
+    .filter((e) => e.type === 'file')
+    .map((e) => e.path.slice(top.length))
+  for (const lang of ['javascript', 'python', 'java', 'go', 'c'])
+    assert.ok(
+      files.some((f) => f.startsWith(`${lang}/`) && f.endsWith('.yaml')),
+      lang,
+    )
+  assert.ok(!files.some((f) => f.includes('/examples/')), 'examples are not released')
+})
+
+test('semgrep download: bad and unknown versions, the crypto path does not serve it, the semgrep scope is needed', async () => {
+  const cases: [string, number][] = [
+    ['/v2/semgrep/rulesets/v9.9.9/download', 404],
+    ['/v2/semgrep/rulesets/1.0.0/download', 400],
+    ['/v2/semgrep/rulesets/..%2Flatest/download', 400],
+    ['/v2/cryptography/rulesets/semgrep/latest/download', 404],
+  ]
+  for (const [url, status] of cases) {
+    const res = await get(url)
+    assert.equal(res.statusCode, status, url)
+    assert.equal(res.json().status.status, 'FAILED', url)
+  }
+  assert.equal((await get('/v2/semgrep/rulesets/latest/download', '')).statusCode, 401)
+  assert.equal((await get('/v2/semgrep/rulesets/latest/download', t.keys.components)).statusCode, 403)
+})

@@ -1,5 +1,5 @@
-// Ruleset releases: deterministic archives (same rules → same bytes), the stored v1.0.0 releases equal to what the
-// current rule sources build, the checksums of both manifests, and the immutability of a released version.
+// Ruleset releases: deterministic archives (same rules → same bytes), the stored latest releases (dca, keywords,
+// semgrep) equal to what the current rule sources build, the checksums of both manifests, and the immutability of a released version.
 import assert from 'node:assert/strict'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -42,7 +42,7 @@ test('entries are sorted, with the release date as mtime; the inner manifest car
   assert.notEqual(inner.checksum_sha256, r.storeManifest.checksum_sha256)
 })
 
-for (const type of ['dca', 'keywords'] as const) {
+for (const type of ['dca', 'keywords', 'semgrep'] as const) {
   test(`${type}: the stored latest release is what the current rule sources build (release a new version after a change)`, () => {
     const latest = storedLatest(type) as string
     assert.match(latest, /^v\d+\.\d+\.\d+$/)

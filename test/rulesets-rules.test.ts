@@ -1,5 +1,6 @@
-// Every rule of both rulesets against its examples (positives must match with the algorithms annotated, negatives
-// must not), and the generated keywords sources in the repository equal to what the catalogue generates.
+// Every rule of the rulesets against its examples (positives must match, crypto rules with the algorithms annotated;
+// negatives must not), the generated keywords sources in the repository equal to what the catalogue generates, and
+// the semgrep rules' metadata (docs/semgrep.md).
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -7,7 +8,9 @@ import { test } from 'node:test'
 import { loadCatalogue } from '../src/ingest/crypto/catalogue.ts'
 import { STRUCTURAL_LANGUAGES } from '../src/rulesets/ast-languages.ts'
 import { checkExamples } from '../src/rulesets/examples.ts'
+import { cryptoFinder, issueFinder } from '../src/rulesets/findings.ts'
 import { KEYWORD_LANGUAGES } from '../src/rulesets/keywords-generator.ts'
+import { CWE_ENTRY } from '../src/rulesets/rule-metadata.ts'
 import {
   assertUniqueIds,
   generatedKeywordSources,
@@ -58,9 +61,42 @@ test('dca: unique ids, rules in their language directory, structural rules only 
 })
 
 test('every dca rule passes its positive and negative examples', () => {
-  assert.deepEqual(checkExamples('dca', readRuleFiles('dca'), known), [])
+  assert.deepEqual(checkExamples('dca', readRuleFiles('dca'), cryptoFinder(known)), [])
 })
 
 test('every keywords rule passes its generated and hand-written examples', () => {
-  assert.deepEqual(checkExamples('keywords', readRuleFiles('keywords'), known), [])
+  assert.deepEqual(checkExamples('keywords', readRuleFiles('keywords'), cryptoFinder(known)), [])
+})
+
+test('semgrep: at least 40 rules, ids semgrep.<language>.<name> in their language directory, structural where a parser is pinned', () => {
+  const files = readRuleFiles('semgrep')
+  assertUniqueIds(files)
+  const rules = files.flatMap((f) => f.rules.map((r) => ({ r, f })))
+  assert.ok(rules.length >= 40, `${rules.length} rules`)
+  for (const { r, f } of rules) {
+    assert.match(r.id, new RegExp(`^semgrep\\.${f.language}\\.[a-z0-9]+(?:-[a-z0-9]+)*$`), r.id)
+    assert.ok(r.languages.includes(f.language), `${r.id} is in ${f.path} but not for ${f.language}`)
+    const structural = JSON.stringify(r).includes('"pattern')
+    if (structural)
+      for (const l of r.languages)
+        assert.ok((STRUCTURAL_LANGUAGES as readonly string[]).includes(l), `${r.id}: no parser for ${l}`)
+    else
+      for (const l of r.languages)
+        assert.ok(
+          !(STRUCTURAL_LANGUAGES as readonly string[]).includes(l),
+          `${r.id}: regex only where no parser exists`,
+        )
+    assert.ok(r.metadata.cwe.length > 0 && r.metadata.cwe.every((c) => CWE_ENTRY.test(c)), r.id)
+    assert.ok(['security', 'quality', 'compliance'].includes(r.metadata.category), r.id)
+    assert.ok(['ERROR', 'WARNING', 'INFO'].includes(r.severity), r.id)
+  }
+  for (const category of ['security', 'quality', 'compliance'])
+    assert.ok(
+      rules.some(({ r }) => r.metadata.category === category),
+      `no ${category} rule`,
+    )
+})
+
+test('every semgrep rule passes its positive and negative examples', () => {
+  assert.deepEqual(checkExamples('semgrep', readRuleFiles('semgrep'), issueFinder), [])
 })

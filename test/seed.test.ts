@@ -7,6 +7,7 @@ import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { parseConfig } from '../src/config.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
+import { semgrepAnalyzer } from '../src/ingest/analyzers/semgrep.ts'
 import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
 import { runIngest } from '../src/ingest/npm/run-ingest.ts'
 import { serve } from '../src/main.ts'
@@ -121,6 +122,7 @@ test('the export is sorted and names its sources', () => {
       'computed:files@1',
       'computed:folder-hash@1',
       'computed:license-files@1',
+      `computed:semgrep@${semgrepAnalyzer.version}`,
       'npm-registry',
     ],
   )

@@ -1,5 +1,5 @@
 // `compintel rulesets build`: regenerate and check the rule sources, then build and store releases
-// (src/rulesets/publish.ts, docs/cryptography-rulesets.md "Releasing a new version").
+// (src/rulesets/publish.ts, docs/cryptography-rulesets.md "Releasing a new version", docs/semgrep.md).
 import { parseArgs } from 'node:util'
 import { isRulesetType, RULESET_TYPES, type RulesetType } from '../domain/rulesets/types.ts'
 import { prepareSources, publishRulesets } from '../rulesets/publish.ts'
@@ -24,7 +24,7 @@ export async function runRulesets(args: string[]): Promise<number> {
   const types = (values.type ?? [...RULESET_TYPES]) as string[]
   const unknown = types.filter((t) => !isRulesetType(t))
   if (unknown.length > 0) {
-    console.error(`compintel rulesets build: unknown type ${unknown.join(', ')} (dca or keywords)`)
+    console.error(`compintel rulesets build: unknown type ${unknown.join(', ')} (${RULESET_TYPES.join(', ')})`)
     return 2
   }
   for (const p of prepareSources()) console.log(`regenerated rulesets/${p}`)

@@ -6,6 +6,7 @@ import go from '@ast-grep/lang-go'
 import java from '@ast-grep/lang-java'
 import python from '@ast-grep/lang-python'
 import { Lang, type NapiConfig, parse, registerDynamicLanguage, type SgRoot } from '@ast-grep/napi'
+import { patternForms } from './pattern-forms.ts'
 
 /** Semgrep language names whose rules may use `pattern` (matched structurally). */
 export const STRUCTURAL_LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'go', 'c'] as const
@@ -61,23 +62,18 @@ const CALL_CONTEXT: Readonly<Record<string, string>> = {
   go: 'func compintel_pattern() { PATTERN }',
 }
 
+/** Parsers in which a pattern starting with `{` is an object literal (alone it would parse as a block). */
+const OBJECT_PARSERS = new Set<string>([Lang.JavaScript, Lang.TypeScript, Lang.Tsx])
+
 /**
- * A Semgrep pattern as ast-grep matchers (any of them matching is a match). `...` becomes `$$$`; Semgrep's
- * `f($X, ...)` also matches `f(x)`, ast-grep's `f($X, $$$)` does not, so such a pattern gives both forms. In C and
- * Go a call pattern is parsed inside a function body and the call expression selected.
+ * A Semgrep pattern as ast-grep matchers (any of them matching is a match): the forms of patternForms. In C and Go a
+ * call pattern is parsed inside a function body and the call expression selected; in JavaScript and TypeScript a
+ * pattern starting with `{` is parsed as the value of an assignment and the object selected.
  */
 export function astMatchers(parser: string, semgrepPattern: string): (string | NapiConfig)[] {
-  let forms = [semgrepPattern.trim()]
-  while (forms.some((f) => /,\s*\.\.\.(?![.\w$])/.test(f))) {
-    forms = forms.flatMap((f) => {
-      const m = /,\s*\.\.\.(?![.\w$])/.exec(f)
-      if (!m) return [f]
-      const at = m.index
-      return [`${f.slice(0, at)}, $$$${f.slice(at + m[0].length)}`, f.slice(0, at) + f.slice(at + m[0].length)]
-    })
-  }
-  return forms.map((f) => {
-    const p = f.replace(/(^|[^.])\.\.\.(?![.\w$])/g, (_m, pre: string) => `${pre}$$$`)
+  return patternForms(parser, semgrepPattern).map((p) => {
+    if (OBJECT_PARSERS.has(parser) && p.startsWith('{'))
+      return { rule: { pattern: { context: `x = ${p}`, selector: 'object' } } }
     const context = CALL_CONTEXT[parser]
     if (context && p.endsWith(')')) {
       return { rule: { pattern: { context: context.replace('PATTERN', () => p), selector: 'call_expression' } } }

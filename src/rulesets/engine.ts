@@ -1,14 +1,24 @@
 // Runs Semgrep-format rules (the subset in src/domain/rulesets/types.ts) over one source file: `pattern-regex` with
 // JavaScript regular expressions, `pattern` structurally through @ast-grep/napi, combined by `patterns`,
-// `pattern-either`, `pattern-not` and `metavariable-regex` as Semgrep defines them. Never throws on bad source:
-// a file that does not parse yields no structural matches.
-import type { NapiConfig, SgNode, SgRoot } from '@ast-grep/napi'
+// `pattern-either`, `pattern-inside`, `pattern-not`, `pattern-not-inside` and `metavariable-regex` as Semgrep defines
+// them. Never throws on bad source: a file that does not parse yields no structural matches.
+import type { SgNode, SgRoot } from '@ast-grep/napi'
 import type { PatternClause, SemgrepRule } from '../domain/rulesets/types.ts'
-import { astMatchers, parserLanguage, parseSource } from './ast-languages.ts'
+import { parserLanguage, parseSource } from './ast-languages.ts'
+import { requiredText } from './prefilter.ts'
+import { anyMatches, structuralMatches } from './structural.ts'
+
+/** Larger files are not run through rules (generated bundles): parsing and walking them costs more than it finds. */
+export const MAX_RULE_FILE_CHARS = 256 * 1024
 
 export interface EngineMatch {
   /** 1-based line where the match starts. */
   line: number
+  /** 1-based line where the match ends. */
+  endLine: number
+  /** Offsets of the matched range in the file's text (UTF-16 code units, end exclusive). */
+  start: number
+  end: number
   /** Identity of the matched range, to intersect clauses. */
   key: string
   /** Metavariables (`$ALG`) bound by the match, with their source text. */
@@ -58,7 +68,7 @@ export class SourceUnit {
 }
 
 /** Every match of `rule` in `unit`, ordered by line. */
-export function runRule(rule: SemgrepRule, unit: SourceUnit): EngineMatch[] {
+export function runRule(rule: SemgrepRule<object>, unit: SourceUnit): EngineMatch[] {
   const top: PatternClause[] = []
   if (rule['pattern-regex'] !== undefined) top.push({ 'pattern-regex': rule['pattern-regex'] })
   if (rule.pattern !== undefined) top.push({ pattern: rule.pattern })
@@ -66,7 +76,35 @@ export function runRule(rule: SemgrepRule, unit: SourceUnit): EngineMatch[] {
   if (rule['pattern-either'] !== undefined) top.push({ 'pattern-either': rule['pattern-either'] })
   if (top.length !== 1)
     throw new Error(`rule ${rule.id}: needs exactly one of pattern-regex, pattern, patterns, pattern-either`)
-  return evaluate(top[0] as PatternClause, unit).sort((a, b) => a.line - b.line)
+  const clause = top[0] as PatternClause
+  for (const re of requiredText(rule)) if (!re.test(unit.content)) return []
+  // one walk each for the patterns matches come from, and for what they must lie inside, before a walk per pattern
+  const sources = sourcePatterns(clause)
+  if (sources && sources.length > 1 && !anyMatches(sources, unit)) return []
+  for (const c of rule.patterns ?? []) {
+    const within = insides(c)
+    if (within && !anyMatches(within, unit)) return []
+  }
+  return evaluate(clause, unit).sort((a, b) => a.line - b.line)
+}
+
+/**
+ * Structural patterns one of which matches wherever the clause does (its matches come from them): of a
+ * `pattern-either` every alternative's, of `patterns` one positive clause's. Undefined when regexes can produce
+ * matches too.
+ */
+function sourcePatterns(clause: PatternClause): string[] | undefined {
+  if ('pattern' in clause) return [clause.pattern]
+  if ('pattern-either' in clause) {
+    const each = clause['pattern-either'].map(sourcePatterns)
+    return each.every((x) => x !== undefined) ? each.flat() : undefined
+  }
+  if ('patterns' in clause)
+    for (const c of clause.patterns) {
+      const found = FILTERS.some((f) => f in c) || insides(c) ? undefined : sourcePatterns(c)
+      if (found) return found
+    }
+  return undefined
 }
 
 function evaluate(clause: PatternClause, unit: SourceUnit): EngineMatch[] {
@@ -77,24 +115,44 @@ function evaluate(clause: PatternClause, unit: SourceUnit): EngineMatch[] {
   throw new Error(`clause ${Object.keys(clause)[0]} is only allowed inside patterns`)
 }
 
+const FILTERS = ['pattern-not', 'pattern-inside', 'pattern-not-inside', 'metavariable-regex']
+
+/** `pattern-inside`, or a `pattern-either` of them: the ranges a match must lie in. */
+function insides(c: PatternClause): string[] | undefined {
+  if ('pattern-inside' in c) return [c['pattern-inside']]
+  if (!('pattern-either' in c) || !c['pattern-either'].every((x) => 'pattern-inside' in x)) return undefined
+  return c['pattern-either'].map((x) => (x as { 'pattern-inside': string })['pattern-inside'])
+}
+
+/** Positive clauses intersected on the same range; then `pattern-inside` (binding), the negations, the regexes. */
 function conjunction(clauses: PatternClause[], unit: SourceUnit): EngineMatch[] {
-  const positive = clauses.filter((c) => !('pattern-not' in c) && !('metavariable-regex' in c))
+  const positive = clauses.filter((c) => !FILTERS.some((f) => f in c) && !insides(c))
   if (positive.length === 0) throw new Error('patterns needs at least one positive clause')
   let out = evaluate(positive[0] as PatternClause, unit)
   for (const c of positive.slice(1)) {
+    if (out.length === 0) break
     const other = new Map<string, EngineMatch[]>()
     for (const o of evaluate(c, unit)) other.set(o.key, [...(other.get(o.key) ?? []), o])
-    out = out.flatMap((m) =>
-      (other.get(m.key) ?? [])
-        .filter((o) => [...o.captures].every(([k, v]) => !m.captures.has(k) || m.captures.get(k) === v))
-        .map((o) => ({ ...m, captures: new Map([...o.captures, ...m.captures]) })),
-    )
+    out = out.flatMap((m) => (other.get(m.key) ?? []).flatMap((o) => bind(m, o)))
   }
   for (const c of clauses) {
+    const patterns = out.length > 0 ? insides(c) : undefined
+    if (!patterns) continue
+    const outer = patterns.flatMap((p) => structuralMatches(p, unit))
+    out = out.flatMap((m) => outer.filter((o) => contains(o, m)).flatMap((o) => bind(m, o)))
+  }
+  for (const c of clauses) {
+    if (out.length === 0) break
     if ('pattern-not' in c) {
       const excluded = new Set(structuralMatches(c['pattern-not'], unit).map((m) => m.key))
       out = out.filter((m) => !excluded.has(m.key))
-    } else if ('metavariable-regex' in c) {
+    } else if ('pattern-not-inside' in c) {
+      const outer = structuralMatches(c['pattern-not-inside'], unit)
+      out = out.filter((m) => !outer.some((o) => contains(o, m) && bind(m, o).length > 0))
+    }
+  }
+  for (const c of clauses)
+    if ('metavariable-regex' in c) {
       const { metavariable, regex } = c['metavariable-regex']
       const re = compileRegex(regex, false)
       out = out.filter((m) => {
@@ -105,8 +163,17 @@ function conjunction(clauses: PatternClause[], unit: SourceUnit): EngineMatch[] 
         return hit !== null && hit.index === 0 // Semgrep's metavariable-regex is anchored at the start
       })
     }
-  }
-  return out
+  return union([out])
+}
+
+/** `m` with the bindings of `o` added; none when a metavariable both bind has different texts. */
+function bind(m: EngineMatch, o: EngineMatch): EngineMatch[] {
+  for (const [k, v] of o.captures) if (m.captures.has(k) && m.captures.get(k) !== v) return []
+  return [{ ...m, captures: new Map([...o.captures, ...m.captures]) }]
+}
+
+function contains(outer: EngineMatch, inner: EngineMatch): boolean {
+  return outer.start <= inner.start && inner.end <= outer.end
 }
 
 /** The matches of all sets; one match per range and bindings (alternatives may bind the same range differently). */
@@ -144,56 +211,9 @@ function regexMatches(source: string, unit: SourceUnit): EngineMatch[] {
     const captures = new Map(
       Object.entries(m.groups ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[`$${k}`, v]])),
     )
-    out.push({ line: unit.lineAt(m.index), key: `o${m.index}-${m.index + m[0].length}`, captures })
+    const end = m.index + m[0].length
+    const endLine = unit.lineAt(Math.max(m.index, end - 1))
+    out.push({ line: unit.lineAt(m.index), endLine, start: m.index, end, key: `${m.index}-${end}`, captures })
   }
   return out
-}
-
-const matcherCache = new Map<string, (string | NapiConfig)[]>()
-
-const anchorCache = new Map<string, string>()
-
-/**
- * The longest identifier a pattern names outside string literals and metavariables. Identifiers in a pattern match
- * only themselves, so every match contains it verbatim: a file without it cannot match, and is not searched (nor
- * parsed, when no pattern's anchor occurs). Walking the syntax tree once per pattern is what costs; this skips it.
- */
-export function anchorOf(pattern: string): string {
-  let anchor = anchorCache.get(pattern)
-  if (anchor === undefined) {
-    const bare = pattern
-      .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`]*`/g, ' ')
-      .replace(/\$+[A-Z_][A-Z0-9_]*/g, ' ')
-    anchor = (bare.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []).reduce((a, w) => (w.length > a.length ? w : a), '')
-    anchorCache.set(pattern, anchor)
-  }
-  return anchor
-}
-
-function structuralMatches(pattern: string, unit: SourceUnit): EngineMatch[] {
-  const anchor = anchorOf(pattern)
-  if (anchor !== '' && !unit.content.includes(anchor)) return []
-  const root = unit.root()
-  if (!root || !unit.parser) return []
-  const cacheKey = `${unit.parser}\0${pattern}`
-  let matchers = matcherCache.get(cacheKey)
-  if (!matchers) {
-    matchers = astMatchers(unit.parser, pattern)
-    matcherCache.set(cacheKey, matchers)
-  }
-  const names = [...new Set(pattern.match(/\$[A-Z_][A-Z0-9_]*/g) ?? [])]
-  const out: EngineMatch[] = []
-  for (const matcher of matchers) {
-    for (const node of root.findAll(matcher)) {
-      const r = node.range()
-      const captures = new Map<string, string>()
-      for (const name of names) {
-        const bound = node.getMatch(name.slice(1))
-        if (bound) captures.set(name, bound.text())
-      }
-      const key = `a${r.start.line}:${r.start.column}-${r.end.line}:${r.end.column}`
-      out.push({ line: r.start.line + 1, key, captures })
-    }
-  }
-  return union([out])
 }

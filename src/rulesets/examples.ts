@@ -1,24 +1,30 @@
-// Every rule against its examples (docs/cryptography-rulesets.md "Examples"). Annotated example files sit under
-// rulesets/<type>/<language>/examples/ (keywords: rulesets/keywords/examples/<language>/): a comment line
-// `ruleid: <rule-id> (<algorithm>, …)` says the next code line must give exactly those algorithms for that rule,
-// `ok: <rule-id>` that it must give none; an annotated rule may match nowhere else in the file. The generated keyword
-// examples give, per algorithm, lines every language's rule must match and near misses none may.
+// Every rule against its examples (docs/cryptography-rulesets.md "Examples", docs/semgrep.md "Examples"). Annotated
+// example files sit under rulesets/<type>/<language>/examples/ (keywords: rulesets/keywords/examples/<language>/): a
+// comment line `ruleid: <rule-id> (<label>, …)` says the next code line must match that rule (with exactly those
+// labels: a crypto rule's algorithms), `ok: <rule-id>` that it must not; an annotated rule may match nowhere else in
+// the file. The generated keyword examples give, per algorithm, lines every language's rule must match and near
+// misses none may.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
 import type { RulesetType, SemgrepRule } from '../domain/rulesets/types.ts'
 import { SourceUnit } from './engine.ts'
 import { languageOfPath } from './file-languages.ts'
-import { ruleFindings } from './findings.ts'
 import type { KeywordExamples } from './keywords-generator.ts'
 import { RULESETS_SOURCE_DIR, type RuleFile } from './sources.ts'
 
 const ANNOTATION = /^\s*(?:\/\/|#)\s*(ruleid|ok):\s*([A-Za-z0-9_.+-]+)\s*(?:\(([^)]*)\))?\s*$/
 
+/** What a rule finds in a file: each finding's line and labels (a crypto rule's algorithms; none for issue rules). */
+export type RuleFinder<M extends object> = (
+  rule: SemgrepRule<M>,
+  unit: SourceUnit,
+) => { line: number; label?: string }[]
+
 interface Expectation {
   kind: 'ruleid' | 'ok'
   ruleId: string
-  algorithms: string[] | undefined
+  labels: string[] | undefined
   line: number
   file: string
 }
@@ -46,11 +52,11 @@ export function parseAnnotated(text: string, file: string): { expectations: Expe
   lines.forEach((l, i) => {
     const m = ANNOTATION.exec(l)
     if (m) {
-      const algorithms = m[3]
+      const labels = m[3]
         ?.split(',')
         .map((s) => s.trim())
         .filter(Boolean)
-      pending.push({ kind: m[1] as 'ruleid' | 'ok', ruleId: m[2] as string, algorithms, file })
+      pending.push({ kind: m[1] as 'ruleid' | 'ok', ruleId: m[2] as string, labels, file })
       lines[i] = ''
     } else if (pending.length > 0 && l.trim() !== '') {
       for (const p of pending) expectations.push({ ...p, line: i + 1 })
@@ -61,14 +67,14 @@ export function parseAnnotated(text: string, file: string): { expectations: Expe
 }
 
 /** Failures (empty when every rule of `files` passes its examples and has at least one positive and one negative). */
-export function checkExamples(
+export function checkExamples<M extends object>(
   type: RulesetType,
-  files: readonly RuleFile[],
-  known: ReadonlySet<string>,
+  files: readonly RuleFile<M>[],
+  finder: RuleFinder<M>,
   root = RULESETS_SOURCE_DIR,
 ): string[] {
   const failures: string[] = []
-  const rules = new Map<string, { rule: SemgrepRule; dir: string }>()
+  const rules = new Map<string, { rule: SemgrepRule<M>; dir: string }>()
   for (const f of files) for (const r of f.rules) rules.set(r.id, { rule: r, dir: f.language })
   const covered = new Map<string, Set<'ruleid' | 'ok'>>()
   const cover = (id: string, kind: 'ruleid' | 'ok') => covered.set(id, (covered.get(id) ?? new Set()).add(kind))
@@ -90,8 +96,8 @@ export function checkExamples(
       }
       const found = new Map<number, string[]>()
       try {
-        for (const f of ruleFindings(entry.rule, unit, known))
-          found.set(f.line, [...(found.get(f.line) ?? []), f.algorithm])
+        for (const f of finder(entry.rule, unit))
+          found.set(f.line, [...(found.get(f.line) ?? []), ...(f.label === undefined ? [] : [f.label])])
       } catch (err) {
         failures.push(`${type}/${rel}: rule ${id} failed: ${(err as Error).message}`)
         continue
@@ -102,8 +108,8 @@ export function checkExamples(
         const got = found.get(e.line)
         if (e.kind === 'ok' && got) failures.push(`${e.file}:${e.line}: ${id} matched (${got.join(', ')}) an ok line`)
         if (e.kind === 'ruleid' && !got) failures.push(`${e.file}:${e.line}: ${id} did not match`)
-        if (e.kind === 'ruleid' && got && e.algorithms && got.sort().join() !== [...e.algorithms].sort().join())
-          failures.push(`${e.file}:${e.line}: ${id} gave (${got.join(', ')}), expected (${e.algorithms.join(', ')})`)
+        if (e.kind === 'ruleid' && got && e.labels && got.sort().join() !== [...e.labels].sort().join())
+          failures.push(`${e.file}:${e.line}: ${id} gave (${got.join(', ')}), expected (${e.labels.join(', ')})`)
       }
       const expectedLines = new Set(mine.filter((e) => e.kind === 'ruleid').map((e) => e.line))
       for (const line of found.keys())
@@ -111,7 +117,7 @@ export function checkExamples(
           failures.push(`${type}/${rel}:${line}: ${id} matched an unannotated line`)
     }
   }
-  if (type === 'keywords') for (const f of generatedFailures(files, known, root, cover)) failures.push(f)
+  if (type === 'keywords') for (const f of generatedFailures(files, finder, root, cover)) failures.push(f)
   for (const id of rules.keys()) {
     const c = covered.get(id)
     if (!c?.has('ruleid')) failures.push(`${id}: no positive example`)
@@ -120,9 +126,9 @@ export function checkExamples(
   return failures
 }
 
-function generatedFailures(
-  files: readonly RuleFile[],
-  known: ReadonlySet<string>,
+function generatedFailures<M extends object>(
+  files: readonly RuleFile<M>[],
+  finder: RuleFinder<M>,
   root: string,
   cover: (id: string, kind: 'ruleid' | 'ok') => void,
 ): string[] {
@@ -133,11 +139,11 @@ function generatedFailures(
   >
   for (const f of files)
     for (const rule of f.rules) {
-      const ex = examples[rule.metadata.algorithm]
+      const ex = examples[(rule.metadata as { algorithm?: string }).algorithm ?? '']
       if (!ex) continue
       const lines = (text: string[]) => {
         const unit = new SourceUnit(f.language, text.join('\n'))
-        return new Set(ruleFindings(rule, unit, known).map((x) => x.line))
+        return new Set(finder(rule, unit).map((x) => x.line))
       }
       const pos = lines(ex.positive)
       ex.positive.forEach((p, i) => {

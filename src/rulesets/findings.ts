@@ -1,8 +1,10 @@
-// A rule's matches as findings: the catalogue ids each match names, fixed by the rule's metadata.algorithm or, when
-// that is a metavariable (`$ALG`), the literal or identifier it bound, through the normaliser.
+// A rule's matches as findings. Crypto rules: the catalogue ids each match names, fixed by the rule's
+// metadata.algorithm or, when that is a metavariable (`$ALG`), the literal or identifier it bound, through the
+// normaliser. Issue rules: the lines each match spans, with the rule's severity.
 import { normaliseAlgorithm } from '../domain/rulesets/normalise-algorithm.ts'
-import type { SemgrepRule } from '../domain/rulesets/types.ts'
+import type { IssueRuleMetadata, SemgrepRule, Severity } from '../domain/rulesets/types.ts'
 import { runRule, type SourceUnit } from './engine.ts'
+import type { RuleFinder } from './examples.ts'
 
 export interface Finding {
   ruleId: string
@@ -30,3 +32,33 @@ export function ruleFindings(rule: SemgrepRule, unit: SourceUnit, known: Readonl
   }
   return out
 }
+
+/** The crypto rules' findings for the examples check: labelled with their algorithms. */
+export function cryptoFinder(known: ReadonlySet<string>): RuleFinder<SemgrepRule['metadata']> {
+  return (rule, unit) => ruleFindings(rule, unit, known).map((f) => ({ line: f.line, label: f.algorithm }))
+}
+
+export interface IssueFinding {
+  ruleId: string
+  severity: Severity
+  /** 1-based first and last line of the match. */
+  from: number
+  to: number
+}
+
+/** Findings of one issue rule in one file, ordered by lines, each line range once. */
+export function issueFindings(rule: SemgrepRule<IssueRuleMetadata>, unit: SourceUnit): IssueFinding[] {
+  const out: IssueFinding[] = []
+  const seen = new Set<string>()
+  for (const m of runRule(rule, unit)) {
+    const k = `${m.line}-${m.endLine}`
+    if (seen.has(k)) continue
+    seen.add(k)
+    out.push({ ruleId: rule.id, severity: rule.severity, from: m.line, to: m.endLine })
+  }
+  return out.sort((a, b) => a.from - b.from || a.to - b.to)
+}
+
+/** The issue rules' findings for the examples check: unlabelled. */
+export const issueFinder: RuleFinder<IssueRuleMetadata> = (rule, unit) =>
+  issueFindings(rule, unit).map((f) => ({ line: f.from }))

@@ -6,6 +6,7 @@ import type { RulesetType } from '../domain/rulesets/types.ts'
 import { compareReleases, isReleaseVersion } from '../domain/rulesets/version.ts'
 import { loadCatalogue } from '../ingest/crypto/catalogue.ts'
 import { checkExamples } from './examples.ts'
+import { cryptoFinder, issueFinder } from './findings.ts'
 import { buildRelease } from './release.ts'
 import { assertUniqueIds, RULESETS_SOURCE_DIR, readRuleFiles, writeKeywordSources } from './sources.ts'
 import { RULESETS_STORE_DIR, storedArchive, storedLatest, storedManifest, writeLatest, writeRelease } from './store.ts'
@@ -33,13 +34,16 @@ export interface PublishResult {
 export function prepareSources(sourceDir = RULESETS_SOURCE_DIR): string[] {
   const catalogue = loadCatalogue()
   const changed = writeKeywordSources(catalogue, sourceDir)
-  const known = new Set(catalogue.map((a) => a.id))
+  const crypto = cryptoFinder(new Set(catalogue.map((a) => a.id)))
   const failures: string[] = []
   for (const type of ['dca', 'keywords'] as const) {
     const files = readRuleFiles(type, sourceDir)
     assertUniqueIds(files)
-    failures.push(...checkExamples(type, files, known, sourceDir))
+    failures.push(...checkExamples(type, files, crypto, sourceDir))
   }
+  const issues = readRuleFiles('semgrep', sourceDir)
+  assertUniqueIds(issues)
+  failures.push(...checkExamples('semgrep', issues, issueFinder, sourceDir))
   if (failures.length > 0) throw new Error(`rules fail their examples:\n  ${failures.join('\n  ')}`)
   return changed
 }

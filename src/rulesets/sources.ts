@@ -4,27 +4,30 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
-import type { RulesetType, SemgrepRule } from '../domain/rulesets/types.ts'
+import type { RuleMetadata, RuleMetadataOf, RulesetType, SemgrepRule } from '../domain/rulesets/types.ts'
 import type { CatalogueAlgorithm } from '../ingest/crypto/catalogue.ts'
 import { KEYWORD_LANGUAGES, KEYWORD_RULES_FILE, keywordExamplesYaml, keywordRulesYaml } from './keywords-generator.ts'
+import { checkMetadata } from './rule-metadata.ts'
 
 export const RULESETS_SOURCE_DIR = fileURLToPath(new URL('../../rulesets/', import.meta.url))
 
-export interface RuleFile {
+export interface RuleFile<M extends object = RuleMetadata> {
   language: string
   /** Path inside the ruleset, `<language>/<file>.yaml`. */
   path: string
   text: string
-  rules: SemgrepRule[]
+  rules: SemgrepRule<M>[]
 }
 
-const STRENGTHS = new Set(['Strong', 'Weak', 'by-algorithm'])
 const MATCHERS = ['pattern-regex', 'pattern', 'patterns', 'pattern-either'] as const
 
 /** The rule files of one type, sorted by path; each rule checked for the fields the format requires. */
-export function readRuleFiles(type: RulesetType, root = RULESETS_SOURCE_DIR): RuleFile[] {
+export function readRuleFiles<T extends RulesetType>(
+  type: T,
+  root = RULESETS_SOURCE_DIR,
+): RuleFile<RuleMetadataOf[T]>[] {
   const dir = path.join(root, type)
-  const out: RuleFile[] = []
+  const out: RuleFile<RuleMetadataOf[T]>[] = []
   for (const language of readdirSync(dir).sort()) {
     const langDir = path.join(dir, language)
     if (language === 'examples' || !statSync(langDir).isDirectory()) continue
@@ -38,14 +41,18 @@ export function readRuleFiles(type: RulesetType, root = RULESETS_SOURCE_DIR): Ru
   return out
 }
 
-export function parseRules(text: string, where: string, type: RulesetType): SemgrepRule[] {
+export function parseRules<T extends RulesetType>(
+  text: string,
+  where: string,
+  type: T,
+): SemgrepRule<RuleMetadataOf[T]>[] {
   const doc = parse(text) as { rules?: unknown }
   if (!doc || !Array.isArray(doc.rules)) throw new Error(`${where}: no rules list`)
-  return doc.rules.map((r, i) => checkRule(r as SemgrepRule, `${where} rule ${i}`, type))
+  return doc.rules.map((r, i) => checkRule(r as SemgrepRule<RuleMetadataOf[T]>, `${where} rule ${i}`, type))
 }
 
-function checkRule(r: SemgrepRule, where: string, type: RulesetType): SemgrepRule {
-  const fail = (what: string) => {
+function checkRule<M extends object>(r: SemgrepRule<M>, where: string, type: RulesetType): SemgrepRule<M> {
+  const fail = (what: string): never => {
     throw new Error(`${where}${typeof r?.id === 'string' ? ` (${r.id})` : ''}: ${what}`)
   }
   if (typeof r !== 'object' || r === null) fail('not a mapping')
@@ -53,18 +60,13 @@ function checkRule(r: SemgrepRule, where: string, type: RulesetType): SemgrepRul
   if (!Array.isArray(r.languages) || r.languages.length === 0) fail('languages missing')
   if (typeof r.message !== 'string' || r.message === '') fail('message missing')
   if (!['INFO', 'WARNING', 'ERROR'].includes(r.severity)) fail('severity must be INFO, WARNING or ERROR')
-  const m = r.metadata
-  if (typeof m?.algorithm !== 'string' || m.algorithm === '') fail('metadata.algorithm missing')
-  if (!STRENGTHS.has(m.strength)) fail('metadata.strength must be Strong, Weak or by-algorithm')
-  if ((m.strength === 'by-algorithm') !== m.algorithm.startsWith('$')) fail('by-algorithm strength iff $algorithm')
-  if (m.category !== 'crypto') fail('metadata.category must be crypto')
-  if (m.ruleset !== type) fail(`metadata.ruleset must be ${type}`)
+  checkMetadata(type, r.metadata, fail)
   if (MATCHERS.filter((k) => r[k] !== undefined).length !== 1) fail(`needs exactly one of ${MATCHERS.join(', ')}`)
   return r
 }
 
 /** Every rule id is unique within its type. */
-export function assertUniqueIds(files: readonly RuleFile[]): void {
+export function assertUniqueIds(files: readonly RuleFile<object>[]): void {
   const seen = new Set<string>()
   for (const f of files)
     for (const r of f.rules) {

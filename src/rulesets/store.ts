@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { isRulesetType, RULESET_TYPES, type RulesetManifest, type RulesetType } from '../domain/rulesets/types.ts'
+import { CRYPTO_RULESET_TYPES, type RulesetManifest, type RulesetType } from '../domain/rulesets/types.ts'
 import { isReleaseVersion } from '../domain/rulesets/version.ts'
 import { archiveFileName, type ReleaseBuild, sha256Hex } from './release.ts'
 
@@ -29,15 +29,17 @@ interface TypeIndex {
   versions: Map<string, StoredRelease | 'corrupt'>
 }
 
-/** Every release under a store directory, read and verified once (on first use). */
+/** Every release of the given types under a store directory, read and verified once (on first use). */
 export class RulesetStore {
-  private loading: Promise<Map<RulesetType, TypeIndex>> | undefined
+  private loading: Promise<Map<string, TypeIndex>> | undefined
 
-  constructor(readonly dir = RULESETS_STORE_DIR) {}
+  constructor(
+    readonly dir = RULESETS_STORE_DIR,
+    readonly types: readonly RulesetType[] = CRYPTO_RULESET_TYPES,
+  ) {}
 
-  /** `version` is `latest` or a release name; `type` anything (unknown types are not found). */
+  /** `version` is `latest` or a release name; `type` anything (types this store does not serve are not found). */
   async lookup(type: string, version: string): Promise<Lookup> {
-    if (!isRulesetType(type)) return { kind: 'not-found' }
     this.loading ??= this.load()
     const index = (await this.loading).get(type)
     const resolved = version === 'latest' ? index?.latest : version
@@ -46,9 +48,9 @@ export class RulesetStore {
     return entry === 'corrupt' ? { kind: 'corrupt' } : { kind: 'found', release: entry }
   }
 
-  private async load(): Promise<Map<RulesetType, TypeIndex>> {
-    const out = new Map<RulesetType, TypeIndex>()
-    for (const type of RULESET_TYPES) {
+  private async load(): Promise<Map<string, TypeIndex>> {
+    const out = new Map<string, TypeIndex>()
+    for (const type of this.types) {
       const typeDir = path.join(this.dir, type)
       const names = await readdir(typeDir).catch(() => [] as string[])
       const versions = new Map<string, StoredRelease | 'corrupt'>()
@@ -64,15 +66,29 @@ async function loadRelease(typeDir: string, type: RulesetType, version: string):
   try {
     const dir = path.join(typeDir, version)
     const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as RulesetManifest
-    if (manifest.name !== type || manifest.version !== version) return 'corrupt'
-    const archive = await readFile(path.join(dir, archiveFileName(type, version)))
-    const checksum = sha256Hex(archive)
-    if (typeof manifest.checksum_sha256 !== 'string' || manifest.checksum_sha256.toLowerCase() !== checksum)
-      return 'corrupt'
-    return { manifest, archive, checksum }
+    return verified(type, version, manifest, await readFile(path.join(dir, archiveFileName(type, version))))
   } catch {
     return 'corrupt'
   }
+}
+
+/** The release when the manifest names it and carries the archive's checksum. */
+function verified(type: RulesetType, version: string, manifest: RulesetManifest, archive: Buffer) {
+  if (manifest.name !== type || manifest.version !== version) return 'corrupt'
+  const checksum = sha256Hex(archive)
+  if (typeof manifest.checksum_sha256 !== 'string' || manifest.checksum_sha256.toLowerCase() !== checksum)
+    return 'corrupt'
+  return { manifest, archive, checksum }
+}
+
+/** A type's latest release, read at once and verified (for the analyzers); throws when it is missing or corrupt. */
+export function readLatestRelease(type: RulesetType, dir = RULESETS_STORE_DIR): StoredRelease {
+  const version = storedLatest(type, dir)
+  const manifest = version === undefined ? undefined : storedManifest(type, version, dir)
+  const archive = version === undefined ? undefined : storedArchive(type, version, dir)
+  const release = version && manifest && archive ? verified(type, version, manifest, archive) : 'corrupt'
+  if (release === 'corrupt') throw new Error(`${type}: no verified latest release in ${path.join(dir, type)}`)
+  return release
 }
 
 // ---- writing releases (the `rulesets build` command) ----

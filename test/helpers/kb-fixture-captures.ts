@@ -6,6 +6,7 @@
 
 import { isPrerelease, versionSortKey } from '../../src/domain/kb/sort-key.ts'
 import type { ComponentFacts, VersionAnalysis, VersionFacts } from '../../src/domain/kb/types.ts'
+import { type IssueAnalysis, SEMGREP_ANALYZER } from '../../src/domain/semgrep/types.ts'
 import { normaliseDeclaredLicense } from '../../src/ingest/analyzers/declared-license.ts'
 import { mapPackument } from '../../src/ingest/npm/map-packument.ts'
 import type { Manifest, Packument } from '../../src/ingest/npm/registry.ts'
@@ -101,11 +102,25 @@ export const CAPTURES_STATISTICS = {
   },
 }
 
+/** The static-analysis issues the fixture holds for lodash 4.17.21 (the semgrep capture asks for it); made up. */
+export const CAPTURES_ISSUES: IssueAnalysis = {
+  ruleset: 'v1.0.0',
+  files: [
+    {
+      path: 'template.js',
+      md5: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+      issues: [{ rule: 'semgrep.javascript.function-constructor-dynamic', from: 190, to: 191, severity: 'ERROR' }],
+    },
+  ],
+}
+
 /** Writes these packages into a migrated storage that already holds kb-fixture.ts. */
 export async function loadCapturesFixtureKb(storage: Storage): Promise<void> {
   const writer = new SqlKbWriter(storage)
   for (const p of CAPTURES_PACKUMENTS) {
-    const analyses = p.name === 'lodash' ? [codeStats('4.17.21', CAPTURES_STATISTICS.lodash)] : []
+    const lodash = codeStats('4.17.21', CAPTURES_STATISTICS.lodash)
+    lodash.outputs.push({ analyzer: SEMGREP_ANALYZER, analyzerVersion: '1+v1.0.0', output: CAPTURES_ISSUES })
+    const analyses = p.name === 'lodash' ? [lodash] : []
     await writer.writePackage({ ...mapPackument(p, FIXTURE_AS_OF), analyses })
   }
   await writer.writePackage({ ...scanner(), analyses: [codeStats('2.0.0', CAPTURES_STATISTICS.scanner)] })

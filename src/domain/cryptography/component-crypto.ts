@@ -3,17 +3,14 @@
 // analyzer's outputs. Outcomes: INVALID_PURL, INVALID_SEMVER, COMPONENT_NOT_FOUND, VERSION_NOT_FOUND, and NO_INFO
 // when no version asked about was analyzed (docs/cryptography.md).
 import { type ComponentRef, type Resolved, resolveBatch } from '../catalog/resolve-batch.ts'
-import type { CatalogReader, KnownVersion } from '../catalog/types.ts'
-import type { AnalysisReader } from '../components/types.ts'
+import { type AnalysisPorts, analysisOutputs, resolvedAnalyses } from '../catalog/resolved-analyses.ts'
+import type { KnownVersion } from '../catalog/types.ts'
 import { type Outcome, SUCCESS } from '../shared/outcome.ts'
 import { admitted, tryParseRequirement } from '../shared/requirement.ts'
 import { schemeFor } from '../shared/versions/index.ts'
 import { CRYPTO_ANALYZER, type CryptoAnalysis } from './types.ts'
 
-export interface CryptoPorts {
-  catalog: CatalogReader
-  analyses: AnalysisReader
-}
+export type CryptoPorts = AnalysisPorts
 
 /** One component asked about, with the analyzed versions the question covers (ascending version order). */
 export interface CryptoSubject {
@@ -31,15 +28,10 @@ const NO_INFO = (what: string): Outcome => ({ code: 'NO_INFO', message: `No cryp
 
 /** The resolved version of each reference and its crypto analysis. */
 export async function cryptoOfVersions(refs: readonly ComponentRef[], ports: CryptoPorts): Promise<CryptoSubject[]> {
-  const resolved = await resolveBatch(refs, ports.catalog)
-  const outputs = await read(
-    resolved.flatMap((r) => (r.chosen ? [r.chosen] : [])),
-    ports,
-  )
-  return resolved.map((r) => {
+  const items = await resolvedAnalyses<CryptoAnalysis>(refs, ports, CRYPTO_ANALYZER)
+  return items.map(({ resolved: r, analysis }) => {
     const base = { purl: r.purl, requirement: r.requirement, version: r.version, versions: [] as string[] }
     if (!r.chosen) return { ...base, analyses: [], outcome: r.outcome }
-    const analysis = outputs.get(r.chosen.id)
     return {
       ...base,
       versions: [r.version],
@@ -53,9 +45,10 @@ export async function cryptoOfVersions(refs: readonly ComponentRef[], ports: Cry
 export async function cryptoInRange(refs: readonly ComponentRef[], ports: CryptoPorts): Promise<CryptoSubject[]> {
   const resolved = await resolveBatch(refs, ports.catalog)
   const inRange = resolved.map((r) => versionsInRange(r))
-  const outputs = await read(
+  const outputs = await analysisOutputs<CryptoAnalysis>(
     inRange.flatMap((v) => ('versions' in v ? v.versions : [])),
     ports,
+    CRYPTO_ANALYZER,
   )
   return resolved.map((r, i) => {
     const range = inRange[i] as ReturnType<typeof versionsInRange>
@@ -89,13 +82,4 @@ function versionsInRange(r: Resolved): { versions: KnownVersion[] } | { outcome:
   if (versions.length === 0)
     return { outcome: { code: 'VERSION_NOT_FOUND', message: `No version of ${r.purl} in range ${req}` } }
   return { versions }
-}
-
-async function read(versions: readonly KnownVersion[], ports: CryptoPorts): Promise<Map<number, CryptoAnalysis>> {
-  if (versions.length === 0) return new Map()
-  const out = await ports.analyses.outputs(
-    versions.map((v) => v.id),
-    CRYPTO_ANALYZER,
-  )
-  return out as Map<number, CryptoAnalysis>
 }

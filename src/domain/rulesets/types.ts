@@ -1,8 +1,12 @@
-// Cryptography rulesets (spec #9, docs/cryptography-rulesets.md): the two types, their release versions and the
-// Semgrep rule format the rules are written in.
+// Rulesets: the two cryptography types (spec #9, docs/cryptography-rulesets.md) and the static-analysis issues type
+// (docs/semgrep.md), their release versions and the Semgrep rule format the rules are written in.
 
-export const RULESET_TYPES = ['dca', 'keywords'] as const
+export const RULESET_TYPES = ['dca', 'keywords', 'semgrep'] as const
 export type RulesetType = (typeof RULESET_TYPES)[number]
+
+/** The types the cryptography download endpoint serves. */
+export const CRYPTO_RULESET_TYPES = ['dca', 'keywords'] as const satisfies readonly RulesetType[]
+export type CryptoRulesetType = (typeof CRYPTO_RULESET_TYPES)[number]
 
 export function isRulesetType(s: string): s is RulesetType {
   return (RULESET_TYPES as readonly string[]).includes(s)
@@ -11,6 +15,8 @@ export function isRulesetType(s: string): s is RulesetType {
 export const RULESET_DESCRIPTIONS: Readonly<Record<RulesetType, string>> = {
   dca: 'compintel deep code analysis rules: cryptographic API use matched structurally, per language',
   keywords: 'compintel keyword rules: the algorithm catalogue keywords with word guards, per language',
+  semgrep:
+    'compintel static-analysis rules: security, quality and compliance issues matched structurally, per language',
 }
 
 /** manifest.json of a release (spec "Ruleset manifest"). */
@@ -27,19 +33,23 @@ export interface RulesetManifest {
   checksum_sha256: string
 }
 
-/** One rule in Semgrep's format (the subset compintel writes and its engine runs). */
-export interface SemgrepRule {
+export const SEVERITIES = ['ERROR', 'WARNING', 'INFO'] as const
+export type Severity = (typeof SEVERITIES)[number]
+
+/** One rule in Semgrep's format (the subset compintel writes and its engine runs); metadata depends on the type. */
+export interface SemgrepRule<M extends object = RuleMetadata> {
   id: string
   languages: string[]
   message: string
-  severity: 'INFO' | 'WARNING' | 'ERROR'
-  metadata: RuleMetadata
+  severity: Severity
+  metadata: M
   'pattern-regex'?: string
   pattern?: string
   patterns?: PatternClause[]
   'pattern-either'?: PatternClause[]
 }
 
+/** Metadata of the cryptography rules (dca, keywords). */
 export interface RuleMetadata {
   /** A catalogue id, or a metavariable (`$ALG`) whose literal the normaliser maps to catalogue ids. */
   algorithm: string
@@ -50,10 +60,33 @@ export interface RuleMetadata {
   [key: string]: unknown
 }
 
+export const ISSUE_CATEGORIES = ['security', 'quality', 'compliance'] as const
+export type IssueCategory = (typeof ISSUE_CATEGORIES)[number]
+
+/** Metadata of the static-analysis issue rules (semgrep), in the Semgrep registry's conventions. */
+export interface IssueRuleMetadata {
+  /** `CWE-<id>: <name>`, at least one. */
+  cwe: string[]
+  category: IssueCategory
+  ruleset: 'semgrep'
+  /** Where the problem is described (CWE page, advisory, documentation). */
+  references?: string[]
+  [key: string]: unknown
+}
+
+/** The metadata each type's rules carry. */
+export interface RuleMetadataOf {
+  dca: RuleMetadata
+  keywords: RuleMetadata
+  semgrep: IssueRuleMetadata
+}
+
 export type PatternClause =
   | { pattern: string }
   | { 'pattern-regex': string }
   | { 'pattern-not': string }
+  | { 'pattern-inside': string }
+  | { 'pattern-not-inside': string }
   | { 'pattern-either': PatternClause[] }
   | { patterns: PatternClause[] }
   | { 'metavariable-regex': { metavariable: string; regex: string } }

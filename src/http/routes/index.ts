@@ -35,6 +35,10 @@ import { registerGetLicenseObligations } from './licenses/get-obligations.ts'
 import { registerPostLicensesComponents } from './licenses/post-components.ts'
 import { registerGetOpenapi } from './meta/get-openapi.ts'
 import { registerPostHfhScan } from './scanning/post-hfh-scan.ts'
+import { registerGetIssuesComponent } from './semgrep/get-issues-component.ts'
+import { registerGetSemgrepRulesetDownload } from './semgrep/get-ruleset-download.ts'
+import { registerPostIssues } from './semgrep/post-issues.ts'
+import { registerPostIssuesComponents } from './semgrep/post-issues-components.ts'
 import { registerGetVulnerabilitiesComponent } from './vulnerabilities/get-component.ts'
 import { registerGetCpesComponent } from './vulnerabilities/get-cpes-component.ts'
 import { registerPostVulnerabilitiesComponents } from './vulnerabilities/post-components.ts'
@@ -79,4 +83,8 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerPostHintsRangeComponents(app, deps)
   registerPostVersionsRangeComponents(app, deps)
   registerGetRulesetDownload(app)
+  registerGetIssuesComponent(app, deps)
+  registerPostIssuesComponents(app, deps)
+  registerPostIssues(app, deps)
+  registerGetSemgrepRulesetDownload(app)
 }

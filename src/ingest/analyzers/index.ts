@@ -3,6 +3,7 @@ import { codeStatsAnalyzer } from './code-stats.ts'
 import { cryptoAnalyzer } from './crypto.ts'
 import { folderHashAnalyzer } from './folder-hash.ts'
 import { licenseFilesAnalyzer } from './license-files.ts'
+import { semgrepAnalyzer } from './semgrep.ts'
 import type { Analyzer } from './types.ts'
 
 export const DEFAULT_ANALYZERS: readonly Analyzer<unknown>[] = [
@@ -10,4 +11,5 @@ export const DEFAULT_ANALYZERS: readonly Analyzer<unknown>[] = [
   licenseFilesAnalyzer,
   cryptoAnalyzer,
   folderHashAnalyzer,
+  semgrepAnalyzer,
 ]

@@ -3,14 +3,14 @@
 // language without rules gives []; a rule or file that fails gives nothing for it, never an exception.
 import { createHash } from 'node:crypto'
 import type { SemgrepRule } from '../../domain/rulesets/types.ts'
-import { SourceUnit } from '../../rulesets/engine.ts'
+import { MAX_RULE_FILE_CHARS, SourceUnit } from '../../rulesets/engine.ts'
 import { languageOfPath } from '../../rulesets/file-languages.ts'
 import { type Finding, ruleFindings } from '../../rulesets/findings.ts'
 import { readRuleFiles } from '../../rulesets/sources.ts'
 import { loadCatalogue } from './catalogue.ts'
 
 /** Larger files are skipped (generated bundles; the keyword scan still sees them). */
-export const DCA_MAX_FILE_CHARS = 256 * 1024
+export const DCA_MAX_FILE_CHARS = MAX_RULE_FILE_CHARS
 
 interface DcaRules {
   byLanguage: Map<string, SemgrepRule[]>

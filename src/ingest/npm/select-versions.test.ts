@@ -92,6 +92,16 @@ test('analysisPlan: what is analyzed at the current versions is not analyzed aga
   })
 })
 
+test('analysisPlan: an analyzer added later runs on every version walked before (its file list is stored)', () => {
+  const done = state({
+    '1.0.0': { files: '1', 'code-stats': '1' },
+    '1.1.0': { 'code-stats': '1' },
+    '2.0.0': { files: '1', 'code-stats': '1', 'license-files': '1' },
+  })
+  assert.deepEqual(plan([], done), { '1.0.0': ['license-files'] }, '1.1.0 was never walked: only asked versions are')
+  assert.deepEqual(plan(pick(V, 'latest', '2.0.0'), done), { '1.0.0': ['license-files'] })
+})
+
 test('analysisPlan: a bumped analyzer re-runs only where it produced output before, and only it', () => {
   const done = state({
     '1.0.0': { 'code-stats': '1' },

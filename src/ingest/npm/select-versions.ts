@@ -3,6 +3,9 @@ import type { PackageState, VersionFacts } from '../../domain/kb/types.ts'
 
 export type Selection = 'all' | 'latest' | 'none' | number
 
+/** The output every walk stores beside the analyzers' (storage/kb-writer.ts): its presence marks a walked version. */
+const FILE_LIST = 'files'
+
 export function parseSelection(raw: string, allowNone: boolean): Selection {
   if (raw === 'all' || raw === 'latest' || (allowNone && raw === 'none')) return raw
   const n = Number(raw)
@@ -24,7 +27,9 @@ export function pick(versions: readonly VersionFacts[], sel: Selection, latest: 
 
 /**
  * Versions to stream, each with the analyzers it needs: the asked-for versions lacking an analyzer's current
- * version, plus every version an analyzer analyzed before at an older version (it is re-run there only).
+ * version, plus every version an analyzer analyzed before at an older version (it is re-run there only), plus every
+ * version walked before (its file list is stored) that lacks an analyzer, so that an analyzer added later covers
+ * everything analyzed so far.
  */
 export function analysisPlan(
   kept: readonly VersionFacts[],
@@ -37,10 +42,11 @@ export function analysisPlan(
   for (const v of kept) {
     if (!v.integrity || v.status === 'removed') continue
     const done = state?.analyses.get(v.version)
+    const walked = done?.has(FILE_LIST) === true
     const needed = analyzers
       .filter((a) => {
         const have = done?.get(a.name)
-        return have === undefined ? askedSet.has(v) : have !== a.version
+        return have === undefined ? walked || askedSet.has(v) : have !== a.version
       })
       .map((a) => a.name)
     if (needed.length > 0) plan.set(v, needed)

@@ -1,0 +1,28 @@
+// Static-analysis issues of component versions (spec #26-#27, reference §4.9): the files with issues the semgrep
+// analyzer stored for the version each reference resolves to. Per batch: one catalog resolution and one read of the
+// analyzer's outputs. Outcomes: INVALID_PURL, COMPONENT_NOT_FOUND, VERSION_NOT_FOUND, and NO_INFO for a version never
+// analyzed (docs/semgrep.md).
+import type { ComponentRef } from '../catalog/resolve-batch.ts'
+import { type AnalysisPorts, resolvedAnalyses } from '../catalog/resolved-analyses.ts'
+import { SUCCESS } from '../shared/outcome.ts'
+import { type ComponentIssues, type IssueAnalysis, SEMGREP_ANALYZER } from './types.ts'
+
+/** One answer per reference, in order. */
+export async function issuesOfComponents(
+  refs: readonly ComponentRef[],
+  ports: AnalysisPorts,
+): Promise<ComponentIssues[]> {
+  const items = await resolvedAnalyses<IssueAnalysis>(refs, ports, SEMGREP_ANALYZER)
+  return items.map(({ resolved: r, analysis }, i) => {
+    const purl = refs[i]?.purl ?? '' // echoed as asked, @version included (reference §4.9)
+    const none = { purl, ruleset: undefined, files: [] }
+    if (!r.chosen) return { ...none, version: '', requirement: r.requirement, outcome: r.outcome }
+    // the original answers the resolved version as requirement too (reference §4.9, §6 item 15)
+    const resolved = { purl, version: r.version, requirement: r.version }
+    if (!analysis) {
+      const message = `No static-analysis information for ${r.purl}@${r.version}`
+      return { ...none, ...resolved, outcome: { code: 'NO_INFO', message } }
+    }
+    return { ...resolved, ruleset: analysis.ruleset, files: analysis.files, outcome: SUCCESS }
+  })
+}

@@ -1,0 +1,43 @@
+// Static-analysis issues (spec #26-#27, reference §3.8): what the semgrep analyzer stores per version, and the
+// answers of the issues endpoints (docs/semgrep.md).
+import type { Severity } from '../rulesets/types.ts'
+import type { Outcome } from '../shared/outcome.ts'
+
+export const SEMGREP_ANALYZER = 'semgrep'
+
+/** One finding: a rule of the released set matched lines `from`..`to` (1-based) of a file. */
+export interface Issue {
+  rule: string
+  from: number
+  to: number
+  severity: Severity
+}
+
+/** A file with at least one issue; files without issues are not stored. */
+export interface IssueFile {
+  path: string
+  /** MD5 of the file's content, lower-case hex. */
+  md5: string
+  issues: Issue[]
+}
+
+/** The analyzer's output for one version: the rule set release it ran, and its files with issues (by path). */
+export interface IssueAnalysis {
+  /** The `semgrep` ruleset release, e.g. `v1.0.0` (data/rulesets/semgrep). */
+  ruleset: string
+  files: IssueFile[]
+}
+
+/** One component asked about: the resolved version and its files with issues. */
+export interface ComponentIssues {
+  /** As asked, @version included (reference §4.9). */
+  purl: string
+  /** The resolved version, '' when none. */
+  version: string
+  /** The resolved version (reference §4.9), or the requirement asked when none resolves. */
+  requirement: string
+  /** The rule set release the findings come from; undefined when the version was not analyzed. */
+  ruleset: string | undefined
+  files: IssueFile[]
+  outcome: Outcome
+}
