@@ -51,3 +51,5 @@ const ident = /^[a-z]+(?:-[a-z]+)*$/
 const version = /^(\d+)\.(\d+)\.(\d+)$/
 // ok: semgrep.javascript.regex-nested-quantifier
 const paren = /\((\d+)\)+/
+// ok: semgrep.javascript.regex-nested-quantifier
+const bounded = /(?:[a-z]+-?){1,3}/
