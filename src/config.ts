@@ -5,7 +5,10 @@ import { AREAS, isScope } from './domain/keys/scopes.ts'
 import { SEED_DIR } from './seed-dir.ts'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string }
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  /** `readUrl`: a read replica that answers the API's reads; writes, migrations and keys use `url`. */
+  | { kind: 'postgres'; url: string; readUrl?: string }
 export type SeedKey = { key: string; scopes: string[] }
 
 export interface Config {
@@ -49,6 +52,7 @@ export const SETTINGS = [
   'HOST',
   'PORT',
   'DATABASE_URL',
+  'DATABASE_READ_URL',
   'REDIS_URL',
   'RATE_LIMIT_PER_MINUTE',
   'RATE_LIMIT_PER_MINUTE_PER_IP',
@@ -123,7 +127,7 @@ export function parseConfig(src: Source): Config {
   const config: Config = {
     host,
     port: int('PORT', 8080, 0, 65535),
-    database: parseDatabaseUrl(src.DATABASE_URL, problems),
+    database: withReadUrl(parseDatabaseUrl(src.DATABASE_URL, problems), src.DATABASE_READ_URL, problems),
     redisUrl: parseRedisUrl(src.REDIS_URL, problems),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600, 1),
     rateLimitPerMinutePerIp: int('RATE_LIMIT_PER_MINUTE_PER_IP', 1200, 1),
@@ -162,6 +166,20 @@ function parseDatabaseUrl(raw: string | undefined, problems: string[]): Database
   }
   problems.push('DATABASE_URL: expected sqlite:<path> or postgres://user@host:port/database')
   return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH }
+}
+
+/** DATABASE_READ_URL: a PostgreSQL read replica of DATABASE_URL (PostgreSQL only). */
+function withReadUrl(db: DatabaseConfig, raw: string | undefined, problems: string[]): DatabaseConfig {
+  if (raw === undefined) return db
+  if (db.kind !== 'postgres') {
+    problems.push('DATABASE_READ_URL: needs a postgres:// DATABASE_URL (a read replica of it)')
+    return db
+  }
+  if (!/^postgres(ql)?:\/\//.test(raw) || !URL.canParse(raw)) {
+    problems.push('DATABASE_READ_URL: expected a valid postgres:// URL')
+    return db
+  }
+  return { ...db, readUrl: raw }
 }
 
 function parseRedisUrl(raw: string | undefined, problems: string[]): string | undefined {

@@ -126,9 +126,10 @@ test('two nodes started together on an empty PostgreSQL KB load the seed once, a
     const res = await fetch(`${n.url}${url}`, { headers: { 'x-api-key': key } })
     return { status: res.status, body: await res.json() }
   }
-  const q = '/v2/components/versions?purl=pkg:npm/lodash'
+  const q = '/v2/components/versions?purl=pkg:npm/fx-lib'
   const [ra, rb] = [await ask(a, q), await ask(b, q)]
   assert.equal(ra.status, 200)
+  assert.ok(ra.body.component.versions.length > 0, 'the seed is served')
   assert.deepEqual(ra.body, rb.body, 'both nodes answer the same')
 
   // 2 requests used above; 4 more alternate between the nodes, then both refuse.

@@ -14,7 +14,7 @@ export class SqlAdvisoryReader implements AdvisoryReader {
     const types = [...new Set(keys.map((k) => k.type))]
     const names = [...new Set(keys.map((k) => k.purlName))]
     for (let i = 0; i < names.length; i += CHUNK) {
-      const rows = await this.storage.db
+      const rows = await this.storage.read
         .selectFrom('advisory_packages as p')
         .innerJoin('advisories as a', 'a.id', 'p.advisory_id')
         .where('p.purl_type', 'in', types)
@@ -62,7 +62,7 @@ export class SqlAdvisoryReader implements AdvisoryReader {
     const out = new Map<string, EpssScore>()
     const ids = [...new Set(cves)]
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.storage.db
+      const rows = await this.storage.read
         .selectFrom('epss_scores')
         .selectAll()
         .where('cve', 'in', ids.slice(i, i + CHUNK))
@@ -85,7 +85,7 @@ export class SqlAdvisoryReader implements AdvisoryReader {
     const types = [...new Set(keys.map((k) => k.type))]
     const names = [...new Set(keys.map((k) => k.purlName))]
     for (let i = 0; i < names.length; i += CHUNK) {
-      const rows = await this.storage.db
+      const rows = await this.storage.read
         .selectFrom('cpe_products')
         .select(['purl_type', 'purl_name', 'cpe'])
         .where('purl_type', 'in', types)

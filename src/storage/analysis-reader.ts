@@ -11,7 +11,7 @@ export class SqlAnalysisReader implements AnalysisReader {
     const out = new Map<number, unknown>()
     const ids = [...new Set(versionIds)]
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.storage.db
+      const rows = await this.storage.read
         .selectFrom('analyses')
         .select(['version_id', 'output'])
         .where('analyzer', '=', analyzer)

@@ -47,7 +47,7 @@ export class SqlCatalogReader implements CatalogReader {
     const out = new Map<string, KnownComponent>()
     const pairs = keys.map((k) => [k.type, k.purlName, k.version, toggleV(k.version)])
     for (let i = 0; i < pairs.length; i += CHUNK) {
-      const { rows } = await this.exactQuery(JSON.stringify(pairs.slice(i, i + CHUNK))).execute(this.storage.db)
+      const { rows } = await this.exactQuery(JSON.stringify(pairs.slice(i, i + CHUNK))).execute(this.storage.read)
       for (const r of rows) {
         const key = keyOf({ type: r.purl_type, purlName: r.purl_name })
         const c = out.get(key) ?? withVersions(r, [], true)
@@ -93,7 +93,7 @@ export class SqlCatalogReader implements CatalogReader {
       this.storage.dialect === 'postgres'
         ? sql<string>`(select coalesce(json_agg(json_build_array(v.id, v.version, v.released_at, v.status, v.status_raw, v.indexed_at)), '[]') from versions v where v.component_id = c.id)`
         : sql<string>`(select json_group_array(json_array(v.id, v.version, v.released_at, v.status, v.status_raw, v.indexed_at)) from versions v where v.component_id = c.id)`
-    return this.storage.db
+    return this.storage.read
       .selectFrom('components as c')
       .where('c.purl_type', 'in', types)
       .where('c.purl_name', 'in', names)

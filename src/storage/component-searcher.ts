@@ -35,7 +35,7 @@ export class SqlComponentSearcher implements ComponentSearcher {
       ${where}
       order by r.rank, coalesce(c.popularity, 0) desc, c.purl_name
       limit ${q.limit} offset ${q.offset}
-    `.execute(this.storage.db)
+    `.execute(this.storage.read)
     return rows.map((r) => ({
       purl: r.purl,
       type: r.purl_type,

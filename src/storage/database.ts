@@ -10,7 +10,10 @@ import type { Database } from './schema.ts'
 export type Dialect = 'sqlite' | 'postgres'
 
 export interface Storage {
+  /** The primary: writes, migrations, API keys, seed loads. */
   db: Kysely<Database>
+  /** What the API's readers query: the read replica when DATABASE_READ_URL is set, else the primary. */
+  read: Kysely<Database>
   dialect: Dialect
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>
@@ -26,7 +29,20 @@ export interface OpenOptions {
 }
 
 export function openStorage(config: DatabaseConfig, opts: OpenOptions = {}): Storage {
-  return config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url, opts)
+  if (config.kind === 'sqlite') return openSqlite(config.path)
+  const primary = openPostgres(config.url, opts)
+  if (!config.readUrl) return primary
+  const replica = openPostgres(config.readUrl, opts)
+  return {
+    ...primary,
+    read: replica.db,
+    ping: async () => {
+      await Promise.all([primary.ping(), replica.ping()])
+    },
+    close: async () => {
+      await Promise.all([primary.close(), replica.close()])
+    },
+  }
 }
 
 function openSqlite(file: string): Storage {
@@ -39,6 +55,7 @@ function openSqlite(file: string): Storage {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
   return {
     db,
+    read: db,
     dialect: 'sqlite',
     ping: async () => {
       database.prepare('select 1').get()
@@ -65,6 +82,7 @@ function openPostgres(url: string, opts: OpenOptions): Storage {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,
+    read: db,
     dialect: 'postgres',
     ping: async () => {
       await sql`select 1`.execute(db)

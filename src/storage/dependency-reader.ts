@@ -18,7 +18,7 @@ export class SqlDependencyReader implements DependencyReader {
     const ids = [...new Set(versionIds)]
     if (scopes.length === 0) return out
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.storage.db
+      const rows = await this.storage.read
         .selectFrom('version_dependencies')
         .where('version_id', 'in', ids.slice(i, i + CHUNK))
         .where('scope', 'in', [...scopes])

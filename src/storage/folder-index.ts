@@ -80,7 +80,7 @@ export class SqlFolderIndex implements FolderIndex {
     const seen = new Map<number, IndexedNode>()
     for (let i = 0; i < keys.length; i += CHUNK) {
       const part = keys.slice(i, i + CHUNK)
-      const rows = await this.storage.db
+      const rows = await this.storage.read
         .selectFrom('folder_nodes as n')
         .select(['n.id', 'n.version_id', 'n.names', 'n.content', 'n.dirs'])
         .where('n.id', 'in', (qb) =>
@@ -105,7 +105,7 @@ export class SqlFolderIndex implements FolderIndex {
     const out = new Map<number, IndexedVersion>()
     const ids = [...new Set(versionIds)]
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.storage.db
+      const rows = await this.storage.read
         .selectFrom('versions as v')
         .innerJoin('components as c', 'c.id', 'v.component_id')
         .select([

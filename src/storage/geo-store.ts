@@ -94,7 +94,7 @@ export class SqlGeoReader implements GeoReader {
   async linkedRepos(purls: readonly string[]): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>()
     for (let i = 0; i < purls.length; i += CHUNK) {
-      const rows = await this.storage.db
+      const rows = await this.storage.read
         .selectFrom('origin_repo_purls')
         .select(['purl', 'repo_purl'])
         .where('purl', 'in', purls.slice(i, i + CHUNK))
@@ -107,7 +107,7 @@ export class SqlGeoReader implements GeoReader {
   async authorOffsets(repos: readonly string[]): Promise<Map<string, AuthorOffsets[]>> {
     const byAuthor = new Map<string, { repo: string; a: AuthorOffsets }>()
     for (let i = 0; i < repos.length; i += CHUNK) {
-      const rows = await this.storage.db
+      const rows = await this.storage.read
         .selectFrom('origin_author_offsets')
         .select(['repo_purl', 'author', 'offset_minutes', 'month', 'commits', 'bot'])
         .where('repo_purl', 'in', repos.slice(i, i + CHUNK))
@@ -138,7 +138,7 @@ export class SqlGeoReader implements GeoReader {
   async declared(repos: readonly string[]): Promise<Map<string, DeclaredLocation[]>> {
     const out = new Map<string, DeclaredLocation[]>()
     for (let i = 0; i < repos.length; i += CHUNK) {
-      const rows = await this.storage.db
+      const rows = await this.storage.read
         .selectFrom('geo_repo_accounts as r')
         .innerJoin('geo_accounts as a', 'a.account', 'r.account')
         .select(['r.repo_purl', 'r.role', 'a.location'])
@@ -160,12 +160,12 @@ export class SqlGeoReader implements GeoReader {
     for (let i = 0; i < repos.length; i += CHUNK) {
       const part = repos.slice(i, i + CHUNK)
       const [authors, accounts] = await Promise.all([
-        this.storage.db
+        this.storage.read
           .selectFrom('origin_repos')
           .select(['repo_purl', 'authors'])
           .where('repo_purl', 'in', part)
           .execute(),
-        this.storage.db
+        this.storage.read
           .selectFrom('geo_repo_accounts')
           .select(({ fn }) => ['repo_purl', fn.countAll<number>().as('n')])
           .where('repo_purl', 'in', part)

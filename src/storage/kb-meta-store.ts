@@ -6,7 +6,7 @@ export class SqlKbMetaStore implements KbMetaStore {
   constructor(private readonly storage: Storage) {}
 
   async get(): Promise<KbMeta | undefined> {
-    const row = await this.storage.db
+    const row = await this.storage.read
       .selectFrom('kb_meta')
       .select(['schema_version', 'created_at', 'db_release'])
       .where('id', '=', 1)
@@ -16,7 +16,7 @@ export class SqlKbMetaStore implements KbMetaStore {
 
   async sources(kinds: readonly DataSourceKind[]): Promise<LoadedSource[]> {
     if (kinds.length === 0) return []
-    const rows = await this.storage.db
+    const rows = await this.storage.read
       .selectFrom('data_sources')
       .selectAll()
       .where('kind', 'in', kinds)

@@ -11,7 +11,7 @@ export class SqlLicenseReader implements LicenseReader {
     const out = new Map<number, VersionLicenses>()
     const ids = [...new Set(versionIds)]
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.storage.db
+      const rows = await this.storage.read
         .selectFrom('versions as v')
         .leftJoin('version_licenses as l', 'l.version_id', 'v.id')
         .where('v.id', 'in', ids.slice(i, i + CHUNK))
