@@ -124,7 +124,7 @@ test('two nodes started together on an empty PostgreSQL KB load the seed once, a
 
   const ask = async (n: { url: string }, url: string) => {
     const res = await fetch(`${n.url}${url}`, { headers: { 'x-api-key': key } })
-    return { status: res.status, body: await res.json() }
+    return { status: res.status, body: (await res.json()) as { component: { versions: unknown[] } } }
   }
   const q = '/v2/components/versions?purl=pkg:npm/fx-lib'
   const [ra, rb] = [await ask(a, q), await ask(b, q)]

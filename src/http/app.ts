@@ -9,6 +9,7 @@ import {
   frameworkErrorHandler,
   registerErrorHandling,
 } from './plugins/error-handler.ts'
+import { registerEtag } from './plugins/etag.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { registerMetrics } from './plugins/metrics.ts'
 import { registerOpenapi } from './plugins/openapi.ts'
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onSend', async (req: FastifyRequest, reply) => {
     reply.header('x-request-id', req.id)
   })
+  registerEtag(app)
   const metrics = registerMetrics(app)
   await registerPressure(app, deps)
   await registerAuth(app, deps)
