@@ -14,7 +14,7 @@ import type { Analyzer } from '../src/ingest/analyzers/types.ts'
 import { KeywordScanner } from '../src/ingest/crypto/keyword-scan.ts'
 import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
 import { walkTarball } from '../src/ingest/tarball-walk.ts'
-import { sample, seededApp } from './seeded-kb.ts'
+import { sampleBatch, seededApp } from './seeded-kb.ts'
 
 const TARBALLS = ['lodash@4.17.21', 'node-forge@1.3.1', 'crypto-js@4.2.0', 'rxjs@7.8.1', 'typescript@5.4.5']
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } })
@@ -79,19 +79,9 @@ try {
   for (const size of [1, 100, 1000]) {
     const components = purls.slice(0, size).map((purl) => ({ purl }))
     let withAlgorithms = 0
-    const r = await sample(
-      async () => {
-        const res = await s.app.inject({
-          method: 'POST',
-          url: '/v2/cryptography/algorithms/components',
-          headers: { 'x-api-key': s.key },
-          payload: { components },
-        })
-        if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`)
-        withAlgorithms = res.json().components.filter((c: { algorithms: unknown[] }) => c.algorithms.length > 0).length
-      },
-      size === 1000 ? 40 : 100,
-    )
+    const r = await sampleBatch(s, '/v2/cryptography/algorithms/components', components, (body) => {
+      withAlgorithms = body.components.filter((c) => (c.algorithms as unknown[]).length > 0).length
+    })
     batch.push({
       components: size,
       'with algorithms': withAlgorithms,

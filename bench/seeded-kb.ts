@@ -40,9 +40,11 @@ export async function seededApp(): Promise<SeededApp> {
 }
 
 async function seededTemplate(): Promise<string> {
-  const release = readManifest(SEED_DIR)?.release ?? 'none'
+  const manifest = readManifest(SEED_DIR)
+  // a rebuild on the day of the previous one keeps the release name: its build time tells them apart
+  const built = manifest?.created_at?.replace(/[^0-9]/g, '').slice(0, 14) ?? '0'
   const dir = path.join(tmpdir(), 'compintel-bench')
-  const file = path.join(dir, `seed-${release}-schema-${SCHEMA_VERSION}.sqlite`)
+  const file = path.join(dir, `seed-${manifest?.release ?? 'none'}-${built}-schema-${SCHEMA_VERSION}.sqlite`)
   if (existsSync(file)) return file
   mkdirSync(dir, { recursive: true })
   const partial = `${file}.${process.pid}.partial`
@@ -67,4 +69,24 @@ export async function sample(fn: () => Promise<void>, count: number, warmup = 3)
   ms.sort((a, b) => a - b)
   const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] as number
   return { median: at(0.5), p95: at(0.95), count }
+}
+
+/**
+ * Median and p95 of POSTing `{components}` to a batch endpoint of the seeded app (40 runs for big batches, else 100);
+ * `inspect` is given the last answer's body and size, to count what came back.
+ */
+export async function sampleBatch(
+  s: SeededApp,
+  url: string,
+  components: readonly { purl: string }[],
+  inspect: (body: { components: Record<string, unknown>[] }, bytes: number) => void = () => {},
+) {
+  return sample(
+    async () => {
+      const res = await s.app.inject({ method: 'POST', url, headers: { 'x-api-key': s.key }, payload: { components } })
+      if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`)
+      inspect(res.json(), res.rawPayload.length)
+    },
+    components.length >= 1000 ? 40 : 100,
+  )
 }

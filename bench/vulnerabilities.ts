@@ -1,7 +1,7 @@
 // POST /v2/vulnerabilities/components with 1, 100 and 1,000 components on the seeded KB (every shipped advisory,
 // EPSS score and CPE mapping loaded): median and p95, in-process, sequential, bounded. Target: 1,000 under 150 ms.
 // Run: node --import tsx bench/vulnerabilities.ts
-import { sample, seededApp } from './seeded-kb.ts'
+import { sampleBatch, seededApp } from './seeded-kb.ts'
 
 const s = await seededApp()
 try {
@@ -25,21 +25,9 @@ try {
   for (const size of [1, 100, 1000]) {
     const components = purls.slice(0, size).map((purl) => ({ purl }))
     let found = 0
-    const r = await sample(
-      async () => {
-        const res = await s.app.inject({
-          method: 'POST',
-          url: '/v2/vulnerabilities/components',
-          headers: { 'x-api-key': s.key },
-          payload: { components },
-        })
-        if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`)
-        found = res
-          .json()
-          .components.reduce((n: number, c: { vulnerabilities: unknown[] }) => n + c.vulnerabilities.length, 0)
-      },
-      size === 1000 ? 40 : 100,
-    )
+    const r = await sampleBatch(s, '/v2/vulnerabilities/components', components, (body) => {
+      found = body.components.reduce((n, c) => n + (c.vulnerabilities as unknown[]).length, 0)
+    })
     table.push({
       components: size,
       vulnerabilities: found,

@@ -1,0 +1,123 @@
+// On-demand static-analysis benchmarks (never in CI):
+// 1. rules-engine throughput: the latest semgrep rule set over the files it scans (scanIssues: parse once, every rule
+//    of the file's language) of real seed tarballs — versions the seed analyzed, every k-th of them, fetched once
+//    through your npm configuration and cached in the temp dir (bench/tarball-cache.ts). MB of scanned source per
+//    second of CPU time on one core, with the parse's share.
+// 2. POST /v2/semgrep/issues/components with 1, 100 and 1,000 analyzed components on the seeded KB.
+// Run: node --import tsx bench/semgrep.ts [--tarballs N] [--rounds N]
+import { createReadStream } from 'node:fs'
+import { parseArgs } from 'node:util'
+import type { Analyzer } from '../src/ingest/analyzers/types.ts'
+import { isMinified, isScannedPath, scanIssues } from '../src/ingest/semgrep/scan.ts'
+import { walkTarball } from '../src/ingest/tarball-walk.ts'
+import { MAX_RULE_FILE_CHARS, SourceUnit } from '../src/rulesets/engine.ts'
+import { languageOfPath } from '../src/rulesets/file-languages.ts'
+import { sampleBatch, seededApp } from './seeded-kb.ts'
+import { cachedTarball } from './tarball-cache.ts'
+
+const { values } = parseArgs({
+  options: { tarballs: { type: 'string', default: '40' }, rounds: { type: 'string', default: '3' } },
+})
+const wanted = Math.max(1, Number(values.tarballs) || 40)
+const rounds = Math.max(1, Number(values.rounds) || 1)
+
+interface Source {
+  path: string
+  text: string
+}
+
+/** The files scanIssues scans (a language with rules, not a test or minified file, within the size limit). */
+const scanned: Analyzer<Source[]> = {
+  name: 'scanned',
+  version: '0',
+  start() {
+    const out: Source[] = []
+    return {
+      file(e) {
+        if (!e.content || !languageOfPath(e.path) || !isScannedPath(e.path)) return
+        const text = e.content.toString('utf8')
+        if (text.length <= MAX_RULE_FILE_CHARS && !isMinified(text)) out.push({ path: e.path, text })
+      },
+      finish: () => out,
+    }
+  },
+}
+
+const s = await seededApp()
+try {
+  const analyzed = await s.storage.db
+    .selectFrom('analyses as a')
+    .innerJoin('versions as v', 'v.id', 'a.version_id')
+    .innerJoin('components as c', 'c.id', 'v.component_id')
+    .select(['c.purl_name', 'c.purl', 'v.version', 'a.output'])
+    .where('a.analyzer', '=', 'semgrep')
+    .orderBy('v.id')
+    .execute()
+  if (analyzed.length === 0) throw new Error('the seed holds no semgrep analyses: rebuild it (scripts/build-seed.sh)')
+
+  // 1. engine throughput on every k-th analyzed version of the seed
+  const step = Math.max(1, Math.floor(analyzed.length / wanted))
+  const picked = analyzed.filter((_, i) => i % step === 0).slice(0, wanted)
+  const sources: Source[] = []
+  for (const p of picked) {
+    const file = await cachedTarball(p.purl_name, p.version) // purl_name: the npm name, scope included
+    sources.push(...((await walkTarball(createReadStream(file), [scanned])).outputs.scanned as Source[]))
+  }
+  const bytes = sources.reduce((n, f) => n + Buffer.byteLength(f.text), 0)
+  const cpu = (fn: () => void) => {
+    const start = process.cpuUsage()
+    fn()
+    const used = process.cpuUsage(start)
+    return (used.user + used.system) / 1e6
+  }
+  const table = []
+  for (let r = 0; r < rounds; r++) {
+    let issues = 0
+    const parse = cpu(() => {
+      for (const f of sources) {
+        const lang = languageOfPath(f.path)
+        if (lang) new SourceUnit(lang.language, f.text, lang.tsx).root()
+      }
+    })
+    const all = cpu(() => {
+      for (const f of sources) issues += scanIssues(f.path, f.text).length
+    })
+    table.push({
+      round: r + 1,
+      tarballs: picked.length,
+      files: sources.length,
+      MB: (bytes / 1e6).toFixed(1),
+      issues,
+      'MB/s per core': (bytes / 1e6 / all).toFixed(2),
+      'parse share': `${Math.round((parse / all) * 100)}%`,
+    })
+  }
+  console.log('rules engine (latest semgrep rule set, parse + every rule of the language) on seed tarballs:')
+  console.table(table)
+
+  // 2. the batch endpoint on analyzed components, those with issues first
+  const withIssues = (o: string) => (JSON.parse(o) as { files: unknown[] }).files.length > 0
+  const ordered = [...analyzed.filter((a) => withIssues(a.output)), ...analyzed.filter((a) => !withIssues(a.output))]
+  const purls = ordered.map((a) => `${a.purl}@${a.version}`)
+  const batch = []
+  for (const size of [1, 100, 1000]) {
+    const components = purls.slice(0, size).map((purl) => ({ purl }))
+    let files = 0
+    let bodyBytes = 0
+    const r = await sampleBatch(s, '/v2/semgrep/issues/components', components, (body, bytes) => {
+      bodyBytes = bytes
+      files = body.components.reduce((n, c) => n + (c.files as unknown[]).length, 0)
+    })
+    batch.push({
+      components: components.length,
+      'files with issues': files,
+      'response KB': (bodyBytes / 1024).toFixed(0),
+      'median ms': r.median.toFixed(1),
+      'p95 ms': r.p95.toFixed(1),
+    })
+  }
+  console.log('POST /v2/semgrep/issues/components on the seeded KB (analyzed versions, those with issues first):')
+  console.table(batch)
+} finally {
+  await s.close()
+}
