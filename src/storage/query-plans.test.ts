@@ -194,7 +194,7 @@ for (const backend of backends()) {
         await loadBigKb(storage)
         if (analyzed) await sql`analyze`.execute(storage.db)
         recorder = new Recorder(storage)
-        recorded = { ...storage, db: storage.db.withPlugin(recorder) }
+        recorded = { ...storage, db: storage.db.withPlugin(recorder), read: storage.read.withPlugin(recorder) }
       })
       after(() => cleanup())
 
