@@ -8,10 +8,11 @@
 //
 // Usage: node --import tsx bench/folder-hash-speed.ts [--base 200000] [--growth 10] [--runs 15]
 import { parseArgs } from 'node:util'
-import { sql } from 'kysely'
+import { type Insertable, sql } from 'kysely'
 import { bandKeys } from '../src/domain/folder-hash/bands.ts'
 import { toHex16, type U64 } from '../src/domain/folder-hash/primitives.ts'
 import { chunks } from '../src/storage/kb-rows.ts'
+import type { FolderNodeBandsTable, FolderNodesTable } from '../src/storage/schema.ts'
 import { sample, seededApp } from './seeded-kb.ts'
 
 const { values } = parseArgs({
@@ -68,16 +69,8 @@ const near = (x: U64): U64 => ({ hi: x.hi, lo: (x.lo ^ (1 << (rand32() % 32)) ^ 
 async function generate(n: number) {
   const started = performance.now()
   for (let done = 0; done < n; ) {
-    const nodes: {
-      id: number
-      version_id: number
-      path: string
-      files: number
-      names: string
-      content: string
-      dirs: string
-    }[] = []
-    const bands: { band: number; node_id: number }[] = []
+    const nodes: Insertable<FolderNodesTable>[] = []
+    const bands: FolderNodeBandsTable[] = []
     for (let p = 0; p < 2000 && done < n; p++) {
       const names = { hi: rand32(), lo: rand32() }
       const content = { hi: rand32(), lo: rand32() }

@@ -76,14 +76,20 @@ export async function writeRepoAccounts(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('geo_repo_accounts').where('repo_purl', '=', repoPurl).execute()
-    for (const a of accounts) {
+    const unique = [...new Map(accounts.map((a) => [a.account, a])).values()]
+    for (const part of chunks(unique, 4))
       await trx
         .insertInto('geo_accounts')
-        .values({ account: a.account, location: a.location, source, as_of: asOf })
-        .onConflict((oc) => oc.column('account').doUpdateSet({ location: a.location, source, as_of: asOf }))
+        .values(part.map((a) => ({ account: a.account, location: a.location, source, as_of: asOf })))
+        .onConflict((oc) =>
+          oc.column('account').doUpdateSet((eb) => ({
+            location: eb.ref('excluded.location'),
+            source: eb.ref('excluded.source'),
+            as_of: eb.ref('excluded.as_of'),
+          })),
+        )
         .execute()
-    }
-    const rows = accounts.map((a) => ({ repo_purl: repoPurl, account: a.account, role: a.role, source, as_of: asOf }))
+    const rows = unique.map((a) => ({ repo_purl: repoPurl, account: a.account, role: a.role, source, as_of: asOf }))
     for (const part of chunks(rows, 5)) await trx.insertInto('geo_repo_accounts').values(part).execute()
   })
 }
@@ -99,7 +105,7 @@ export class SqlGeoReader implements GeoReader {
         .select(['purl', 'repo_purl'])
         .where('purl', 'in', purls.slice(i, i + CHUNK))
         .execute()
-      for (const r of rows) out.set(r.purl, [...(out.get(r.purl) ?? []), r.repo_purl])
+      for (const r of rows) push(out, r.purl, r.repo_purl)
     }
     return out
   }
@@ -131,7 +137,7 @@ export class SqlGeoReader implements GeoReader {
       }
     }
     const out = new Map<string, AuthorOffsets[]>()
-    for (const { repo, a } of byAuthor.values()) out.set(repo, [...(out.get(repo) ?? []), a])
+    for (const { repo, a } of byAuthor.values()) push(out, repo, a)
     return out
   }
 
@@ -148,9 +154,7 @@ export class SqlGeoReader implements GeoReader {
         .orderBy('r.role', 'desc')
         .orderBy('r.account')
         .execute()
-      for (const r of rows)
-        if (r.location?.trim())
-          out.set(r.repo_purl, [...(out.get(r.repo_purl) ?? []), { type: r.role, location: r.location }])
+      for (const r of rows) if (r.location?.trim()) push(out, r.repo_purl, { type: r.role, location: r.location })
     }
     return out
   }
@@ -177,4 +181,10 @@ export class SqlGeoReader implements GeoReader {
     }
     return out
   }
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
 }

@@ -127,7 +127,7 @@ type Candidate = Omit<ComponentMatch, 'versions'> & { versions: RankedVersion[];
 function matchFolder(hits: readonly Hit[], versions: Map<number, IndexedVersion>, f: ScanFilters): Candidate[] {
   const byPurl = new Map<string, Candidate>()
   const kept = hits.filter((h) => scoreOf(h.distance) > f.minAcceptedScore)
-  const bestDistance = Math.min(...kept.map((h) => h.distance))
+  const bestDistance = kept.reduce((min, h) => Math.min(min, h.distance), Number.POSITIVE_INFINITY)
   for (const h of kept) {
     const v = versions.get(h.versionId)
     if (!v || h.distance > bestDistance * 1.1 + 3) continue

@@ -41,25 +41,24 @@ const INVALID: Outcome = { code: 'INVALID_PURL', message: 'Invalid purl' }
 /** Each purl's repositories, with one catalog read and one link read for the whole batch. */
 async function subjects(refs: readonly { purl: string }[], deps: GeoDeps): Promise<Subject[]> {
   const parsed = refs.map((r) => tryParsePurl(splitVersion(r.purl ?? '').purl))
+  const keyOfPurl = parsed.map((p) => (p && p.type !== 'github' ? { type: p.type, purlName: purlName(p) } : undefined))
   const keys = new Map<string, ComponentKey>()
-  for (const p of parsed)
-    if (p && p.type !== 'github')
-      keys.set(keyOf({ type: p.type, purlName: purlName(p) }), { type: p.type, purlName: purlName(p) })
+  for (const k of keyOfPurl) if (k) keys.set(keyOf(k), k)
   const canon = parsed.map((p) => (p ? canonicalPurl(p) : undefined))
   const [components, links] = await Promise.all([
     keys.size > 0 ? deps.catalog.components([...keys.values()]) : new Map(),
     deps.geo.linkedRepos([...new Set(canon.filter((c): c is string => c !== undefined))]),
   ])
   return refs.map((r, i) => {
-    const p = parsed[i]
     const c = canon[i]
-    if (!p || !c) return { purl: r.purl ?? '', repos: [], outcome: INVALID }
+    if (c === undefined) return { purl: r.purl ?? '', repos: [], outcome: INVALID }
     const linked = links.get(c) ?? []
-    if (p.type === 'github') return { purl: r.purl, repos: [...new Set([c, ...linked])], outcome: SUCCESS }
-    const source = components.get(keyOf({ type: p.type, purlName: purlName(p) }))?.sourcePurl
+    const key = keyOfPurl[i]
+    if (!key) return { purl: r.purl, repos: [...new Set([c, ...linked])], outcome: SUCCESS } // a pkg:github purl
+    const component = components.get(keyOf(key))
+    const source = component?.sourcePurl
     const repos = [...new Set([...linked, ...(source?.startsWith('pkg:github/') ? [source] : [])])]
-    const known = components.has(keyOf({ type: p.type, purlName: purlName(p) })) || linked.length > 0
-    return { purl: r.purl, repos, outcome: known ? SUCCESS : NOT_FOUND }
+    return { purl: r.purl, repos, outcome: component || linked.length > 0 ? SUCCESS : NOT_FOUND }
   })
 }
 
@@ -78,28 +77,29 @@ async function gate(all: Subject[], deps: GeoDeps): Promise<Subject[]> {
 export async function declaredLocations(refs: readonly { purl: string }[], deps: GeoDeps): Promise<DeclaredAnswer[]> {
   const all = await gate(await subjects(refs, deps), deps)
   const declared = await deps.geo.declared([...new Set(all.filter(ok).flatMap((s) => s.repos))])
+  const perRepos = memoByRepos((repos) => {
+    const list = repos.flatMap((r) => declared.get(r) ?? [])
+    return { list, curated: curate(list) }
+  })
   return all.map((s) => {
     if (!ok(s)) return { purl: s.purl, declared: [], curated: [], outcome: s.outcome }
-    const list = s.repos.flatMap((r) => declared.get(r) ?? [])
+    const { list, curated } = perRepos(s.repos)
     if (list.length === 0)
       return { purl: s.purl, declared: [], curated: [], outcome: noInfo('No Provenance data found for the given Purl') }
-    return { purl: s.purl, declared: list, curated: curate(list), outcome: SUCCESS }
+    return { purl: s.purl, declared: list, curated, outcome: SUCCESS }
   })
 }
 
 export async function originLocations(refs: readonly { purl: string }[], deps: GeoDeps): Promise<OriginAnswer[]> {
   const all = await gate(await subjects(refs, deps), deps)
   const offsets = await deps.geo.authorOffsets([...new Set(all.filter(ok).flatMap((s) => s.repos))])
-  const inferred = new Map<string, OriginLocation[]>() // by repository set: a batch asks the same one many times
+  const perRepos = memoByRepos((repos): OriginLocation[] => {
+    const authors: AuthorOffsets[] = repos.flatMap((r) => offsets.get(r) ?? [])
+    return authors.length > 0 ? inferOrigin(authors) : []
+  })
   return all.map((s) => {
     if (!ok(s)) return { purl: s.purl, locations: [], outcome: s.outcome }
-    const key = [...s.repos].sort().join(' ')
-    let locations = inferred.get(key)
-    if (!locations) {
-      const authors: AuthorOffsets[] = s.repos.flatMap((r) => offsets.get(r) ?? [])
-      locations = authors.length > 0 ? inferOrigin(authors) : []
-      inferred.set(key, locations)
-    }
+    const locations = perRepos(s.repos)
     if (locations.length === 0)
       return { purl: s.purl, locations: [], outcome: noInfo('No Origin data found for the given Purl') }
     return { purl: s.purl, locations, outcome: SUCCESS }
@@ -116,6 +116,16 @@ export function curate(list: readonly DeclaredLocation[]): { country: string; co
   return [...counts]
     .map(([country, count]) => ({ country, count }))
     .sort((a, b) => b.count - a.count || (a.country < b.country ? -1 : a.country > b.country ? 1 : 0))
+}
+
+/** `fn` computed once per set of repositories: a batch asks about the same repository many times. */
+function memoByRepos<T>(fn: (repos: readonly string[]) => T): (repos: readonly string[]) => T {
+  const done = new Map<string, T>()
+  return (repos) => {
+    const key = [...repos].sort().join(' ')
+    if (!done.has(key)) done.set(key, fn(repos))
+    return done.get(key) as T
+  }
 }
 
 const ok = (s: Subject) => s.outcome.code === 'SUCCESS'
