@@ -33,6 +33,12 @@ export interface Config {
   trustProxy: boolean
   /** The seed loaded into an empty KB at start; undefined = none. */
   seedDir: string | undefined
+  /** The answer cache (src/cache/): 0 entries turns it off. */
+  answerCache: { maxEntries: number; maxBytes: number; ttlMs: number; pollMs: number }
+  /** `compintel worker`: units ingested at once per process. */
+  workerConcurrency: number
+  /** `compintel worker`: a unit's lease, renewed every third of it; a dead worker's units return after it. */
+  workerLeaseSeconds: number
 }
 
 /** Every bad value, each named with what was expected. */
@@ -69,6 +75,12 @@ export const SETTINGS = [
   'HEALTH_CHECK_INTERVAL_MS',
   'TRUST_PROXY',
   'SEED_DIR',
+  'ANSWER_CACHE_ENTRIES',
+  'ANSWER_CACHE_MAX_MB',
+  'ANSWER_CACHE_TTL_SECONDS',
+  'KB_CHANGE_POLL_MS',
+  'WORKER_CONCURRENCY',
+  'WORKER_LEASE_SECONDS',
 ] as const
 
 /** Reads COMPINTEL_CONFIG (a JSON file of the same names) under the environment, which wins. */
@@ -144,6 +156,14 @@ export function parseConfig(src: Source): Config {
     healthCheckIntervalMs: int('HEALTH_CHECK_INTERVAL_MS', 2000, 100),
     trustProxy: bool('TRUST_PROXY', false),
     seedDir: src.SEED_DIR === 'none' ? undefined : (src.SEED_DIR ?? SEED_DIR),
+    answerCache: {
+      maxEntries: int('ANSWER_CACHE_ENTRIES', 10_000, 0, 10_000_000),
+      maxBytes: int('ANSWER_CACHE_MAX_MB', 64, 1, 65_536) * 1024 * 1024,
+      ttlMs: int('ANSWER_CACHE_TTL_SECONDS', 300, 1, 86_400) * 1000,
+      pollMs: int('KB_CHANGE_POLL_MS', 1000, 50, 60_000),
+    },
+    workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 64),
+    workerLeaseSeconds: int('WORKER_LEASE_SECONDS', 60, 2, 3600),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

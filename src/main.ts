@@ -1,13 +1,17 @@
 // Composition root: config → storage → services → http app → listen, and graceful shutdown on SIGTERM/SIGINT.
 import { Redis } from 'ioredis'
 import pino from 'pino'
+import { createAnswerCache } from './cache/answer-cache.ts'
+import { RedisStore } from './cache/redis-store.ts'
 import type { Config } from './config.ts'
 import { buildApp } from './http/app.ts'
 import type { App } from './http/types.ts'
 import { createServices } from './services.ts'
 import type { Storage } from './storage/database.ts'
 import { openStorage } from './storage/database.ts'
+import { SqlChangeFeed } from './storage/kb-changes.ts'
 import { migrate } from './storage/migrate.ts'
+import { SCHEMA_VERSION } from './storage/migrations/index.ts'
 import { loadSeed, readManifest } from './storage/seed-import.ts'
 import { SERVER_VERSION } from './version.ts'
 
@@ -47,7 +51,15 @@ export async function serve(config: Config, out: (line: string) => void = consol
     logger.warn({ err: err.message }, 'redis unavailable; rate limits are not enforced until it returns'),
   )
 
-  const app = await buildApp({ config, services, version: SERVER_VERSION, logger, ...(redis ? { redis } : {}) })
+  const answerCache = startAnswerCache(config, storage, redis, logger)
+  const app = await buildApp({
+    config,
+    services,
+    version: SERVER_VERSION,
+    logger,
+    ...(redis ? { redis } : {}),
+    ...(answerCache ? { answerCache } : {}),
+  })
   const address = await app.listen({ host: config.host, port: config.port })
   let closing: Promise<void> | undefined
   const shutdown = (reason: string): Promise<void> => {
@@ -61,6 +73,7 @@ export async function serve(config: Config, out: (line: string) => void = consol
         await app.close()
       } finally {
         clearTimeout(force)
+        answerCache?.tracker.stop()
         redis?.disconnect()
         await storage.close()
       }
@@ -68,6 +81,20 @@ export async function serve(config: Config, out: (line: string) => void = consol
     return closing
   }
   return { app, url: address, shutdown }
+}
+
+/** The answer cache, in-process and on Redis when configured, following the KB change log; none if turned off. */
+function startAnswerCache(config: Config, storage: Storage, redis: Redis | undefined, logger: pino.Logger) {
+  if (config.answerCache.maxEntries === 0) return undefined
+  const onError = (err: Error) => logger.warn({ err: err.message }, 'answer cache: change log or redis unavailable')
+  const cache = createAnswerCache(new SqlChangeFeed(storage), {
+    ...config.answerCache,
+    namespace: `${SERVER_VERSION}:${SCHEMA_VERSION}`,
+    ...(redis ? { shared: new RedisStore(redis) } : {}),
+    onError,
+  })
+  cache.tracker.start()
+  return cache
 }
 
 /** On the first start of an empty embedded KB, make one full-scope key and show it once. */

@@ -1,6 +1,7 @@
 // Two real `compintel serve` processes on one PostgreSQL KB and one Redis (TEST_DATABASE_URL, TEST_REDIS_URL):
 // started together on an empty database they migrate and load the (FIXTURE) seed exactly once, answer the same
-// request identically, and share one rate-limit budget per key.
+// request identically, share one rate-limit budget per key and one answer cache, which a change written by
+// another process ends on both.
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -10,10 +11,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import pg from 'pg'
+import { createServices } from '../src/services.ts'
 import { openStorage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { exportSeed } from '../src/storage/seed-export.ts'
-import { loadFixtureKb } from './helpers/kb-fixture.ts'
+import { loadFixtureKb, publishFixtureVersion } from './helpers/kb-fixture.ts'
 
 const pgUrl = process.env.TEST_DATABASE_URL
 const redisUrl = process.env.TEST_REDIS_URL
@@ -61,6 +63,7 @@ async function startNode(seedDir: string): Promise<(typeof nodes)[number]> {
     RATE_LIMIT_PER_MINUTE: '6',
     LOG_LEVEL: 'warn',
     MAX_EVENT_LOOP_DELAY_MS: '0', // the seed load blocks the loop; load shedding is tested elsewhere
+    KB_CHANGE_POLL_MS: '100',
   }
   const child = spawn(process.execPath, ['bin/compintel.js', 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   const out: string[] = []
@@ -136,4 +139,44 @@ test('two nodes started together on an empty PostgreSQL KB load the seed once, a
   const codes: number[] = []
   for (let i = 0; i < 6; i++) codes.push((await ask(i % 2 === 0 ? a : b, q)).status)
   assert.deepEqual(codes, [200, 200, 200, 200, 429, 429])
+})
+
+test('the answer cache is shared through Redis, and an ingest by another process ends it on both nodes', {
+  skip,
+}, async () => {
+  const [a, b] = nodes
+  assert.ok(a && b, 'the nodes of the first test')
+  const storage = openStorage({ kind: 'postgres', url: dbUrl() })
+  try {
+    const services = createServices(storage, { seedKeys: [], keyCacheTtlMs: 0 })
+    const unlimited = (await services.keys.create({ name: 'cache test', scopes: ['*'], tier: 'unlimited' })).key
+    const ask = async (n: { url: string }) => {
+      const res = await fetch(`${n.url}/v2/components/versions?purl=pkg:npm/fx-util`, {
+        headers: { 'x-api-key': unlimited },
+      })
+      const body = (await res.json()) as { component: { versions: { version: string }[] } }
+      return { cache: res.headers.get('x-cache'), versions: body.component.versions.map((v) => v.version) }
+    }
+    const computed = await ask(a)
+    assert.equal(computed.cache, 'miss')
+    let shared = await ask(b)
+    for (let i = 0; i < 20 && shared.cache !== 'hit'; i++) shared = await ask(b) // a's write to Redis is not awaited
+    assert.equal(shared.cache, 'hit', 'node b answers from what node a cached')
+    assert.deepEqual(shared.versions, computed.versions)
+
+    await publishFixtureVersion(storage, 'fx-util', '2.3.0')
+    const deadline = Date.now() + 10_000
+    const seen = new Set<string>()
+    while (seen.size < 2 && Date.now() < deadline) {
+      for (const [name, n] of [
+        ['a', a],
+        ['b', b],
+      ] as const)
+        if ((await ask(n)).versions.includes('2.3.0')) seen.add(name)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    assert.deepEqual([...seen].sort(), ['a', 'b'], 'both nodes answer the new version')
+  } finally {
+    await storage.close()
+  }
 })

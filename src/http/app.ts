@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyRequest } from 'fastify'
+import { registerAnswerCache } from './plugins/answer-cache.ts'
 import { registerAuth } from './plugins/auth-hooks.ts'
 import {
   clientErrorHandler,
@@ -46,8 +47,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onSend', async (req: FastifyRequest, reply) => {
     reply.header('x-request-id', req.id)
   })
-  registerEtag(app)
   const metrics = registerMetrics(app)
+  // before the ETag hook, which may turn a 200 into a body-less 304
+  if (deps.answerCache) registerAnswerCache(app, deps.answerCache, metrics)
+  registerEtag(app)
   await registerPressure(app, deps)
   await registerAuth(app, deps)
   await registerOpenapi(app, deps.version)

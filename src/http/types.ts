@@ -27,6 +27,8 @@ declare module 'fastify' {
     area?: Area
     /** Served without a key and without rate limits (health, readiness, metrics, docs). */
     public?: boolean
+    /** A single-component GET (`?purl=`) whose answers the answer cache may keep (plugins/answer-cache.ts). */
+    cacheable?: boolean
   }
   interface FastifyRequest {
     principal?: Principal
@@ -72,6 +74,8 @@ export interface AppDeps {
   services: Services
   /** Redis client for shared rate-limit counters, when REDIS_URL is set. */
   redis?: import('ioredis').Redis
+  /** Hot single-component answers (src/cache/), when the answer cache is on. */
+  answerCache?: import('../cache/answer-cache.ts').AnswerCache
   version: string
   /** A pino logger (main.ts builds it with key headers redacted); tests pass false or nothing. */
   logger?: FastifyBaseLogger | boolean

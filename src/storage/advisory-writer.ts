@@ -2,8 +2,10 @@
 // the rows of that batch's keys (never a whole table), so it scales to all of OSV on PostgreSQL.
 // Advisories: compared by record_hash, a changed one replaced with its packages, the same id from another source
 // named in other_sources (domain/vulnerabilities/advisory-sources.ts); EPSS: upserted, an unchanged
-// score not rewritten; CPE products: replaced per package key when they differ.
+// score not rewritten; CPE products: replaced per package key when they differ. A batch that wrote anything
+// records a change to any component (`*`) last, so every API node drops its cached answers.
 import type { Insertable, Kysely, Transaction } from 'kysely'
+import { ANY_COMPONENT } from '../cache/types.ts'
 import { planAdvisoryWrite, type StoredAdvisory } from '../domain/vulnerabilities/advisory-sources.ts'
 import type {
   Advisory,
@@ -14,6 +16,7 @@ import type {
   WriteCounts,
 } from '../domain/vulnerabilities/types.ts'
 import type { Storage } from './database.ts'
+import { recordChanges } from './kb-changes.ts'
 import { chunks, digest } from './kb-rows.ts'
 import type { AdvisoriesTable, AdvisoryPackagesTable, CpeProductsTable, Database } from './schema.ts'
 
@@ -67,6 +70,7 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
           .set({ other_sources: JSON.stringify(x.otherSources) })
           .where('id', '=', x.id)
           .execute()
+      if (put.length + attribute.length > 0) await recordChanges(trx, [ANY_COMPONENT])
       return { written: put.length + attribute.length, unchanged, older }
     })
   }
@@ -109,6 +113,7 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
           .executeTakeFirst()
         written += Number(r.numInsertedOrUpdatedRows ?? 0)
       }
+      if (written > 0) await recordChanges(trx, [ANY_COMPONENT])
       return { written, unchanged: rows.length - written }
     })
   }
@@ -137,6 +142,7 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
         })),
       )
       for (const part of chunks(rows, 6)) await trx.insertInto('cpe_products').values(part).execute()
+      if (changed.length > 0) await recordChanges(trx, [ANY_COMPONENT])
       return { written: changed.length, unchanged: byKey.size - changed.length }
     })
   }

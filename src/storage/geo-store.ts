@@ -2,9 +2,11 @@
 // replaces what the same repository had), and reads them for a batch of repositories in one query per table.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { ANY_COMPONENT } from '../cache/types.ts'
 import type { AuthorOffsets } from '../domain/geoprovenance/origin.ts'
 import type { DeclaredLocation, GeoReader, RepoAccount, RepoOrigin } from '../domain/geoprovenance/types.ts'
 import type { Storage } from './database.ts'
+import { recordChanges } from './kb-changes.ts'
 import { chunks } from './kb-rows.ts'
 import type { Database } from './schema.ts'
 
@@ -63,6 +65,8 @@ export async function writeRepoOrigin(db: Kysely<Database>, r: RepoOrigin): Prom
       })),
     )
     for (const part of chunks(rows, 6)) await trx.insertInto('origin_author_offsets').values(part).execute()
+    // package purls answer from their source repository too: any component's answer may change
+    await recordChanges(trx, [ANY_COMPONENT])
   })
 }
 
@@ -91,6 +95,7 @@ export async function writeRepoAccounts(
         .execute()
     const rows = unique.map((a) => ({ repo_purl: repoPurl, account: a.account, role: a.role, source, as_of: asOf }))
     for (const part of chunks(rows, 5)) await trx.insertInto('geo_repo_accounts').values(part).execute()
+    await recordChanges(trx, [ANY_COMPONENT]) // an account's location is shared by every repository it is in
   })
 }
 

@@ -1,6 +1,8 @@
 // Writes one package per transaction, idempotently: unchanged facts (by digest) are not written again,
 // so a crash never leaves half a package and a rerun that learns nothing new changes nothing.
 import type { Kysely, Transaction } from 'kysely'
+import { componentTag } from '../cache/tags.ts'
+import { ANY_COMPONENT } from '../cache/types.ts'
 import type {
   KbWriter,
   PackageState,
@@ -12,6 +14,7 @@ import type {
 import type { FolderHashOutput } from '../ingest/analyzers/folder-hash.ts'
 import type { Storage } from './database.ts'
 import { FOLDER_HASH_ANALYZER, writeFolderNodes } from './folder-index.ts'
+import { recordChanges } from './kb-changes.ts'
 import { chunks, componentDigest, componentRow, digest, versionDigest, versionRow } from './kb-rows.ts'
 import { refreshPopularity } from './popularity.ts'
 import type { Database } from './schema.ts'
@@ -146,6 +149,9 @@ async function write(trx: Tx, update: PackageUpdate): Promise<WriteReport> {
     const versionId = ids.get(a.version)
     if (versionId !== undefined) report.analysesWritten += await writeAnalysis(trx, versionId, a)
   }
+  // last, just before commit: API nodes then drop their cached answers about this component (src/cache/)
+  if (report.componentChanged || report.versionsInserted + report.versionsUpdated + report.analysesWritten > 0)
+    await recordChanges(trx, [componentTag(c.purl) ?? ANY_COMPONENT])
   return report
 }
 

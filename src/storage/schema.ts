@@ -213,6 +213,13 @@ export interface GeoRepoAccountsTable {
   as_of: string
 }
 
+/** Migration 8: the change log API nodes poll to invalidate cached answers. */
+export interface KbChangesTable {
+  id: Generated<number>
+  tag: string
+  changed_at: string
+}
+
 export interface Database {
   kb_meta: KbMetaTable
   api_keys: ApiKeysTable
@@ -234,4 +241,5 @@ export interface Database {
   origin_author_offsets: OriginAuthorOffsetsTable
   geo_accounts: GeoAccountsTable
   geo_repo_accounts: GeoRepoAccountsTable
+  kb_changes: KbChangesTable
 }

@@ -4,8 +4,10 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { createGunzip } from 'node:zlib'
 import { sql, type Transaction } from 'kysely'
+import { ANY_COMPONENT } from '../cache/types.ts'
 import type { Storage } from './database.ts'
 import { indexUnindexedFolderHashes } from './folder-index.ts'
+import { recordChanges } from './kb-changes.ts'
 import { chunks } from './kb-rows.ts'
 import { refreshPopularity } from './popularity.ts'
 import type { Database } from './schema.ts'
@@ -54,6 +56,7 @@ export async function loadSeed(
       .set({ created_at: manifest.created_at, db_release: manifest.release })
       .where('id', '=', 1)
       .execute()
+    await recordChanges(trx, [ANY_COMPONENT])
     return { loaded: true, rows: done }
   })
 }

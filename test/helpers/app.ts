@@ -20,6 +20,7 @@ export interface TestAppOptions {
   env?: Record<string, string>
   storage?: Storage
   redis?: AppDeps['redis']
+  answerCache?: AppDeps['answerCache']
   logger?: AppDeps['logger']
   pingDatabase?: () => Promise<void>
 }
@@ -44,6 +45,7 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     version: '0.0.0-test',
     logger: opts.logger ?? false,
     ...(opts.redis ? { redis: opts.redis } : {}),
+    ...(opts.answerCache ? { answerCache: opts.answerCache } : {}),
   })
   return {
     app,

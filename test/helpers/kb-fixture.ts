@@ -140,3 +140,19 @@ export async function loadFixtureKb(storage: Storage): Promise<void> {
   }
   await refreshPopularity(storage.db)
 }
+
+/** FIXTURE: the fixture package `name` as if `version` had just been published (newest, latest), written the way
+ *  ingestion writes a package: for tests of what follows a KB change. */
+export async function publishFixtureVersion(storage: Storage, name: string, version: string): Promise<void> {
+  const p = FIXTURE_PACKUMENTS.find((x) => x.name === name)
+  if (!p) throw new Error(`no fixture package ${name}`)
+  const time = { ...p.time, [version]: '2026-03-01T00:00:00.000Z' }
+  const next: Packument = {
+    ...p,
+    'dist-tags': { latest: version },
+    versions: { ...p.versions, [version]: { name, version, license: 'MIT' } },
+    time,
+  }
+  const { component, versions } = mapPackument(next, '2026-03-02T00:00:00.000Z')
+  await new SqlKbWriter(storage).writePackage({ component, versions, analyses: [] })
+}

@@ -8,6 +8,8 @@ import * as m0004 from './0004-vulnerabilities.ts'
 import * as m0005 from './0005-advisory-sources.ts'
 import * as m0006 from './0006-folder-hashes.ts'
 import * as m0007 from './0007-geoprovenance.ts'
+import * as m0008 from './0008-kb-changes.ts'
+import * as m0009 from './0009-ingest-queue.ts'
 
 export interface NumberedMigration {
   name: string
@@ -22,6 +24,8 @@ export const MIGRATIONS: readonly NumberedMigration[] = [
   { name: '0005-advisory-sources', up: m0005.up },
   { name: '0006-folder-hashes', up: m0006.up },
   { name: '0007-geoprovenance', up: m0007.up },
+  { name: '0008-kb-changes', up: m0008.up },
+  { name: '0009-ingest-queue', up: m0009.up },
 ]
 
 /** The schema version of a fully migrated KB: the number of the last migration. */

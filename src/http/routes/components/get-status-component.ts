@@ -15,7 +15,7 @@ export function registerGetStatusComponent(app: App, deps: AppDeps): void {
   app.get(
     '/v2/components/status/component',
     {
-      config: { area: 'components' },
+      config: { area: 'components', cacheable: true },
       schema: {
         summary: 'Lifecycle status of a component',
         description:

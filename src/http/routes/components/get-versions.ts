@@ -33,7 +33,7 @@ export function registerGetVersions(app: App, deps: AppDeps): void {
   app.get(
     '/v2/components/versions',
     {
-      config: { area: 'components' },
+      config: { area: 'components', cacheable: true },
       schema: {
         summary: 'Versions of a component',
         description:

@@ -29,7 +29,7 @@ function registerGet(app: App, deps: AppDeps, e: CryptoEndpoint): void {
     app.get(
       path,
       {
-        config: { area: 'cryptography' },
+        config: { area: 'cryptography', cacheable: true },
         schema: {
           summary: e.summary,
           description: e.description,

@@ -41,7 +41,7 @@ export function registerGeoGet(app: App, deps: AppDeps, path: string, kind: GeoK
   app.get(
     path,
     {
-      ...common,
+      config: { area: 'geoprovenance', cacheable: true },
       schema: {
         summary: kind.summary,
         description: `${kind.description} A version in the purl is ignored.`,

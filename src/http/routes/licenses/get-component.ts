@@ -13,7 +13,7 @@ export function registerGetLicensesComponent(app: App, deps: AppDeps): void {
   app.get(
     '/v2/licenses/component',
     {
-      config: { area: 'licenses' },
+      config: { area: 'licenses', cacheable: true },
       schema: {
         summary: 'Licenses of a component',
         description:

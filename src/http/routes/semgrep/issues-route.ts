@@ -44,7 +44,7 @@ export function registerIssuesGet(app: App, deps: AppDeps, path: string): void {
   app.get(
     path,
     {
-      ...common,
+      config: { area: 'semgrep', cacheable: true },
       schema: {
         summary: 'Static-analysis issues of a component version',
         description: DESCRIPTION,

@@ -28,7 +28,7 @@ export function registerGetVulnerabilitiesComponent(app: App, deps: AppDeps): vo
   app.get(
     '/v2/vulnerabilities/component',
     {
-      config: { area: 'vulnerabilities' },
+      config: { area: 'vulnerabilities', cacheable: true },
       schema: {
         summary: 'Vulnerabilities of a component',
         description: 'Known vulnerabilities of the version the purl and requirement name (docs/vulnerabilities.md).',
@@ -42,7 +42,7 @@ export function registerGetVulnerabilitiesComponent(app: App, deps: AppDeps): vo
   app.get(
     '/api/v2/vulnerabilities/component',
     {
-      config: { area: 'vulnerabilities' },
+      config: { area: 'vulnerabilities', cacheable: true },
       schema: {
         summary: 'Vulnerabilities of a component (scanoss-js SDK alias)',
         description: 'The same answer, with the result also at the top level, as the scanoss-js SDK reads it.',

@@ -14,7 +14,7 @@ export function registerGetCpesComponent(app: App, deps: AppDeps): void {
   app.get(
     '/v2/vulnerabilities/cpes/component',
     {
-      config: { area: 'vulnerabilities' },
+      config: { area: 'vulnerabilities', cacheable: true },
       schema: {
         summary: 'CPEs of a component',
         description: 'CPE 2.3 formatted strings of the products mapped to the package, with the resolved version.',
