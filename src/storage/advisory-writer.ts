@@ -155,11 +155,15 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
       imported_at: s.importedAt,
       records: s.records,
     }
-    await this.storage.db
-      .insertInto('data_sources')
-      .values(row)
-      .onConflict((oc) => oc.column('name').doUpdateSet(row))
-      .execute()
+    // answers list their data sources' dates (statusWithDb): a new import date is a change to every answer
+    await this.storage.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('data_sources')
+        .values(row)
+        .onConflict((oc) => oc.column('name').doUpdateSet(row))
+        .execute()
+      await recordChanges(trx, [ANY_COMPONENT])
+    })
   }
 }
 

@@ -14,7 +14,7 @@ import type {
 import type { FolderHashOutput } from '../ingest/analyzers/folder-hash.ts'
 import type { Storage } from './database.ts'
 import { FOLDER_HASH_ANALYZER, writeFolderNodes } from './folder-index.ts'
-import { recordChanges } from './kb-changes.ts'
+import { pruneChanges, recordChanges } from './kb-changes.ts'
 import { chunks, componentDigest, componentRow, digest, versionDigest, versionRow } from './kb-rows.ts'
 import { refreshPopularity } from './popularity.ts'
 import type { Database } from './schema.ts'
@@ -26,6 +26,7 @@ export class SqlKbWriter implements KbWriter {
 
   async finish(): Promise<void> {
     await refreshPopularity(this.storage.db)
+    await pruneChanges(this.storage.db)
   }
 
   async state(purl: string): Promise<PackageState | undefined> {
