@@ -6,7 +6,6 @@ import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
@@ -15,6 +14,7 @@ import { createServices } from '../src/services.ts'
 import { openStorage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { exportSeed } from '../src/storage/seed-export.ts'
+import { freePort } from './helpers/free-port.ts'
 import { loadFixtureKb, publishFixtureVersion } from './helpers/kb-fixture.ts'
 
 const pgUrl = process.env.TEST_DATABASE_URL
@@ -40,14 +40,6 @@ function dbUrl(): string {
   const u = new URL(pgUrl as string)
   u.pathname = `/${dbName}`
   return u.toString()
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
-  const { port } = s.address() as { port: number }
-  await new Promise((resolve) => s.close(resolve))
-  return port
 }
 
 async function startNode(seedDir: string): Promise<(typeof nodes)[number]> {
