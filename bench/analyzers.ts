@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { spdxIndex } from '../src/ingest/analyzers/license-match.ts'
 import { walkTarball } from '../src/ingest/tarball-walk.ts'
+import { CONSOLE, type Figure, isMain, type Out, rate } from './scenario.ts'
 import { cachedTarball, DEFAULT_TARBALL_CACHE, spec } from './tarball-cache.ts'
 
 /**
@@ -21,7 +22,7 @@ import { cachedTarball, DEFAULT_TARBALL_CACHE, spec } from './tarball-cache.ts'
  * locales), big bundles (react-dom, typescript's compiler, whose largest files exceed the 4 MiB analyzed limit),
  * C++ headers (nan), TypeScript sources (ajv, zod).
  */
-const BENCH_TARBALLS = [
+export const BENCH_TARBALLS = [
   'lodash@4.17.21',
   'express@4.21.2',
   'moment@2.30.1',
@@ -36,71 +37,95 @@ const BENCH_TARBALLS = [
   'typescript@5.4.5',
 ]
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    rounds: { type: 'string', default: '3' },
-    analyzers: { type: 'string' },
-    cache: { type: 'string', default: DEFAULT_TARBALL_CACHE },
-  },
-})
-const rounds = Math.max(1, Number(values.rounds) || 1)
-const wanted = values.analyzers?.split(',').map((s) => s.trim())
-const analyzers = wanted ? DEFAULT_ANALYZERS.filter((a) => wanted.includes(a.name)) : DEFAULT_ANALYZERS
-if (wanted && analyzers.length !== wanted.length) {
-  console.error(`--analyzers: known analyzers are ${DEFAULT_ANALYZERS.map((a) => a.name).join(', ')}`)
-  process.exit(2)
+export interface AnalyzersOptions {
+  /** name@version, .tgz files or folders of them (default: BENCH_TARBALLS) */
+  tarballs?: string[]
+  rounds?: number
+  /** analyzer names (default: all) */
+  analyzers?: string[]
+  cache?: string
 }
 
-const args = positionals.length > 0 ? positionals : BENCH_TARBALLS
-const tarballs: string[] = []
-for (const arg of args) {
-  const pinned = existsSync(arg) ? undefined : spec(arg)
-  if (pinned) {
-    const started = performance.now()
-    tarballs.push(await cachedTarball(...pinned, values.cache as string))
-    console.log(`${arg}: ready in ${(performance.now() - started).toFixed(0)} ms`)
-  } else if ((await stat(arg)).isDirectory()) {
-    for (const f of (await readdir(arg)).sort()) if (f.endsWith('.tgz')) tarballs.push(join(arg, f))
-  } else tarballs.push(arg)
-}
-console.log(`tarball cache: ${values.cache}`)
+export async function analyzersBench(out: Out = CONSOLE, opts: AnalyzersOptions = {}): Promise<Figure[]> {
+  const rounds = opts.rounds ?? 3
+  const cache = opts.cache ?? DEFAULT_TARBALL_CACHE
+  const wanted = opts.analyzers
+  const analyzers = wanted ? DEFAULT_ANALYZERS.filter((a) => wanted.includes(a.name)) : DEFAULT_ANALYZERS
+  if (wanted && analyzers.length !== wanted.length)
+    throw new Error(`--analyzers: known analyzers are ${DEFAULT_ANALYZERS.map((a) => a.name).join(', ')}`)
 
-const t0 = performance.now()
-spdxIndex()
-console.log(`SPDX index built once per process in ${(performance.now() - t0).toFixed(0)} ms (not counted below)`)
-console.log(`analyzers: ${analyzers.map((a) => `${a.name}@${a.version}`).join(', ')} + file list and MD5s`)
-
-const mb = (bytes: number) => bytes / 1e6
-let totalBytes = 0
-let totalMs = 0
-let totalCpuMs = 0
-for (const file of tarballs) {
-  let bytes = 0
-  let files = 0
-  let best = Number.POSITIVE_INFINITY
-  let cpuMs = 0
-  for (let r = 0; r < rounds; r++) {
-    const cpu = process.cpuUsage()
-    const start = performance.now()
-    const out = await walkTarball(createReadStream(file), analyzers)
-    const ms = performance.now() - start
-    const used = process.cpuUsage(cpu)
-    cpuMs += (used.user + used.system) / 1000
-    totalMs += ms
-    totalBytes += out.bytes
-    best = Math.min(best, ms)
-    bytes = out.bytes
-    files = out.files.length
+  const tarballs: string[] = []
+  for (const arg of opts.tarballs ?? BENCH_TARBALLS) {
+    const pinned = existsSync(arg) ? undefined : spec(arg)
+    if (pinned) {
+      const started = performance.now()
+      tarballs.push(await cachedTarball(...pinned, cache))
+      out.log(`${arg}: ready in ${(performance.now() - started).toFixed(0)} ms`)
+    } else if ((await stat(arg)).isDirectory()) {
+      for (const f of (await readdir(arg)).sort()) if (f.endsWith('.tgz')) tarballs.push(join(arg, f))
+    } else tarballs.push(arg)
   }
-  totalCpuMs += cpuMs
-  const name = file.split(/[\\/]/).pop()
-  console.log(
-    `${name}: ${files} files, ${mb(bytes).toFixed(1)} MB unpacked, best ${best.toFixed(0)} ms, ${(mb(bytes) / (best / 1000)).toFixed(1)} MB/s wall, ${((mb(bytes) * rounds) / (cpuMs / 1000)).toFixed(1)} MB/s per core`,
+  out.log(`tarball cache: ${cache}`)
+
+  const t0 = performance.now()
+  spdxIndex()
+  out.log(`SPDX index built once per process in ${(performance.now() - t0).toFixed(0)} ms (not counted below)`)
+  out.log(`analyzers: ${analyzers.map((a) => `${a.name}@${a.version}`).join(', ')} + file list and MD5s`)
+
+  const mb = (bytes: number) => bytes / 1e6
+  let totalBytes = 0
+  let totalMs = 0
+  let totalCpuMs = 0
+  for (const file of tarballs) {
+    let bytes = 0
+    let files = 0
+    let best = Number.POSITIVE_INFINITY
+    let cpuMs = 0
+    for (let r = 0; r < rounds; r++) {
+      const cpu = process.cpuUsage()
+      const start = performance.now()
+      const walked = await walkTarball(createReadStream(file), analyzers)
+      const ms = performance.now() - start
+      const used = process.cpuUsage(cpu)
+      cpuMs += (used.user + used.system) / 1000
+      totalMs += ms
+      totalBytes += walked.bytes
+      best = Math.min(best, ms)
+      bytes = walked.bytes
+      files = walked.files.length
+    }
+    totalCpuMs += cpuMs
+    const name = file.split(/[\\/]/).pop()
+    out.log(
+      `${name}: ${files} files, ${mb(bytes).toFixed(1)} MB unpacked, best ${best.toFixed(0)} ms, ${(mb(bytes) / (best / 1000)).toFixed(1)} MB/s wall, ${((mb(bytes) * rounds) / (cpuMs / 1000)).toFixed(1)} MB/s per core`,
+    )
+  }
+  const wall = mb(totalBytes) / (totalMs / 1000)
+  const perCore = mb(totalBytes) / (totalCpuMs / 1000)
+  out.log(
+    `overall: ${mb(totalBytes).toFixed(1)} MB in ${totalMs.toFixed(0)} ms: ${wall.toFixed(1)} MB/s wall, ${perCore.toFixed(1)} MB/s per core (CPU time; target >= 20)`,
   )
+  return [rate('walk + analyzers, overall', perCore, 'MB/s per core')]
 }
-const wall = mb(totalBytes) / (totalMs / 1000)
-const perCore = mb(totalBytes) / (totalCpuMs / 1000)
-console.log(
-  `overall: ${mb(totalBytes).toFixed(1)} MB in ${totalMs.toFixed(0)} ms: ${wall.toFixed(1)} MB/s wall, ${perCore.toFixed(1)} MB/s per core (CPU time; target >= 20)`,
-)
+
+if (isMain(import.meta.url)) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      rounds: { type: 'string', default: '3' },
+      analyzers: { type: 'string' },
+      cache: { type: 'string', default: DEFAULT_TARBALL_CACHE },
+    },
+  })
+  try {
+    await analyzersBench(CONSOLE, {
+      rounds: Math.max(1, Number(values.rounds) || 1),
+      ...(positionals.length > 0 ? { tarballs: positionals } : {}),
+      ...(values.analyzers ? { analyzers: values.analyzers.split(',').map((s) => s.trim()) } : {}),
+      cache: values.cache as string,
+    })
+  } catch (err) {
+    console.error((err as Error).message)
+    process.exit(2)
+  }
+}

@@ -1,25 +1,11 @@
 // Latency of POST /v2/dependencies/transitive/components with 1, 100 and 1,000 real components of the shipped seed
-// (purl@version pairs spread over every version the KB knows), over HTTP on 127.0.0.1 against a SQLite KB built from
-// data/seed in a temporary folder; with the default bounds (depth 3, limit 1000) and the maximum ones (10, 5000).
+// (purl@version pairs spread over every version the KB knows), over HTTP on 127.0.0.1 against a private copy of the
+// seeded SQLite KB (bench/seeded-kb.ts); with the default bounds (depth 3, limit 1000) and the maximum ones (10, 5000).
 // Run: node --import tsx bench/dependencies.ts [--seconds 10] [--max 200]  (bounded per case in time and requests)
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { request } from 'undici'
-import { parseConfig } from '../src/config.ts'
-import { buildApp } from '../src/http/app.ts'
-import { SEED_DIR } from '../src/seed-dir.ts'
-import { createServices } from '../src/services.ts'
-import { openStorage, type Storage } from '../src/storage/database.ts'
-import { migrate } from '../src/storage/migrate.ts'
-import { loadSeed } from '../src/storage/seed-import.ts'
+import { CONSOLE, type Figure, isMain, type Out, percentile, secondsAndMax, time } from './scenario.ts'
+import { seededApp, spreadPurls } from './seeded-kb.ts'
 
-const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, max: { type: 'string', default: '200' } },
-})
-const SECONDS = Math.min(Number(values.seconds), 120)
-const MAX_REQUESTS = Math.min(Number(values.max), 2000)
 const SIZES = [1, 100, 1000]
 const BOUNDS = [
   { depth: 3, limit: 1000 },
@@ -27,61 +13,30 @@ const BOUNDS = [
 ]
 const WARMUP = 3
 
-/** `count` purl@version pairs spread evenly over every npm version the KB knows (unpublished ones excluded). */
-async function samplePurls(storage: Storage, count: number): Promise<string[]> {
-  const rows = await storage.db
-    .selectFrom('versions as v')
-    .innerJoin('components as c', 'c.id', 'v.component_id')
-    .where('c.purl_type', '=', 'npm')
-    .where('v.status', '!=', 'removed')
-    .select(['c.purl', 'v.version'])
-    .orderBy('v.id')
-    .execute()
-  const step = rows.length / count
-  return Array.from({ length: count }, (_, i) => {
-    const r = rows[Math.floor(i * step)] as { purl: string; version: string }
-    return `${r.purl}@${r.version}`
-  })
-}
+type Answer = { dependencies: { version: string }[] }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
-}
-
-const dir = mkdtempSync(path.join(tmpdir(), 'compintel-bench-deps-'))
-const file = path.join(dir, 'kb.sqlite')
-const config = parseConfig({
-  DATABASE_URL: `sqlite:${file}`,
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  RATE_LIMIT_PER_MINUTE_PER_IP: '100000000',
-  LOG_LEVEL: 'silent',
-})
-const storage = openStorage(config.database)
-try {
-  await migrate(storage)
-  const started = performance.now()
-  const seed = await loadSeed(storage, SEED_DIR)
-  if (!seed.loaded) throw new Error(`the seed did not load: ${seed.reason}`)
-  console.log(`seed: ${seed.rows} rows loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  const services = createServices(storage, config)
-  const { key } = await services.keys.create({ name: 'bench', scopes: ['dependencies'] })
-  const app = await buildApp({ config, services, version: 'bench', logger: false })
-  const base = await app.listen({ host: '127.0.0.1', port: 0 })
+export async function dependenciesBench(
+  out: Out = CONSOLE,
+  { seconds = 10, max = 200 }: { seconds?: number; max?: number } = {},
+): Promise<Figure[]> {
+  const s = await seededApp()
   try {
-    const purls = await samplePurls(storage, Math.max(...SIZES))
+    const base = await s.app.listen({ host: '127.0.0.1', port: 0 })
+    const purls = await spreadPurls(s.storage, Math.max(...SIZES), true)
     const table = []
+    const figures: Figure[] = []
     for (const bounds of BOUNDS) {
       for (const size of SIZES) {
         const body = JSON.stringify({ ...bounds, components: purls.slice(0, size).map((purl) => ({ purl })) })
         let shed = 0
-        const post = async (): Promise<{ ms: number; json: { dependencies: { version: string }[] } }> => {
+        const post = async (): Promise<{ ms: number; json: Answer }> => {
           const t0 = performance.now()
           const res = await request(`${base}/v2/dependencies/transitive/components`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-api-key': key },
+            headers: { 'content-type': 'application/json', 'x-api-key': s.key },
             body,
           })
-          const json = (await res.body.json()) as { dependencies: { version: string }[] }
+          const json = (await res.body.json()) as Answer
           // load shedding (under-pressure: event-loop delay) is counted and retried after Retry-After
           if (res.statusCode === 503 && shed < 20) {
             shed++
@@ -95,8 +50,8 @@ try {
         let last = (await post()).json
         for (let i = 1; i < WARMUP; i++) await post()
         const times: number[] = []
-        const until = performance.now() + SECONDS * 1000
-        while (times.length < MAX_REQUESTS && performance.now() < until) {
+        const until = performance.now() + seconds * 1000
+        while (times.length < max && performance.now() < until) {
           const r = await post()
           times.push(r.ms)
           last = r.json
@@ -113,13 +68,15 @@ try {
           'median ms': Number(percentile(times, 50).toFixed(1)),
           'p95 ms': Number(percentile(times, 95).toFixed(1)),
         })
+        if (size > 1 && bounds.depth === 3)
+          figures.push(time(`POST ${size} components, depth 3, median`, percentile(times, 50)))
       }
     }
-    console.table(table)
+    out.table(table)
+    return figures
   } finally {
-    await app.close()
+    await s.close()
   }
-} finally {
-  await storage.close()
-  rmSync(dir, { recursive: true, force: true })
 }
+
+if (isMain(import.meta.url)) await dependenciesBench(CONSOLE, secondsAndMax({ seconds: 10, max: 200 }))

@@ -1,7 +1,7 @@
 // Time and peak memory of loading the shipped seed into an empty SQLite KB and, when BENCH_DATABASE_URL names a
-// PostgreSQL database, into a fresh schema there. Run: node --import tsx bench/seed-load.ts
+// PostgreSQL database, into a fresh schema there (dropped afterwards). Run: node --import tsx bench/seed-load.ts
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -9,8 +9,9 @@ import { SEED_DIR } from '../src/seed-dir.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { loadSeed } from '../src/storage/seed-import.ts'
+import { CONSOLE, type Figure, isMain, type Out, other, rate, time } from './scenario.ts'
 
-async function measure(label: string, storage: Storage): Promise<void> {
+async function measure(label: string, storage: Storage, out: Out): Promise<Figure[]> {
   await migrate(storage)
   let peak = process.memoryUsage().rss
   const timer = setInterval(() => {
@@ -20,28 +21,42 @@ async function measure(label: string, storage: Storage): Promise<void> {
   const report = await loadSeed(storage, SEED_DIR)
   const seconds = Number(process.hrtime.bigint() - started) / 1e9
   clearInterval(timer)
-  console.log(
+  out.log(
     `${label}: ${report.rows} rows in ${seconds.toFixed(1)} s (${Math.round(report.rows / seconds)} rows/s), peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB`,
   )
+  return [
+    time(`${label}: whole seed`, seconds * 1000),
+    rate(`${label}: rows loaded`, report.rows / seconds, 'rows/s'),
+    other(`${label}: peak RSS of the loading process`, peak / 2 ** 20, 'MiB'),
+  ]
 }
 
-const file = path.join(mkdtempSync(path.join(tmpdir(), 'compintel-seed-')), 'kb.sqlite')
-const sqlite = openStorage({ kind: 'sqlite', path: file })
-await measure('sqlite', sqlite)
-await sqlite.close()
-
-const url = process.env.BENCH_DATABASE_URL
-if (url) {
-  const schema = `bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create schema ${schema}`)
-  const storage = openStorage({ kind: 'postgres', url }, { schema })
+/** `url`: a PostgreSQL database to load into as well (default: BENCH_DATABASE_URL). */
+export async function seedLoadBench(out: Out = CONSOLE, url = process.env.BENCH_DATABASE_URL): Promise<Figure[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'compintel-seed-'))
+  const sqlite = openStorage({ kind: 'sqlite', path: path.join(dir, 'kb.sqlite') })
+  const figures: Figure[] = []
   try {
-    await measure('postgres', storage)
+    figures.push(...(await measure('sqlite', sqlite, out)))
   } finally {
-    await storage.close()
-    await admin.query(`drop schema ${schema} cascade`)
-    await admin.end()
+    await sqlite.close()
+    rmSync(dir, { recursive: true, force: true })
   }
+  if (url) {
+    const schema = `bench_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`create schema ${schema}`)
+    const storage = openStorage({ kind: 'postgres', url }, { schema })
+    try {
+      figures.push(...(await measure('postgres', storage, out)))
+    } finally {
+      await storage.close()
+      await admin.query(`drop schema ${schema} cascade`)
+      await admin.end()
+    }
+  }
+  return figures
 }
+
+if (isMain(import.meta.url)) await seedLoadBench()

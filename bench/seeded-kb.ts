@@ -1,11 +1,11 @@
 // Benchmarks on the real data: an app over a SQLite KB loaded from the shipped seed (built once into the system's
 // temp folder and reused while the seed and schema are unchanged), plus a latency sampler for in-process requests.
-import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseConfig } from '../src/config.ts'
 import { buildApp } from '../src/http/app.ts'
-import type { App } from '../src/http/types.ts'
+import type { App, Services } from '../src/http/types.ts'
 import { SEED_DIR } from '../src/seed-dir.ts'
 import { createServices } from '../src/services.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
@@ -16,15 +16,14 @@ import { loadSeed, readManifest } from '../src/storage/seed-import.ts'
 export interface SeededApp {
   app: App
   storage: Storage
+  services: Services
   key: string
   close(): Promise<void>
 }
 
 /** A private copy of the seeded KB (so a benchmark never disturbs another), served by an in-process app. */
 export async function seededApp(): Promise<SeededApp> {
-  const template = await seededTemplate()
-  const file = path.join(path.dirname(template), `bench-${process.pid}-${Date.now()}.sqlite`)
-  copyFileSync(template, file)
+  const file = await seededCopy()
   const config = parseConfig({
     DATABASE_URL: `sqlite:${file}`,
     RATE_LIMIT_PER_MINUTE: '100000000',
@@ -36,7 +35,24 @@ export async function seededApp(): Promise<SeededApp> {
   const services = createServices(storage, config)
   const key = (await services.keys.create({ name: 'bench', scopes: ['*'], tier: 'unlimited' })).key
   const app = await buildApp({ config, services, version: 'bench' })
-  return { app, storage, key, close: async () => (await app.close(), await storage.close()) }
+  const close = async () => {
+    await app.close()
+    await storage.close()
+    removeCopy(file)
+  }
+  return { app, storage, services, key, close }
+}
+
+/** A private copy of the seeded KB's file (a few hundred MB: remove it with removeCopy when done). */
+export async function seededCopy(): Promise<string> {
+  const template = await seededTemplate()
+  const file = path.join(path.dirname(template), `bench-${process.pid}-${Date.now()}.sqlite`)
+  copyFileSync(template, file)
+  return file
+}
+
+export function removeCopy(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
 }
 
 async function seededTemplate(): Promise<string> {
@@ -72,21 +88,73 @@ export async function sample(fn: () => Promise<void>, count: number, warmup = 3)
 }
 
 /**
- * Median and p95 of POSTing `{components}` to a batch endpoint of the seeded app (40 runs for big batches, else 100);
- * `inspect` is given the last answer's body and size, to count what came back.
+ * Median and p95 of POSTing `{components}` to a batch endpoint of the seeded app (`runs` times; by default 40 for
+ * big batches, else 100); `inspect` is given the last answer's body and size, to count what came back.
  */
 export async function sampleBatch(
   s: SeededApp,
   url: string,
   components: readonly { purl: string }[],
   inspect: (body: { components: Record<string, unknown>[] }, bytes: number) => void = () => {},
+  runs = components.length >= 1000 ? 40 : 100,
 ) {
-  return sample(
-    async () => {
-      const res = await s.app.inject({ method: 'POST', url, headers: { 'x-api-key': s.key }, payload: { components } })
-      if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`)
-      inspect(res.json(), res.rawPayload.length)
-    },
-    components.length >= 1000 ? 40 : 100,
-  )
+  return sample(async () => {
+    const res = await s.app.inject({ method: 'POST', url, headers: { 'x-api-key': s.key }, payload: { components } })
+    if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`)
+    inspect(res.json(), res.rawPayload.length)
+  }, runs)
+}
+
+/**
+ * `count` purl@version pairs spread evenly over every version the KB knows, in id order (big components are
+ * sampled more than once, and some versions need the fallback); `npmLive`: npm versions not unpublished only.
+ */
+export async function spreadPurls(storage: Storage, count: number, npmLive = false): Promise<string[]> {
+  let q = storage.db
+    .selectFrom('versions as v')
+    .innerJoin('components as c', 'c.id', 'v.component_id')
+    .select(['c.purl', 'v.version'])
+    .orderBy('v.id')
+  if (npmLive) q = q.where('c.purl_type', '=', 'npm').where('v.status', '!=', 'removed')
+  const rows = await q.execute()
+  const step = rows.length / count
+  return Array.from({ length: count }, (_, i) => {
+    const r = rows[Math.floor(i * step)] as { purl: string; version: string }
+    return `${r.purl}@${r.version}`
+  })
+}
+
+/** The median and p95 columns of a sample's table row. */
+export const msColumns = (r: { median: number; p95: number }) => ({
+  'median ms': r.median.toFixed(1),
+  'p95 ms': r.p95.toFixed(1),
+})
+
+/** A --runs option: { runs } when given (bounded), else nothing (each bench's own default). */
+export const runsOption = (raw: string | undefined): { runs?: number } =>
+  raw ? { runs: Math.min(Math.max(Number(raw) || 1, 1), 1000) } : {}
+
+type BatchAnswer = { components: Record<string, unknown>[] }
+
+/**
+ * sampleBatch with the first 1, 100 and 1,000 of `purls`: a table row per size (its component count, what `count`
+ * reads from the last answer, median and p95) and each size's median.
+ */
+export async function batchSizes(
+  s: SeededApp,
+  url: string,
+  purls: readonly string[],
+  count: (body: BatchAnswer, bytes: number) => Record<string, unknown>,
+  runs?: number,
+) {
+  const rows: Record<string, unknown>[] = []
+  const medians = new Map<number, number>()
+  for (const size of [1, 100, 1000]) {
+    const components = purls.slice(0, size).map((purl) => ({ purl }))
+    let seen: Record<string, unknown> = {}
+    const r = await sampleBatch(s, url, components, (body, bytes) => void (seen = count(body, bytes)), runs)
+    rows.push({ components: components.length, ...seen, ...msColumns(r) })
+    medians.set(size, r.median)
+  }
+  return { rows, medians }
 }

@@ -1,41 +1,38 @@
 // POST /v2/vulnerabilities/components with 1, 100 and 1,000 components on the seeded KB (every shipped advisory,
 // EPSS score and CPE mapping loaded): median and p95, in-process, sequential, bounded. Target: 1,000 under 150 ms.
-// Run: node --import tsx bench/vulnerabilities.ts
-import { sampleBatch, seededApp } from './seeded-kb.ts'
+// Run: node --import tsx bench/vulnerabilities.ts [--runs N]  (default: 100 runs per size, 40 for 1,000)
+import { parseArgs } from 'node:util'
+import { CONSOLE, type Figure, isMain, type Out, time } from './scenario.ts'
+import { batchSizes, runsOption, seededApp, spreadPurls } from './seeded-kb.ts'
 
-const s = await seededApp()
-try {
-  const advised = await s.storage.db
-    .selectFrom('advisory_packages')
-    .select('purl_name')
-    .where('purl_type', '=', 'npm')
-    .limit(1)
-    .execute()
-  if (advised.length === 0) console.log('warning: the seed holds no advisories; figures would mean nothing')
-  // purl@version pairs spread over every version the KB knows
-  const rows = await s.storage.db
-    .selectFrom('versions as v')
-    .innerJoin('components as c', 'c.id', 'v.component_id')
-    .select(['c.purl', 'v.version'])
-    .orderBy('v.id')
-    .execute()
-  const step = Math.max(1, Math.floor(rows.length / 1000))
-  const purls = rows.filter((_, i) => i % step === 0).map((r) => `${r.purl}@${r.version}`)
-  const table = []
-  for (const size of [1, 100, 1000]) {
-    const components = purls.slice(0, size).map((purl) => ({ purl }))
-    let found = 0
-    const r = await sampleBatch(s, '/v2/vulnerabilities/components', components, (body) => {
-      found = body.components.reduce((n, c) => n + (c.vulnerabilities as unknown[]).length, 0)
-    })
-    table.push({
-      components: size,
-      vulnerabilities: found,
-      'median ms': r.median.toFixed(1),
-      'p95 ms': r.p95.toFixed(1),
-    })
+export async function vulnerabilitiesBench(out: Out = CONSOLE, opts: { runs?: number } = {}): Promise<Figure[]> {
+  const s = await seededApp()
+  try {
+    const advised = await s.storage.db
+      .selectFrom('advisory_packages')
+      .select('purl_name')
+      .where('purl_type', '=', 'npm')
+      .limit(1)
+      .execute()
+    if (advised.length === 0) out.log('warning: the seed holds no advisories; figures would mean nothing')
+    const purls = await spreadPurls(s.storage, 1000)
+    const { rows, medians } = await batchSizes(
+      s,
+      '/v2/vulnerabilities/components',
+      purls,
+      (body) => ({
+        vulnerabilities: body.components.reduce((n, c) => n + (c.vulnerabilities as unknown[]).length, 0),
+      }),
+      opts.runs,
+    )
+    out.table(rows)
+    return [100, 1000].map((n) => time(`POST ${n} components, median`, medians.get(n) as number))
+  } finally {
+    await s.close()
   }
-  console.table(table)
-} finally {
-  await s.close()
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({ options: { runs: { type: 'string' } } })
+  await vulnerabilitiesBench(CONSOLE, runsOption(values.runs))
 }
