@@ -5,7 +5,7 @@
 // `postgres` user), so the machine's own server, which other suites use, is never touched.
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, test } from 'node:test'
@@ -16,12 +16,15 @@ import { freePort } from './helpers/free-port.ts'
 import { loadFixtureKb } from './helpers/kb-fixture.ts'
 import { kbContent, spawnCli } from './helpers/processes.ts'
 
-const PG_ROOT = '/usr/lib/postgresql'
-const bin = existsSync(PG_ROOT)
-  ? readdirSync(PG_ROOT)
-      .map((v) => path.join(PG_ROOT, v, 'bin'))
-      .find((d) => existsSync(path.join(d, 'initdb')))
-  : undefined
+/** The PostgreSQL server programs, from pg_config when it is on PATH. */
+const bin = (() => {
+  try {
+    const dir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim()
+    return existsSync(path.join(dir, 'initdb')) ? dir : undefined
+  } catch {
+    return undefined
+  }
+})()
 const asPostgres = process.getuid?.() === 0
 const skip =
   (!process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set (PostgreSQL suites off)') ||

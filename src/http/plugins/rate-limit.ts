@@ -1,10 +1,12 @@
 // Rate limits through @fastify/rate-limit: per client IP before authentication, per key after it;
-// counters live in Redis when REDIS_URL is set, so every server process shares one budget.
+// counters live in Redis when REDIS_URL is set, so every server process shares one budget (in this process's
+// memory while Redis is down: rate-limit-store.ts).
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { TIERS } from '../../domain/keys/types.ts'
 import { HttpError } from '../errors.ts'
 import type { App, AppDeps } from '../types.ts'
+import { redisWithLocalFallback } from './rate-limit-store.ts'
 
 const WINDOW_MS = 60_000
 type Check = (
@@ -17,10 +19,17 @@ export interface Limiters {
 }
 
 export async function registerRateLimits(app: App, { config, redis }: AppDeps): Promise<Limiters> {
+  let warned = 0
+  const onFallback = (err: Error) => {
+    // once a minute at most: an outage would otherwise log every request
+    if (Date.now() - warned < WINDOW_MS) return
+    warned = Date.now()
+    app.log.warn({ err: err.message }, 'redis unavailable: rate limits are counted per process until it returns')
+  }
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'compintel:rl:' } : {}),
-    // A Redis outage must not fail requests; the request goes on unlimited and the error is logged.
+    // A Redis outage must not fail requests nor lift the limits: counters fall back to this process's memory.
+    ...(redis ? { store: redisWithLocalFallback(redis, 'compintel:rl:', onFallback) } : {}),
     skipOnError: true,
   })
   const ipCheck = app.createRateLimit({
