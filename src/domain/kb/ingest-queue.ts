@@ -1,0 +1,71 @@
+// The ingestion queue as enqueuers and workers see it: units of one package each, claimed under a lease that the
+// worker renews while it works (docs/ingestion-at-scale.md). The store is storage/ingest-queue.ts.
+
+/** What to do with a package: the `compintel ingest npm` options a unit carries (its dependencies inherit them). */
+export interface UnitOptions {
+  versions: string
+  analyze: string
+  withDependencies: boolean
+}
+
+export interface ClaimedUnit {
+  id: string
+  /** The `ingest --enqueue` invocation the unit belongs to; the dependencies a worker discovers join it. */
+  runId: string
+  source: string
+  name: string
+  /** As stored (JSON of UnitOptions); the worker validates it. */
+  options: string
+  /** Claims so far, this one included. */
+  attempts: number
+}
+
+/** After a failure: tried again later, failed for good, or no longer this worker's (its lease was taken over). */
+export type FailOutcome = { state: 'retry'; retryInSeconds: number } | { state: 'failed' } | { state: 'lost' }
+
+export interface QueueStatus {
+  counts: Record<'pending' | 'active' | 'done' | 'failed', number>
+  /** Of the pending units, how many may be claimed now (the rest wait for a retry's back-off). */
+  ready: number
+  /** Units in workers' hands, by owner. */
+  owners: { owner: string; units: number; leaseUntil: string }[]
+  /** The most recent permanent failures. */
+  failed: { name: string; attempts: number; error: string | null; at: string }[]
+}
+
+export interface IngestQueue {
+  /** Adds units to run `runId`; a package already in the run or identical work still open is skipped. */
+  enqueue(runId: string, source: string, names: readonly string[], options: UnitOptions): Promise<number>
+  /** Claims up to `n` units: expired leases first, then pending units in order. */
+  claim(n: number): Promise<ClaimedUnit[]>
+  /** Extends the leases of these units (the ones in hand); returns the ids still held by this worker. */
+  renew(ids: readonly string[]): Promise<string[]>
+  /** Marks the unit done and queues the dependencies it discovered, in one transaction; false if no longer held. */
+  complete(unit: ClaimedUnit, dependencies: readonly string[]): Promise<{ held: boolean; queued: number }>
+  fail(unit: ClaimedUnit, error: string, permanent: boolean): Promise<FailOutcome>
+  /** Gives units back untouched (a graceful stop): pending again, the attempt not counted. */
+  release(units: readonly ClaimedUnit[]): Promise<void>
+  /** Units pending or active, whoever holds them. */
+  outstanding(): Promise<number>
+  /** Deletes the done units of runs that have nothing pending or active left. */
+  prune(): Promise<number>
+  status(): Promise<QueueStatus>
+}
+
+/** The stored form: keys in one order, so identical work has identical text. */
+export function serializeUnitOptions(o: UnitOptions): string {
+  return JSON.stringify({ versions: o.versions, analyze: o.analyze, withDependencies: o.withDependencies })
+}
+
+export function parseUnitOptions(raw: string): UnitOptions {
+  const o = JSON.parse(raw) as Partial<UnitOptions> | null
+  if (
+    o === null ||
+    typeof o !== 'object' ||
+    typeof o.versions !== 'string' ||
+    typeof o.analyze !== 'string' ||
+    typeof o.withDependencies !== 'boolean'
+  )
+    throw new Error(`bad unit options ${raw}`)
+  return { versions: o.versions, analyze: o.analyze, withDependencies: o.withDependencies }
+}
