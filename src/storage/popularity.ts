@@ -23,3 +23,11 @@ export async function refreshPopularity(db: Kysely<Database>): Promise<void> {
         or popularity_source is null or popularity_source <> ${POPULARITY_SOURCE})
   `.execute(db)
 }
+
+/** PostgreSQL: the same, one process at a time (workers that run out of work together would otherwise contend). */
+export async function refreshPopularityExclusive(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('compintel:popularity'))`.execute(trx)
+    await refreshPopularity(trx)
+  })
+}

@@ -1,5 +1,6 @@
 // A fixture npm registry on 127.0.0.1: packuments and tarballs built from test/fixtures/npm, with switches
-// for the failures ingestion must survive (transient 503s, a corrupted tarball, unpublished and vanished versions).
+// for the failures ingestion must survive (transient 503s, a corrupted tarball, unpublished and vanished versions)
+// and for timing work from the outside (a request held until released, packument requests that wait for each other).
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -27,7 +28,16 @@ export interface FixtureRegistry {
   unpublish(name: string, version: string): void
   /** Drop a version from the packument entirely, its date in `time` too, as if the registry never had it. */
   forget(name: string, version: string): void
+  /** The next request whose path contains `match` gets no answer until release(); `arrived` says it came. */
+  hold(match: string): Held
+  /** The next `n` packument requests are answered only once all `n` have arrived (so `n` clients are mid-package). */
+  gather(n: number): Promise<void>
   close(): Promise<void>
+}
+
+export interface Held {
+  arrived: Promise<void>
+  release(): void
 }
 
 export async function startFixtureRegistry(): Promise<FixtureRegistry> {
@@ -50,11 +60,33 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
   const unpublished = new Set<string>()
   const forgotten = new Set<string>()
   const requests: string[] = []
+  const holds: { match: string; taken: boolean; arrive(): void; released: Promise<void>; release(): void }[] = []
+  let gathering: { n: number; waiting: (() => void)[]; done(): void } | undefined
   let base = ''
 
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent(req.url ?? '/')
     requests.push(`${req.method} ${url}`)
+    const answer = () => respond(url, res)
+    const held = holds.find((h) => !h.taken && url.includes(h.match))
+    if (held) {
+      held.taken = true
+      held.arrive()
+      return void held.released.then(answer)
+    }
+    if (gathering && !url.includes('/-/')) {
+      const g = gathering
+      g.waiting.push(answer)
+      if (g.waiting.length < g.n) return
+      gathering = undefined
+      for (const go of g.waiting) go()
+      return g.done()
+    }
+    answer()
+  })
+
+  function respond(url: string, res: http.ServerResponse): void {
+    if (res.destroyed) return // the client is gone (a killed process)
     const failure = failures.find((f) => f.left > 0 && url.includes(f.match))
     if (failure) {
       failure.left--
@@ -73,7 +105,7 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
     const versions = packages.get(url.slice(1))
     if (!versions) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}')
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument(url.slice(1), versions)))
-  })
+  }
 
   function packument(name: string, versions: Map<string, Built>) {
     const out: Record<string, unknown> = {}
@@ -108,7 +140,28 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
     corrupt: (name, version) => corrupted.add(`${name}@${version}`),
     unpublish: (name, version) => unpublished.add(`${name}@${version}`),
     forget: (name, version) => forgotten.add(`${name}@${version}`),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    hold: (match) => {
+      let arrive = () => {}
+      let release = () => {}
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve
+      })
+      const released = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      holds.push({ match, taken: false, arrive, released, release })
+      return { arrived, release }
+    },
+    gather: (n) =>
+      new Promise<void>((done) => {
+        gathering = { n, waiting: [], done }
+      }),
+    close: () => {
+      for (const h of holds) h.release()
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeAllConnections()
+      return closed
+    },
   }
 }
 
