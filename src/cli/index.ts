@@ -1,9 +1,10 @@
-// The compintel command line: serve | migrate | keys (create, list, revoke) | ingest | export | rulesets build |
-// hash | scan (folder hashing).
+// The compintel command line: serve | migrate | keys (create, list, revoke) | ingest | worker | export |
+// rulesets build | hash | scan (folder hashing).
 import { ConfigError, loadConfig } from '../config.ts'
 import { FOLDER_OPTIONS, HASH_USAGE, SCAN_USAGE } from './hash-usage.ts'
 import { INGEST_USAGE } from './ingest-usage.ts'
 import { RULESETS_USAGE } from './rulesets-usage.ts'
+import { WORKER_USAGE } from './worker-usage.ts'
 
 const USAGE = `usage: compintel <command>
 
@@ -13,6 +14,7 @@ const USAGE = `usage: compintel <command>
   keys list [--json]
   keys revoke <id|prefix>
   ${INGEST_USAGE}
+  ${WORKER_USAGE}
   export [--out DIR] [--release NAME]   write the KB as a seed (default: data/seed)
   ${RULESETS_USAGE}
   ${HASH_USAGE}
@@ -39,6 +41,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./keys.ts')).runKeys(config, rest)
       case 'ingest':
         return await (await import('./ingest.ts')).runIngestCommand(config, rest)
+      case 'worker':
+        return await (await import('./worker.ts')).runWorker(config, rest)
       case 'export':
         return await (await import('./export.ts')).runExport(config, rest)
       case 'rulesets':

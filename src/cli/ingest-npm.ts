@@ -1,17 +1,22 @@
-// `compintel ingest npm <name…>`: packages from the npm registry (the user's npm configuration) into the KB.
+// `compintel ingest npm <name…>`: packages from the npm registry (the user's npm configuration) into the KB, or with
+// --enqueue into the ingestion queue that `compintel worker` processes consume (PostgreSQL).
 
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { Config } from '../config.ts'
+import type { UnitOptions } from '../domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
 import { PacoteRegistry } from '../ingest/npm/registry.ts'
 import { formatSummary, runIngest } from '../ingest/npm/run-ingest.ts'
 import { parseSelection } from '../ingest/npm/select-versions.ts'
-import { openStorage } from '../storage/database.ts'
+import { openStorage, type Storage } from '../storage/database.ts'
+import { PgIngestQueue } from '../storage/ingest-queue.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { migrate } from '../storage/migrate.ts'
 import { refreshPopularity } from '../storage/popularity.ts'
 import { INGEST_USAGE } from './ingest-usage.ts'
+import { NEEDS_POSTGRES } from './worker-usage.ts'
 
 export async function runIngestNpm(config: Config, argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -24,6 +29,7 @@ export async function runIngestNpm(config: Config, argv: string[]): Promise<numb
       concurrency: { type: 'string', default: '4' },
       'dry-run': { type: 'boolean', default: false },
       'with-dependencies': { type: 'boolean', default: false },
+      enqueue: { type: 'boolean', default: false },
     },
   })
   const names = [...positionals, ...(values['from-file'] ? namesFromFile(values['from-file']) : [])]
@@ -33,6 +39,26 @@ export async function runIngestNpm(config: Config, argv: string[]): Promise<numb
     throw new Error('--concurrency: expected 1 to 64')
   const versions = parseSelection(values.versions, false)
   const analyze = parseSelection(values.analyze, true)
+  if (values.enqueue) {
+    const problem =
+      config.database.kind !== 'postgres' ? NEEDS_POSTGRES : values['dry-run'] ? '--dry-run cannot be queued' : ''
+    if (problem) {
+      console.error(`compintel ingest npm --enqueue: ${problem}`)
+      return 2
+    }
+    const storage = openStorage(config.database)
+    try {
+      const options = {
+        versions: String(versions),
+        analyze: String(analyze),
+        withDependencies: values['with-dependencies'],
+      }
+      console.log(await enqueue(storage, names, options))
+      return 0
+    } finally {
+      await storage.close()
+    }
+  }
 
   const storage = openStorage(config.database)
   let stop = false
@@ -63,6 +89,18 @@ export async function runIngestNpm(config: Config, argv: string[]): Promise<numb
     process.off('SIGTERM', onSignal)
     await storage.close()
   }
+}
+
+/** One unit per package in a new run; the workers take it from there. */
+async function enqueue(storage: Storage, names: string[], options: UnitOptions): Promise<string> {
+  await migrate(storage)
+  const runId = randomUUID()
+  const queue = new PgIngestQueue(storage.db, { owner: `enqueue:${runId}`, leaseSeconds: 60 })
+  const unique = new Set(names).size
+  const queued = await queue.enqueue(runId, 'npm', names, options)
+  const skipped = unique - queued
+  return `queued ${queued} unit(s) in run ${runId}${skipped > 0 ? `; ${skipped} already pending or in progress` : ''}
+start workers with: compintel worker`
 }
 
 /** One name per line; `#` comments and anything after a tab (as in npm-popular.tsv) are ignored. */

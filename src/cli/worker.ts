@@ -1,0 +1,106 @@
+// `compintel worker`: consumes the ingestion queue that `compintel ingest npm … --enqueue` fills (PostgreSQL only);
+// any number of these processes, on any number of machines, share one queue (docs/ingestion-at-scale.md).
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { parseArgs } from 'node:util'
+import pino from 'pino'
+import type { Config } from '../config.ts'
+import type { QueueStatus } from '../domain/kb/ingest-queue.ts'
+import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
+import { PacoteRegistry } from '../ingest/npm/registry.ts'
+import { IngestWorker } from '../ingest/worker.ts'
+import { openStorage } from '../storage/database.ts'
+import { PgIngestQueue } from '../storage/ingest-queue.ts'
+import { SqlKbWriter } from '../storage/kb-writer.ts'
+import { migrate } from '../storage/migrate.ts'
+import { refreshPopularityExclusive } from '../storage/popularity.ts'
+import { NEEDS_POSTGRES, WORKER_USAGE } from './worker-usage.ts'
+
+/** While busy, popularity is recomputed at most this often (and whenever the worker runs out of work). */
+const REFRESH_EVERY_MS = 10 * 60_000
+
+export async function runWorker(config: Config, argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      concurrency: { type: 'string' },
+      'until-empty': { type: 'boolean', default: false },
+      status: { type: 'boolean', default: false },
+    },
+  })
+  if (config.database.kind !== 'postgres') {
+    console.error(`compintel worker: ${NEEDS_POSTGRES}`)
+    return 2
+  }
+  const concurrency = values.concurrency === undefined ? config.workerConcurrency : Number(values.concurrency)
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+    throw new Error(`--concurrency: expected 1 to 64\nusage: ${WORKER_USAGE}`)
+  const leaseSeconds = config.workerLeaseSeconds
+  const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
+  const log = pino({ level: config.logLevel, base: { owner } })
+  const storage = openStorage(config.database, {
+    poolSize: concurrency + 3, // the units' writes, plus claims, lease renewals and the popularity refresh
+    onPoolError: (err) => log.warn({ err: err.message }, 'idle database connection failed'),
+  })
+  let released = 0
+  try {
+    await migrate(storage)
+    const queue = new PgIngestQueue(storage.db, { owner, leaseSeconds })
+    if (values.status) {
+      console.log(formatStatus(await queue.status()))
+      return 0
+    }
+    const worker = new IngestWorker(
+      {
+        queue,
+        registry: new PacoteRegistry(),
+        writer: new SqlKbWriter(storage),
+        analyzers: DEFAULT_ANALYZERS,
+        refresh: () => refreshPopularityExclusive(storage.db),
+        log,
+        now: () => new Date().toISOString(),
+      },
+      {
+        concurrency,
+        leaseSeconds,
+        pollMs: Math.min(1000, leaseSeconds * 250),
+        untilEmpty: values['until-empty'],
+        refreshEveryMs: REFRESH_EVERY_MS,
+        shutdownTimeoutMs: config.shutdownTimeoutMs,
+      },
+    )
+    const onSignal = (signal: string) => {
+      log.info({ signal }, 'stopping: no new units; the units in hand are finished or given back')
+      worker.stop()
+    }
+    process.on('SIGTERM', onSignal)
+    process.on('SIGINT', onSignal)
+    log.info({ concurrency, leaseSeconds, untilEmpty: values['until-empty'] }, 'worker started')
+    try {
+      released = (await worker.run()).released
+    } finally {
+      process.off('SIGTERM', onSignal)
+      process.off('SIGINT', onSignal)
+    }
+    return 0
+  } finally {
+    // Units given back may still be running (a download, a write that will find its lease gone): do not wait.
+    if (released > 0) {
+      await Promise.race([storage.close(), sleep(1000)])
+      process.exit(0)
+    }
+    await storage.close()
+  }
+}
+
+export function formatStatus(s: QueueStatus): string {
+  const c = s.counts
+  const lines = [
+    `queue: ${c.pending} pending (${s.ready} ready now), ${c.active} active, ${c.done} done, ${c.failed} failed`,
+  ]
+  for (const o of s.owners) lines.push(`  ${o.owner}: ${o.units} unit(s), lease until ${o.leaseUntil}`)
+  if (s.failed.length > 0) lines.push('failed, most recent first:')
+  for (const f of s.failed) lines.push(`  ${f.name} (${f.attempts} attempt(s), ${f.at}): ${f.error ?? ''}`)
+  return lines.join('\n')
+}
