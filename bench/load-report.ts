@@ -1,6 +1,7 @@
 // The load test's figures: per request class (and per endpoint) count, throughput, p50/p99/max latency, non-2xx
-// and errors; the server's memory at the start (after warm-up) and end of the measured run with its slope, and the
-// CPU share it used.
+// and errors; the server's memory at the start (after warm-up) and end of the measured run with its slope, the CPU
+// share it used, and how busy the whole machine was (PostgreSQL's work and the neighbours' show only there).
+import { readFileSync } from 'node:fs'
 import type { Outcome } from './load-driver.ts'
 import type { ServerSample } from './load-server.ts'
 import { percentile } from './scenario.ts'
@@ -60,6 +61,8 @@ export const statsRows = (rows: ClassStats[]) =>
   }))
 
 export interface MemoryTrend {
+  /** Means of the first and last minute's samples (a quarter of them on a run under four minutes): one sample
+   *  lands anywhere on the garbage collector's sawtooth, a minute of them does not. */
   startMiB: number
   endMiB: number
   minMiB: number
@@ -82,9 +85,14 @@ export function trend(samples: readonly ServerSample[], value: (s: ServerSample)
     num += ((xs[i] as number) - mx) * ((ys[i] as number) - my)
     den += ((xs[i] as number) - mx) ** 2
   }
+  const span = (xs[n - 1] as number) - (xs[0] as number)
+  const edge = span >= 4 ? 1 : span / 4 // minutes
+  const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length)
+  const first = ys.filter((_, i) => (xs[i] as number) <= (xs[0] as number) + edge)
+  const last = ys.filter((_, i) => (xs[i] as number) >= (xs[n - 1] as number) - edge)
   return {
-    startMiB: ys[0] as number,
-    endMiB: ys[n - 1] as number,
+    startMiB: mean(first),
+    endMiB: mean(last),
     minMiB: Math.min(...ys),
     maxMiB: Math.max(...ys),
     slopeMiBPerMin: den > 0 ? num / den : 0,
@@ -120,3 +128,22 @@ export const memoryRows = (u: ServerUse) =>
     'max MiB': Number(u[k].maxMiB.toFixed(1)),
     'slope MiB/min': Number(u[k].slopeMiBPerMin.toFixed(2)),
   }))
+
+/** Busy and total jiffies of all CPUs from /proc/stat (Linux); undefined elsewhere. */
+export function machineCpu(): { busy: number; total: number; cores: number } | undefined {
+  try {
+    const text = readFileSync('/proc/stat', 'utf8')
+    const f = (text.split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number)
+    const total = f.slice(0, 8).reduce((a, b) => a + b, 0)
+    const idle = (f[3] ?? 0) + (f[4] ?? 0)
+    return { busy: total - idle, total, cores: (text.match(/^cpu\d+ /gm) ?? []).length }
+  } catch {
+    return undefined
+  }
+}
+
+/** The machine's busy share between two machineCpu() readings, in cores (2 = both cores of a 2-core machine). */
+export function busyCores(a: ReturnType<typeof machineCpu>, b: ReturnType<typeof machineCpu>): number | undefined {
+  if (!a || !b || b.total === a.total) return undefined
+  return ((b.busy - a.busy) / (b.total - a.total)) * b.cores
+}

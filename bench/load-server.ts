@@ -162,3 +162,13 @@ export async function sampleServer(base: string, at: number): Promise<ServerSamp
     lagP99: metric('nodejs_eventloop_lag_p99_seconds'),
   }
 }
+
+/** The answer cache's lookups by result so far (src/http/plugins/answer-cache.ts), when the server counts them. */
+export async function cacheLookups(base: string): Promise<Record<string, number> | undefined> {
+  const res = await request(`${base}/metrics`, { headersTimeout: 10_000, bodyTimeout: 10_000 })
+  const text = await res.body.text()
+  const found: Record<string, number> = {}
+  for (const m of text.matchAll(/^compintel_answer_cache_lookups_total\{result="(\w+)"\} ([0-9.e+-]+)/gm))
+    found[m[1] as string] = Number(m[2])
+  return Object.keys(found).length > 0 ? found : undefined
+}

@@ -9,8 +9,8 @@ import { parseArgs } from 'node:util'
 import { openStorage } from '../src/storage/database.ts'
 import { drive } from './load-driver.ts'
 import { folderScanBodies } from './load-folders.ts'
-import { memoryRows, serverUse, statsBy, statsRows } from './load-report.ts'
-import { type Backend, type ServerSample, sampleServer, startServer } from './load-server.ts'
+import { busyCores, machineCpu, memoryRows, serverUse, statsBy, statsRows } from './load-report.ts'
+import { type Backend, cacheLookups, type ServerSample, sampleServer, startServer } from './load-server.ts'
 import { buildWorkload } from './load-workload.ts'
 import { CONSOLE, type Figure, isMain, type Out, other, rate, time } from './scenario.ts'
 
@@ -60,6 +60,8 @@ export async function loadTest(out: Out, o: LoadOptions): Promise<{ ok: boolean;
           (err) => out.log(`  /metrics sample failed: ${(err as Error).message}`),
         )
       const sampler = setInterval(take, SAMPLE_EVERY_MS)
+      let machineAtStart = machineCpu()
+      const warmed = setTimeout(() => (machineAtStart = machineCpu()), o.warmup * 1000)
       let lastShown = 0
       const driven = await drive({
         url: server.url,
@@ -75,8 +77,10 @@ export async function loadTest(out: Out, o: LoadOptions): Promise<{ ok: boolean;
           lastShown = elapsed
           out.log(`  ${elapsed.toFixed(0)} s: ${inFlight} in flight`)
         },
-      }).finally(() => clearInterval(sampler))
+      }).finally(() => (clearInterval(sampler), clearTimeout(warmed)))
+      const machine = busyCores(machineAtStart, machineCpu())
       await take()
+      const cache = await cacheLookups(server.url)
 
       const measured = driven.outcomes.filter((x) => x.due >= o.warmup)
       const warm = driven.outcomes.filter((x) => x.due < o.warmup)
@@ -91,6 +95,12 @@ export async function loadTest(out: Out, o: LoadOptions): Promise<{ ok: boolean;
         out.table(memoryRows(use))
         out.log(
           `${backend}: server CPU ${(use.cpu * 100).toFixed(0)}% of one core; event-loop lag p99 at most ${use.maxLagP99Ms.toFixed(0)} ms; driver's worst send lag ${driven.maxSendLagMs.toFixed(0)} ms`,
+        )
+      }
+      if (cache) out.log(`${backend}: answer cache lookups over the whole run: ${JSON.stringify(cache)}`)
+      if (machine !== undefined) {
+        out.log(
+          `${backend}: the machine was ${machine.toFixed(2)} cores busy over the measured run (everything: server, database, driver, neighbours)`,
         )
       }
       const bad = (list: typeof driven.outcomes) => list.filter((x) => x.error || x.status < 200 || x.status > 299)
@@ -110,7 +120,7 @@ export async function loadTest(out: Out, o: LoadOptions): Promise<{ ok: boolean;
           rate(`${backend}: throughput at ${o.rate} req/s offered`, all.rps, 'req/s'),
           time(`${backend}: latency p50`, all.p50),
           time(`${backend}: latency p99`, all.p99),
-          other(`${backend}: errors, timeouts and non-2xx`, failed.length, 'requests'),
+          { ...other(`${backend}: errors, timeouts and non-2xx`, failed.length, 'requests'), bad: failed.length > 0 },
         )
       }
       if (use) {
@@ -120,6 +130,7 @@ export async function loadTest(out: Out, o: LoadOptions): Promise<{ ok: boolean;
           other(`${backend}: server CPU`, use.cpu * 100, '% of a core'),
         )
       }
+      if (machine !== undefined) figures.push(other(`${backend}: machine busy (all processes)`, machine, 'cores'))
     } finally {
       await server.stop()
     }

@@ -13,6 +13,8 @@ export interface Figure {
   value: number
   unit: string
   kind: FigureKind
+  /** The figure shows a failure (errors under load): run.ts marks it and exits non-zero. */
+  bad?: boolean
 }
 
 /** Where a scenario prints its own tables: the console when run alone, nowhere (or the console) under run.ts. */

@@ -1,49 +1,90 @@
-// Benchmark scenarios: each sets up compintel and a same-run baseline on 127.0.0.1.
-import Fastify from 'fastify'
-import { parseConfig } from '../src/config.ts'
-import { buildApp } from '../src/http/app.ts'
-import { createServices } from '../src/services.ts'
-import { openStorage } from '../src/storage/database.ts'
-import { migrate } from '../src/storage/migrate.ts'
-import type { Target } from './run.ts'
+// Every scenario `npm run bench` runs, in order, each with brief bounds so the whole run takes a few minutes (run a
+// script alone, with its own defaults, for the fuller figures of docs/). Helpers that are not scenarios:
+// seeded-kb.ts (the seeded KB), tarball-cache.ts (real tarballs), scenario.ts, the load-*.ts parts of load.ts.
+import { analyzersBench } from './analyzers.ts'
+import { echoBench } from './baseline.ts'
+import { cryptoBench } from './crypto.ts'
+import { dependenciesBench } from './dependencies.ts'
+import { folderHashAccuracyBench } from './folder-hash-accuracy.ts'
+import { folderHashSpeedBench } from './folder-hash-speed.ts'
+import { licensesBench } from './licenses.ts'
+import { DEFAULT_RATE, loadTest } from './load.ts'
+import type { Figure, Out } from './scenario.ts'
+import { searchBench } from './search.ts'
+import { seedLoadBench } from './seed-load.ts'
+import { semgrepBench } from './semgrep.ts'
+import { vulnerabilitiesBench } from './vulnerabilities.ts'
 
-export interface Scenario {
+export interface BenchScenario {
   name: string
-  baseline: string
-  setup(): Promise<{ subject: Target; baseline: Target; close(): Promise<void> }>
+  /** What it measures, for --list. */
+  measures: string
+  run(out: Out, bounds: { seconds: number; connections: number }): Promise<Figure[]>
 }
 
-const echo: Scenario = {
-  name: 'echo',
-  baseline: 'bare Fastify JSON handler',
-  setup: async () => {
-    const config = parseConfig({
-      DATABASE_URL: 'sqlite::memory:',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      RATE_LIMIT_PER_MINUTE_PER_IP: '100000000',
-      LOG_LEVEL: 'silent',
-    })
-    const storage = openStorage(config.database)
-    await migrate(storage)
-    const services = createServices(storage, config)
-    const { key } = await services.keys.create({ name: 'bench', scopes: ['*'] })
-    const app = await buildApp({ config, services, version: 'bench', logger: false })
-    const appUrl = await app.listen({ host: '127.0.0.1', port: 0 })
-    const bare = Fastify()
-    bare.post('/v2/components/echo', async (req) => ({ message: (req.body as { message?: string }).message ?? '' }))
-    const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 })
-    const body = JSON.stringify({ message: 'hello from the benchmark' })
-    const headers = { 'content-type': 'application/json', 'x-api-key': key }
-    return {
-      subject: { url: `${appUrl}/v2/components/echo`, method: 'POST', headers, body },
-      baseline: { url: `${bareUrl}/v2/components/echo`, method: 'POST', headers, body },
-      close: async () => {
-        await app.close()
-        await bare.close()
-        await storage.close()
-      },
-    }
+export const SCENARIOS: BenchScenario[] = [
+  {
+    name: 'echo',
+    measures: "compintel's whole request path (auth, limits, validation, metrics) on POST /v2/components/echo",
+    run: (out, bounds) => echoBench(out, bounds),
   },
-}
-
-export const SCENARIOS: Scenario[] = [echo]
+  {
+    name: 'search',
+    measures: 'GET /v2/components/search, eight kinds of query, in-process',
+    run: (out) => searchBench(out, { runs: 30 }),
+  },
+  {
+    name: 'licenses',
+    measures: 'POST /v2/licenses/components, 100 and 1,000 seed components, over HTTP',
+    run: (out) => licensesBench(out, { seconds: 2, max: 20 }),
+  },
+  {
+    name: 'vulnerabilities',
+    measures: 'POST /v2/vulnerabilities/components, 100 and 1,000 seed components, in-process',
+    run: (out) => vulnerabilitiesBench(out, { runs: 10 }),
+  },
+  {
+    name: 'dependencies',
+    measures: 'POST /v2/dependencies/transitive/components (depth 3), 100 and 1,000 components, over HTTP',
+    run: (out) => dependenciesBench(out, { seconds: 1, max: 8 }),
+  },
+  {
+    name: 'crypto',
+    measures: 'keyword detection over 5 real tarballs (CPU time), and the 1,000-component algorithms batch',
+    run: (out) => cryptoBench(out, { rounds: 1, runs: 10 }),
+  },
+  {
+    name: 'semgrep',
+    measures: 'rules engine over 10 analyzed seed tarballs (CPU time), and the 1,000-component issues batch',
+    run: (out) => semgrepBench(out, { tarballs: 10, rounds: 1, runs: 10 }),
+  },
+  {
+    name: 'analyzers',
+    measures: 'tarball walk + every analyzer over 4 real tarballs (CPU time)',
+    run: (out) =>
+      analyzersBench(out, { tarballs: ['lodash@4.17.21', 'express@4.21.2', 'rxjs@7.8.1', 'zod@3.23.8'], rounds: 1 }),
+  },
+  {
+    name: 'folder-hash-speed',
+    measures: 'a 1,000-folder scan against 20,000 then 200,000 indexed folders (generated beyond the seed)',
+    run: (out) => folderHashSpeedBench(out, { base: 20_000, growth: 10, runs: 5 }),
+  },
+  {
+    name: 'folder-hash-accuracy',
+    measures: '12 seed versions unpacked, hashed and scanned: is the right package and version found (no ratio)',
+    run: (out) => folderHashAccuracyBench(out, { count: 12 }),
+  },
+  {
+    name: 'seed-load',
+    measures: 'the shipped seed into an empty SQLite KB (and PostgreSQL when BENCH_DATABASE_URL is set)',
+    run: (out) => seedLoadBench(out),
+  },
+  {
+    name: 'load',
+    measures: `the load test's mixed workload at ${DEFAULT_RATE} req/s for 20 s on SQLite (bench/load.ts runs 5 minutes)`,
+    run: async (out) => {
+      const options = { backends: ['sqlite' as const], seconds: 20, warmup: 5, connections: 64, seed: 1 }
+      return (await loadTest(out, { ...options, rate: DEFAULT_RATE })).figures
+    },
+  },
+]
