@@ -36,6 +36,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // A request that reaches a connection already accepted while the server drains (SIGTERM) is served, with
+    // `Connection: close`, rather than refused in Fastify's own 503 shape: nothing accepted is failed.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.addSchema(StatusSchema)
