@@ -105,7 +105,8 @@ export async function analyzersBench(out: Out = CONSOLE, opts: AnalyzersOptions 
   out.log(
     `overall: ${mb(totalBytes).toFixed(1)} MB in ${totalMs.toFixed(0)} ms: ${wall.toFixed(1)} MB/s wall, ${perCore.toFixed(1)} MB/s per core (CPU time; target >= 20)`,
   )
-  return [rate('walk + analyzers, overall', perCore, 'MB/s per core')]
+  const which = wanted ? analyzers.map((a) => a.name).join(' + ') : 'every analyzer'
+  return [rate(`walk + ${which}, overall`, perCore, 'MB/s per core')]
 }
 
 if (isMain(import.meta.url)) {

@@ -64,8 +64,9 @@ const L0 = (before.latencyMs + after.latencyMs) / 2
 const T0 = (before.rps + after.rps) / 2
 
 const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toPrecision(3))
+const ms = (f: Figure) => (f.unit === 's' ? f.value * 1000 : f.value)
 const ratio = (f: Figure) =>
-  f.kind === 'time' ? `${fmt(f.value / L0)} L0` : f.kind === 'rate' ? `${fmt(f.value / T0)} T0` : ''
+  f.kind === 'time' ? `${fmt(ms(f) / L0)} L0` : f.kind === 'rate' ? `${fmt(f.value / T0)} T0` : ''
 const table: string[][] = [['scenario', 'figure', 'value', 'unit', 'ratio']]
 const baselineRow = (label: string, m: Measured) => [
   ['baseline', `${label}: one request at a time, median (L0)`, fmt(m.latencyMs), 'ms', ''],

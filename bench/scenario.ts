@@ -6,6 +6,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 
+/** time: a duration in ms (or s when the unit says so); rate: anything per second; other: no ratio. */
 export type FigureKind = 'time' | 'rate' | 'other'
 
 export interface Figure {

@@ -25,7 +25,7 @@ async function measure(label: string, storage: Storage, out: Out): Promise<Figur
     `${label}: ${report.rows} rows in ${seconds.toFixed(1)} s (${Math.round(report.rows / seconds)} rows/s), peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB`,
   )
   return [
-    time(`${label}: whole seed`, seconds * 1000),
+    { ...time(`${label}: whole seed`, seconds), unit: 's' },
     rate(`${label}: rows loaded`, report.rows / seconds, 'rows/s'),
     other(`${label}: peak RSS of the loading process`, peak / 2 ** 20, 'MiB'),
   ]
