@@ -1,7 +1,9 @@
-// Open-loop load: requests start at a constant arrival rate whatever the server's answers take (request i is due at
-// i / rate seconds), and each latency runs from when the request was DUE, not from when it could be sent. A closed
-// loop (n connections each waiting for its answer) would slow its sending when the server slows and so hide the
-// queueing a real crowd of clients meets (coordinated omission); this driver does not.
+// Open-loop load: requests start at a fixed arrival schedule whatever the server's answers take (after the ramp,
+// request i is due i / rate seconds later), and each latency runs from when the request was DUE, not from when it
+// could be sent. A closed loop (n connections each waiting for its answer) would slow its sending when the server
+// slows and so hide the queueing a real crowd of clients meets (coordinated omission); this driver does not. The
+// schedule ramps from a tenth of the rate to the full rate over the warm-up: a cold server (JIT, caches) meets
+// traffic that grows, as a server put in rotation does, not its full share at once.
 import { Pool } from 'undici'
 import type { ClassName, LoadRequest } from './load-workload.ts'
 
@@ -24,6 +26,8 @@ export interface DriveOptions {
   /** Requests per second. */
   rate: number
   seconds: number
+  /** Seconds over which the rate ramps up from a tenth (0: none). */
+  rampSeconds: number
   /** Open connections at most (undici queues requests beyond them: that wait counts in the latency). */
   connections: number
   /** Requests waiting or running at most; beyond it the request is not sent and counts as an overload error. */
@@ -48,12 +52,12 @@ export async function drive(o: DriveOptions): Promise<Driven> {
     bodyTimeout: o.timeoutMs,
   })
   const outcomes: Outcome[] = []
-  const total = Math.round(o.rate * o.seconds)
+  const { due: dueSeconds, total } = schedule(o.rate, o.rampSeconds, o.seconds)
   const running = new Set<Promise<void>>()
   let maxSendLagMs = 0
   let lastTick = 0
   const start = performance.now()
-  const dueAt = (i: number) => start + (i * 1000) / o.rate
+  const dueAt = (i: number) => start + dueSeconds(i) * 1000
 
   const send = async (r: LoadRequest, due: number) => {
     const outcome: Outcome = { label: r.label, cls: r.cls, due: (due - start) / 1000, ms: 0, status: 0, bytes: 0 }
@@ -109,4 +113,18 @@ export async function drive(o: DriveOptions): Promise<Driven> {
     await pool.close()
   }
   return { outcomes, maxSendLagMs }
+}
+
+/**
+ * When request i is due (seconds from the start): the rate grows linearly from rate/10 to rate over `ramp` seconds
+ * (arrivals so far N(t) = r0·t + (rate − r0)·t²/2·ramp, solved for t), then stays at rate until `seconds`.
+ */
+export function schedule(rate: number, ramp: number, seconds: number): { due(i: number): number; total: number } {
+  const w = Math.min(Math.max(ramp, 0), seconds)
+  const r0 = rate / 10
+  const a = w > 0 ? (rate - r0) / (2 * w) : 0
+  const inRamp = w * (r0 + rate) * 0.5 // arrivals during the ramp
+  const due = (i: number) =>
+    i < inRamp && a > 0 ? (-r0 + Math.sqrt(r0 * r0 + 4 * a * i)) / (2 * a) : w + (i - inRamp) / rate
+  return { due, total: Math.round(inRamp + rate * (seconds - w)) }
 }

@@ -68,6 +68,7 @@ export async function loadTest(out: Out, o: LoadOptions): Promise<{ ok: boolean;
         key: server.key,
         rate: o.rate,
         seconds: o.warmup + o.seconds,
+        rampSeconds: o.warmup,
         connections: o.connections,
         maxInFlight: Math.max(200, o.rate * 30),
         timeoutMs: 30_000,
@@ -111,7 +112,10 @@ export async function loadTest(out: Out, o: LoadOptions): Promise<{ ok: boolean;
         const kinds = new Map<string, number>()
         for (const f of failed)
           kinds.set(`${f.label}: ${f.error ?? f.status}`, (kinds.get(`${f.label}: ${f.error ?? f.status}`) ?? 0) + 1)
-        out.log(`${backend}: FAILED: ${failed.length} unexpected answers (${bad(warm).length} in the warm-up)`)
+        const when = failed.map((f) => f.due)
+        out.log(
+          `${backend}: FAILED: ${failed.length} unexpected answers (${bad(warm).length} in the warm-up), due from ${Math.min(...when).toFixed(1)} s to ${Math.max(...when).toFixed(1)} s`,
+        )
         for (const [k, n] of kinds) out.log(`  ${n} × ${k}`)
         out.log(`server output (last lines):\n${server.output()}`)
       } else out.log(`${backend}: no error, timeout or non-2xx answer`)
