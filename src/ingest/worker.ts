@@ -123,8 +123,13 @@ export class IngestWorker {
 
   private async refresh(): Promise<void> {
     const started = Date.now()
-    await this.deps.refresh()
-    this.dirty = false
+    this.dirty = false // a unit that finishes meanwhile marks it again
+    try {
+      await this.deps.refresh()
+    } catch (err) {
+      this.dirty = true
+      throw err
+    }
     this.lastRefresh = Date.now()
     this.deps.log.info({ ms: Date.now() - started }, 'popularity refreshed')
   }
