@@ -60,7 +60,7 @@ services:
   worker:
     volumes: ["$WORK/npmrc:/home/node/.npmrc:ro,z", "$(npm config get cafile):/run/secrets/npm_ca:ro,z"]
 EOF
-chmod 644 "$WORK/npmrc"
+chown 1000 "$WORK/npmrc" # readable by the worker (uid 1000) only
 pc() { podman-compose -p "$PROJECT" -f compose.yaml -f "$WORK/compose.override.yaml" "$@"; }
 trap 'pc down -v >/dev/null 2>&1 || true' EXIT
 

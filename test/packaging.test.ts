@@ -3,8 +3,10 @@
 // test/multi-node.test.ts runs with local processes: two API nodes on one PostgreSQL and one Redis with the same
 // variables, every one a setting src/config.ts knows, plus a worker. scripts/container-check.sh builds and runs it.
 import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { after, before, test } from 'node:test'
+import { promisify } from 'node:util'
 import { parse } from 'yaml'
 import { parseConfig, SETTINGS } from '../src/config.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
@@ -96,6 +98,15 @@ test('the HEALTHCHECK asks a public GET route that answers 200 on a ready server
   const entry = t.app.routeTable.find((r) => r.method === 'GET' && r.url === route)
   assert.ok(entry?.public, `${route} is a public GET route`)
   assert.equal((await t.app.inject({ method: 'GET', url: route })).statusCode, 200)
+
+  // The command itself, as the engine runs it: 0 against a listening server, 1 when nothing answers.
+  await t.app.listen({ host: '127.0.0.1', port: 0 })
+  const { port } = t.app.server.address() as { port: number }
+  const check = (p: number) =>
+    promisify(execFile)(process.execPath, argv.slice(1), { env: { ...process.env, HOST: '0.0.0.0', PORT: String(p) } })
+  await check(port)
+  await t.app.close()
+  await assert.rejects(check(port), (err: { code?: number }) => err.code === 1)
 })
 
 test('compose: PostgreSQL, Redis, two API nodes and a worker, with the variables the multi-node test uses', () => {
@@ -122,7 +133,10 @@ test('compose: PostgreSQL, Redis, two API nodes and a worker, with the variables
     assert.ok(Number.parseInt(s.stop_grace_period ?? '10', 10) > 10, 'longer than SHUTDOWN_TIMEOUT_MS to drain')
   }
   const waits = workers[0]?.[1].depends_on ?? {}
-  assert.ok(apis.some(([n]) => waits[n]?.condition === 'service_healthy'), 'worker after migrations')
+  assert.ok(
+    apis.some(([n]) => waits[n]?.condition === 'service_healthy'),
+    'worker after migrations',
+  )
 })
 
 test('compose: every variable given to compintel is a setting src/config.ts accepts, and no secret is in it', () => {
