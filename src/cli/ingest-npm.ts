@@ -10,7 +10,7 @@ import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
 import { PacoteRegistry } from '../ingest/npm/registry.ts'
 import { formatSummary, runIngest } from '../ingest/npm/run-ingest.ts'
 import { parseSelection } from '../ingest/npm/select-versions.ts'
-import { openStorage, type Storage } from '../storage/database.ts'
+import { openStorage } from '../storage/database.ts'
 import { PgIngestQueue } from '../storage/ingest-queue.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { migrate } from '../storage/migrate.ts'
@@ -40,24 +40,16 @@ export async function runIngestNpm(config: Config, argv: string[]): Promise<numb
   const versions = parseSelection(values.versions, false)
   const analyze = parseSelection(values.analyze, true)
   if (values.enqueue) {
-    const problem =
-      config.database.kind !== 'postgres' ? NEEDS_POSTGRES : values['dry-run'] ? '--dry-run cannot be queued' : ''
-    if (problem) {
-      console.error(`compintel ingest npm --enqueue: ${problem}`)
+    if (values['dry-run']) {
+      console.error('compintel ingest npm --enqueue: --dry-run cannot be queued')
       return 2
     }
-    const storage = openStorage(config.database)
-    try {
-      const options = {
-        versions: String(versions),
-        analyze: String(analyze),
-        withDependencies: values['with-dependencies'],
-      }
-      console.log(await enqueue(storage, names, options))
-      return 0
-    } finally {
-      await storage.close()
+    const options = {
+      versions: String(versions),
+      analyze: String(analyze),
+      withDependencies: values['with-dependencies'],
     }
+    return enqueue(config, names, options)
   }
 
   const storage = openStorage(config.database)
@@ -91,16 +83,27 @@ export async function runIngestNpm(config: Config, argv: string[]): Promise<numb
   }
 }
 
-/** One unit per package in a new run; the workers take it from there. */
-async function enqueue(storage: Storage, names: string[], options: UnitOptions): Promise<string> {
-  await migrate(storage)
-  const runId = randomUUID()
-  const queue = new PgIngestQueue(storage.db, { owner: `enqueue:${runId}`, leaseSeconds: 60 })
-  const unique = new Set(names).size
-  const queued = await queue.enqueue(runId, 'npm', names, options)
-  const skipped = unique - queued
-  return `queued ${queued} unit(s) in run ${runId}${skipped > 0 ? `; ${skipped} already pending or in progress` : ''}
-start workers with: compintel worker`
+/** One unit per package in a new run, for `compintel worker` processes to take (PostgreSQL only). */
+async function enqueue(config: Config, names: string[], options: UnitOptions): Promise<number> {
+  if (config.database.kind !== 'postgres') {
+    console.error(`compintel ingest npm --enqueue: ${NEEDS_POSTGRES}`)
+    return 2
+  }
+  const storage = openStorage(config.database)
+  try {
+    await migrate(storage)
+    const runId = randomUUID()
+    const queue = new PgIngestQueue(storage.db, { owner: `enqueue:${runId}`, leaseSeconds: config.workerLeaseSeconds })
+    const queued = await queue.enqueue(runId, 'npm', names, options)
+    const skipped = new Set(names).size - queued
+    console.log(
+      `queued ${queued} unit(s) in run ${runId}${skipped > 0 ? `; ${skipped} already pending or in progress` : ''}`,
+    )
+    console.log('start workers with: compintel worker')
+    return 0
+  } finally {
+    await storage.close()
+  }
 }
 
 /** One name per line; `#` comments and anything after a tab (as in npm-popular.tsv) are ignored. */
