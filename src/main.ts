@@ -48,7 +48,10 @@ export async function serve(config: Config, out: (line: string) => void = consol
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
     : undefined
   redis?.on('error', (err) =>
-    logger.warn({ err: err.message }, 'redis unavailable; rate limits are counted per process and answers cached in-process until it returns'),
+    logger.warn(
+      { err: err.message },
+      'redis unavailable; rate limits are counted per process and answers cached in-process until it returns',
+    ),
   )
 
   const answerCache = startAnswerCache(config, storage, redis, logger)
