@@ -29,7 +29,12 @@ export interface LoadServer {
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const START_TIMEOUT_MS = 15 * 60_000 // loading the seed into PostgreSQL takes minutes on a busy machine
 
-export async function startServer(backend: Backend, databaseUrl?: string): Promise<LoadServer> {
+/** `settings`: more compintel settings for the server (e.g. ANSWER_CACHE_ENTRIES=0), over the load test's own. */
+export async function startServer(
+  backend: Backend,
+  databaseUrl?: string,
+  settings: Record<string, string> = {},
+): Promise<LoadServer> {
   let database: DatabaseConfig
   let drop: () => Promise<void>
   if (backend === 'sqlite') {
@@ -48,7 +53,7 @@ export async function startServer(backend: Backend, databaseUrl?: string): Promi
   let child: ChildProcess | undefined
   try {
     const key = await unlimitedKey(database)
-    const served = spawnServe(database.kind === 'sqlite' ? `sqlite:${database.path}` : database.url)
+    const served = spawnServe(database.kind === 'sqlite' ? `sqlite:${database.path}` : database.url, settings)
     child = served.child
     const base = await served.listening
     const stop = async () => {
@@ -85,7 +90,7 @@ async function unlimitedKey(database: DatabaseConfig): Promise<string> {
   }
 }
 
-function spawnServe(databaseUrl: string) {
+function spawnServe(databaseUrl: string, settings: Record<string, string>) {
   // nothing of this shell's compintel settings leaks in (a REDIS_URL, a config file): only what is set here
   const env: Record<string, string | undefined> = { ...process.env, COMPINTEL_CONFIG: undefined }
   for (const name of SETTINGS) delete env[name]
@@ -95,6 +100,7 @@ function spawnServe(databaseUrl: string) {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE_PER_IP: '100000000', // checked before the key; the key's tier lifts the other budget
+    ...settings,
   })
   const child = spawn(process.execPath, ['bin/compintel.js', 'serve'], {
     cwd: ROOT,

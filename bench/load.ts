@@ -4,8 +4,11 @@
 // /metrics every few seconds. Exits non-zero on any error, timeout or non-2xx answer. docs/benchmarks.md has the
 // figures and the reasons for the mix and the default rate.
 // Run: node --import tsx bench/load.ts [--backend sqlite|postgres|both] [--duration 300] [--rate 20] [--warmup 30]
-//        [--connections 64] [--seed 1] [--database-url postgres://…]   (default PostgreSQL: TEST_DATABASE_URL)
+//        [--connections 64] [--seed 1] [--database-url postgres://…] [--set NAME=VALUE]…
+// PostgreSQL: --database-url or TEST_DATABASE_URL names a database beside which a throw-away one is made. --set
+// passes a compintel setting to the server (e.g. --set ANSWER_CACHE_ENTRIES=0 to see memory without the cache).
 import { parseArgs } from 'node:util'
+import { SETTINGS } from '../src/config.ts'
 import { openStorage } from '../src/storage/database.ts'
 import { drive } from './load-driver.ts'
 import { folderScanBodies } from './load-folders.ts'
@@ -27,6 +30,8 @@ export interface LoadOptions {
   connections: number
   seed: number
   databaseUrl?: string | undefined
+  /** More settings for the server (--set NAME=VALUE). */
+  settings?: Record<string, string>
 }
 
 export async function loadTest(out: Out, o: LoadOptions): Promise<{ ok: boolean; figures: Figure[] }> {
@@ -36,7 +41,7 @@ export async function loadTest(out: Out, o: LoadOptions): Promise<{ ok: boolean;
   for (const backend of o.backends) {
     out.log(`${backend}: starting compintel serve${backend === 'postgres' ? ' (it loads the seed: minutes)' : ''} …`)
     const started = performance.now()
-    const server = await startServer(backend, o.databaseUrl)
+    const server = await startServer(backend, o.databaseUrl, o.settings)
     try {
       out.log(`${backend}: serving at ${server.url} after ${((performance.now() - started) / 1000).toFixed(0)} s`)
       const storage = openStorage(server.database)
@@ -152,8 +157,15 @@ if (isMain(import.meta.url)) {
       connections: { type: 'string', default: '64' },
       seed: { type: 'string', default: '1' },
       'database-url': { type: 'string' },
+      set: { type: 'string', multiple: true },
     },
   })
+  const settings: Record<string, string> = {}
+  for (const pair of values.set ?? []) {
+    const [name = '', ...rest] = pair.split('=')
+    if (!(SETTINGS as readonly string[]).includes(name)) throw new Error(`--set ${name}: not a compintel setting`)
+    settings[name] = rest.join('=')
+  }
   const databaseUrl = values['database-url'] ?? process.env.TEST_DATABASE_URL
   const backend = values.backend ?? (databaseUrl ? 'both' : 'sqlite')
   if (!['sqlite', 'postgres', 'both'].includes(backend)) throw new Error('--backend: sqlite, postgres or both')
@@ -165,6 +177,7 @@ if (isMain(import.meta.url)) {
     connections: Math.min(Math.max(Number(values.connections) || 64, 1), 512),
     seed: Number(values.seed) || 1,
     databaseUrl,
+    settings,
   })
   process.exitCode = ok ? 0 : 1
 }
