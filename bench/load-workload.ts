@@ -18,8 +18,8 @@ export interface LoadRequest {
 /**
  * The share of each class in the requests sent. Modelled on who calls the API: people and IDE plugins looking one
  * component up (most requests, each cheap), CI pipelines posting a project's SBOM as a batch (few requests, each
- * 100-1,000 components, most of the server's work), searches from a UI, and folder scans of a checkout. With this
- * mix about half the server's CPU goes to the batches and the scans (docs/benchmarks.md has the measured split).
+ * 100-1,000 components, most of the server's work: the 2% of 1,000-component batches cost about as much as the 70%
+ * of GETs), searches from a UI, and folder scans of a checkout (docs/benchmarks.md).
  */
 export const DEFAULT_MIX: Record<ClassName, number> = {
   get: 0.7,

@@ -73,7 +73,7 @@ export const SCENARIOS: BenchScenario[] = [
   {
     name: 'folder-hash-speed',
     measures: 'a 1,000-folder scan against 20,000 then 200,000 indexed folders (generated beyond the seed)',
-    run: (out) => folderHashSpeedBench(out, { base: 20_000, growth: 10, runs: 5 }),
+    run: (out) => folderHashSpeedBench(out, { base: 20_000, growth: 10, runs: 10 }),
   },
   {
     name: 'folder-hash-accuracy',
