@@ -14,7 +14,7 @@ import { openStorage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { freePort } from './helpers/free-port.ts'
 import { loadFixtureKb } from './helpers/kb-fixture.ts'
-import { kbContent, spawnCli } from './helpers/processes.ts'
+import { kbContent, startServe } from './helpers/processes.ts'
 
 /** The PostgreSQL server programs, from pg_config when it is on PATH. */
 const bin = (() => {
@@ -68,22 +68,8 @@ test('PostgreSQL crashed and restarted under traffic: 503 + Retry-After, recover
   await storage.close()
 
   const apiPort = await freePort()
-  const server = spawnCli(['serve'], {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(apiPort),
-    DATABASE_URL: url,
-    SEED_DIR: 'none',
-    COMPINTEL_API_KEYS: key,
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    RATE_LIMIT_PER_MINUTE_PER_IP: '1000000',
-    HEALTH_CHECK_INTERVAL_MS: '200',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    LOG_LEVEL: 'warn',
-  })
+  const server = await startServe(apiPort, url, key, { HEALTH_CHECK_INTERVAL_MS: '200', LOG_LEVEL: 'warn' })
   try {
-    for (let i = 0; i < 100 && !server.output().includes('compintel listening on'); i++) await sleep(100)
-    assert.match(server.output(), /compintel listening on/)
     const codes = new Map<number, number>()
     const failures: string[] = []
     let retryAfterSeen = false

@@ -13,7 +13,7 @@ import { openStorage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { freePort } from './helpers/free-port.ts'
 import { loadFixtureKb } from './helpers/kb-fixture.ts'
-import { spawnCli } from './helpers/processes.ts'
+import { startServe } from './helpers/processes.ts'
 
 const key = 'sigterm-load-key-0123456789'
 
@@ -52,21 +52,8 @@ test('SIGTERM under load: every request received is answered, later connections 
   await loadFixtureKb(storage)
   await storage.close()
   const port = await freePort()
-  const server = spawnCli(['serve'], {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: `sqlite:${file}`,
-    SEED_DIR: 'none',
-    COMPINTEL_API_KEYS: key,
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    RATE_LIMIT_PER_MINUTE_PER_IP: '1000000',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    LOG_LEVEL: 'info',
-  })
+  const server = await startServe(port, `sqlite:${file}`, key, { LOG_LEVEL: 'info' })
   try {
-    for (let i = 0; i < 100 && !server.output().includes('compintel listening on'); i++) await sleep(100)
-    assert.match(server.output(), /compintel listening on/)
     const purls = ['fx-lib@1.2.0', 'fx-util@2.1.0', 'fx-app@1.1.0', 'fx-absent@1.0.0']
     const batch = JSON.stringify({
       components: Array.from({ length: 200 }, (_, i) => ({ purl: `pkg:npm/${purls[i % 4]}` })),

@@ -12,6 +12,7 @@ import { PacoteRegistry } from '../ingest/npm/registry.ts'
 import { IngestWorker } from '../ingest/worker.ts'
 import { openStorage } from '../storage/database.ts'
 import { PgIngestQueue } from '../storage/ingest-queue.ts'
+import { pruneChanges } from '../storage/kb-changes.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { migrate } from '../storage/migrate.ts'
 import { refreshPopularityExclusive } from '../storage/popularity.ts'
@@ -57,7 +58,10 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
         registry: new PacoteRegistry(),
         writer: new SqlKbWriter(storage),
         analyzers: DEFAULT_ANALYZERS,
-        refresh: () => refreshPopularityExclusive(storage.db),
+        refresh: async () => {
+          await refreshPopularityExclusive(storage.db)
+          await pruneChanges(storage.db) // the KB change log the API nodes follow (docs/caching.md)
+        },
         log,
         now: () => new Date().toISOString(),
       },

@@ -139,3 +139,36 @@ export async function ingestedOnce(
     await cleanup()
   }
 }
+
+/**
+ * `compintel serve` on 127.0.0.1:`port` over `databaseUrl`, no seed, limits lifted, accepting `key`; resolves once
+ * it listens (the caller stops it).
+ */
+export async function startServe(
+  port: number,
+  databaseUrl: string,
+  key: string,
+  extra: NodeJS.ProcessEnv = {},
+): Promise<CliProcess> {
+  const server = spawnCli(['serve'], {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    SEED_DIR: 'none',
+    COMPINTEL_API_KEYS: key,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_PER_MINUTE_PER_IP: '1000000',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...extra,
+  })
+  for (let i = 0; i < 200 && !server.output().includes('compintel listening on'); i++) {
+    if (server.child.exitCode !== null) break
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  if (!server.output().includes('compintel listening on')) {
+    server.child.kill('SIGKILL')
+    throw new Error(`compintel serve did not start:\n${server.output()}`)
+  }
+  return server
+}
