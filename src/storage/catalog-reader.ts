@@ -71,7 +71,9 @@ export class SqlCatalogReader implements CatalogReader {
   /**
    * The (type, name, version, toggled version) tuples arrive as one JSON parameter; each is one index probe on
    * components and one on versions (component_id, version). SQLite needs the join order spelled out (CROSS JOIN),
-   * or its planner scans.
+   * or its planner scans. On PostgreSQL each of the two versions is its own equality probe (a lateral union):
+   * `in (j->>2, j->>3)` became a filter over every version of the component (a 1,000-purl batch of the seed read
+   * 800,000 version rows: 470 ms → 18 ms), and whether `= any(…)` is probed depends on the planner's statistics.
    */
   private exactQuery(pairs: string) {
     const cols =
@@ -81,7 +83,11 @@ export class SqlCatalogReader implements CatalogReader {
     if (this.storage.dialect === 'postgres')
       return sql<ExactRow>`select ${cols} from jsonb_array_elements(${pairs}::jsonb) j
         join components c on c.purl_type = j->>0 and c.purl_name = j->>1
-        left join versions v on v.component_id = c.id and v.version in (j->>2, j->>3)`
+        left join lateral (
+          select * from versions x where x.component_id = c.id and x.version = j->>2
+          union all
+          select * from versions x where x.component_id = c.id and x.version = j->>3
+        ) v on true`
     return sql<ExactRow>`select ${cols} from json_each(${pairs}) j
       cross join components c on c.purl_type = j.value->>0 and c.purl_name = j.value->>1
       left join versions v on v.component_id = c.id and v.version in (j.value->>2, j.value->>3)`
