@@ -37,3 +37,14 @@ test('entries expire after their TTL', () => {
   assert.equal(lru.get('a'), undefined)
   assert.equal(lru.totalBytes, 0)
 })
+
+test('expired entries at the least recently used end are dropped when new ones arrive', () => {
+  const clock = { t: 0 }
+  const lru = new Lru<string>(100, 1000, () => clock.t)
+  lru.set('a', 'A', 10, 50)
+  lru.set('b', 'B', 10, 50)
+  clock.t = 60
+  lru.set('c', 'C', 10, 50)
+  assert.equal(lru.size, 1, 'a and b had expired: their memory is freed without a lookup')
+  assert.equal(lru.totalBytes, 10)
+})

@@ -34,10 +34,12 @@ export class Lru<V> {
   set(key: string, value: V, size: number, ttlMs: number): void {
     this.delete(key)
     if (size > this.maxBytes || this.maxEntries === 0) return
-    this.map.set(key, { value, size, expires: this.now() + ttlMs })
+    const now = this.now()
+    this.map.set(key, { value, size, expires: now + ttlMs })
     this.bytes += size
-    while (this.map.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.map.keys().next().value as string
+    // the least recently used first: drop it while it is over the bounds or expired, so memory follows the TTL
+    for (const [oldest, e] of this.map) {
+      if (this.map.size <= this.maxEntries && this.bytes <= this.maxBytes && e.expires > now) break
       this.delete(oldest)
     }
   }
