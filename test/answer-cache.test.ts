@@ -6,6 +6,7 @@ import { after, test } from 'node:test'
 import { Redis } from 'ioredis'
 import { type AnswerCache, createAnswerCache } from '../src/cache/answer-cache.ts'
 import { RedisStore } from '../src/cache/redis-store.ts'
+import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
 import { SqlChangeFeed } from '../src/storage/kb-changes.ts'
 import { migrate } from '../src/storage/migrate.ts'
@@ -113,7 +114,6 @@ test('a change to any component (advisories, a seed) flushes every cached answer
   const url = '/v2/vulnerabilities/component?purl=pkg:npm/fx-lib@2.0.0'
   await get(t, url)
   assert.equal(cache.entries, 1)
-  const { SqlAdvisoryWriter } = await import('../src/storage/advisory-writer.ts')
   await new SqlAdvisoryWriter(storage).writeEpss(
     [{ cve: 'CVE-2026-0001', probability: 0.5, percentile: 0.9, scoreDate: '2026-01-01', modelVersion: 'v1' }],
     'fixture',
