@@ -109,6 +109,8 @@ async function loadBigKb(storage: Storage): Promise<void> {
     component_id: lodash.id,
     version,
     sort_key: versionSortKey(version),
+    is_prerelease: 0,
+    status: 'active',
     released_at: '2019-01-01',
     facts_hash: 'fixture',
     indexed_at: AS_OF,
