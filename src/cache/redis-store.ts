@@ -1,5 +1,6 @@
 // The shared level of the answer cache on Redis. Any failure or a slow answer is a miss: the KB answers instead.
 import type { Redis } from 'ioredis'
+import { withTimeout } from '../domain/shared/timeout.ts'
 import type { CachedAnswer, SharedStore } from './types.ts'
 
 /** A Redis lookup slower than this is abandoned (the KB is usually faster than a struggling Redis). */
@@ -13,7 +14,7 @@ export class RedisStore implements SharedStore {
 
   async get(key: string): Promise<CachedAnswer | undefined> {
     try {
-      const raw = await withTimeout(this.redis.get(key))
+      const raw = await withTimeout(this.redis.get(key), TIMEOUT_MS)
       if (!raw) return undefined
       const a = JSON.parse(raw) as Partial<CachedAnswer>
       const valid =
@@ -31,17 +32,9 @@ export class RedisStore implements SharedStore {
 
   async set(key: string, answer: CachedAnswer, ttlMs: number): Promise<void> {
     try {
-      await withTimeout(this.redis.set(key, JSON.stringify(answer), 'PX', ttlMs))
+      await withTimeout(this.redis.set(key, JSON.stringify(answer), 'PX', ttlMs), TIMEOUT_MS)
     } catch (err) {
       this.onError(err as Error)
     }
   }
-}
-
-function withTimeout<T>(p: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`redis did not answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS)
-  })
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer))
 }

@@ -1,6 +1,7 @@
 // Load shedding with @fastify/under-pressure: 503 + Retry-After when the event loop lags, the heap is over its
 // limit or the KB does not answer; the server recovers by itself once the check passes again.
 import underPressure from '@fastify/under-pressure'
+import { withTimeout } from '../../domain/shared/timeout.ts'
 import { errorBody } from '../errors.ts'
 import type { App, AppDeps } from '../types.ts'
 
@@ -30,12 +31,4 @@ export async function registerPressure(app: App, { config, services }: AppDeps):
       return errorBody(code, '', req.id) as unknown as undefined
     },
   })
-}
-
-export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
-  })
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer))
 }

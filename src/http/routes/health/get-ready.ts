@@ -1,6 +1,6 @@
 // GET /ready: readiness; 503 with Retry-After while the KB is unreachable or the server is under pressure.
 import { Type } from 'typebox'
-import { withTimeout } from '../../plugins/pressure.ts'
+import { withTimeout } from '../../../domain/shared/timeout.ts'
 import type { App, Services } from '../../types.ts'
 
 const Ready = Type.Object({
