@@ -1,4 +1,4 @@
-// The ingestion queue on PostgreSQL (TEST_DATABASE_URL) in-process: deduplication per run and of open work, claims
+// The ingestion queue on SQLite and on PostgreSQL (TEST_DATABASE_URL), in-process: deduplication per run and of open work, claims
 // that never overlap, leases taken over once they run out, back-off and bounded retries, permanent failures, release
 // and pruning; then the worker loop against the fixture registry (retry, not found, popularity, graceful stop).
 // The same with real processes, SIGKILL included: test/ingest-workers.test.ts.
@@ -13,210 +13,214 @@ import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
 import { IngestWorker, type WorkerOptions } from '../src/ingest/worker.ts'
 import type { Storage } from '../src/storage/database.ts'
-import { PgIngestQueue, type PgQueueOptions } from '../src/storage/ingest-queue.ts'
+import { type QueueOptions, SqlIngestQueue } from '../src/storage/ingest-queue.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { refreshPopularityExclusive } from '../src/storage/popularity.ts'
-import { postgresBackend } from './helpers/backends.ts'
+import { backends } from './helpers/backends.ts'
 import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
 
-const backend = postgresBackend()
-const skip = !backend && 'TEST_DATABASE_URL is needed'
 const OPTS: UnitOptions = { versions: 'all', analyze: 'latest', withDependencies: false }
 
-describe('ingestion queue on PostgreSQL', { skip }, () => {
-  let storage: Storage
-  let cleanup: () => Promise<void>
-  const queue = (owner: string, extra: Partial<PgQueueOptions> = {}) =>
-    new PgIngestQueue(storage.db, { owner, leaseSeconds: 30, ...extra })
-  const row = async (name: string) =>
-    (
-      await sql<{ state: string; attempts: number; lease_owner: string | null; last_error: string | null }>`
+for (const backend of backends())
+  describe(`ingestion queue on ${backend.name}`, () => {
+    let storage: Storage
+    let cleanup: () => Promise<void>
+    const queue = (owner: string, extra: Partial<QueueOptions> = {}) =>
+      new SqlIngestQueue(storage.db, storage.dialect, { owner, leaseSeconds: 30, ...extra })
+    const ago = (seconds: number) => queue('clock').q.inSeconds(-seconds)
+    const row = async (name: string) =>
+      (
+        await sql<{ state: string; attempts: number; lease_owner: string | null; last_error: string | null }>`
         select state, attempts, lease_owner, last_error from ingest_queue where name = ${name}`.execute(storage.db)
-    ).rows
+      ).rows
 
-  before(async () => {
-    const opened = await (backend as NonNullable<typeof backend>).open()
-    storage = opened.storage
-    cleanup = opened.cleanup
-    await migrate(storage)
-  })
-  after(async () => cleanup?.())
-  beforeEach(async () => {
-    await sql`delete from ingest_queue`.execute(storage.db)
-  })
-
-  test('a package is queued once per run, and identical work is never open twice', async () => {
-    const q = queue('w1')
-    assert.equal(await q.enqueue('r1', 'npm', ['a', 'b', 'a'], OPTS), 2)
-    assert.equal(await q.enqueue('r2', 'npm', ['a', 'c'], OPTS), 1, 'a is pending with the same options')
-    assert.equal(await q.enqueue('r3', 'npm', ['a'], { ...OPTS, analyze: 'all' }), 1, 'other options: other work')
-    const [a] = await q.claim(1)
-    assert.equal(a?.name, 'a')
-    assert.equal(await q.enqueue('r4', 'npm', ['a'], OPTS), 0, 'a is being ingested with the same options')
-    await q.complete(a as NonNullable<typeof a>, [])
-    assert.equal(await q.enqueue('r4', 'npm', ['a'], OPTS), 1, 'done: a new run queues it again')
-  })
-
-  test('concurrent claims never share a unit; an expired lease passes to the next claimer', async () => {
-    const [w1, w2] = [queue('w1'), queue('w2')]
-    await w1.enqueue('r1', 'npm', ['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'], OPTS)
-    const claims = await Promise.all([w1.claim(3), w2.claim(3), w1.claim(3), w2.claim(3)])
-    const ids = claims.flat().map((u) => u.id)
-    assert.equal(ids.length, 8)
-    assert.equal(new Set(ids).size, 8, 'no unit claimed twice')
-
-    const unit = claims[0]?.[0] as NonNullable<(typeof claims)[0][0]>
-    assert.deepEqual(await w1.renew([unit.id]), [unit.id])
-    await sql`update ingest_queue set lease_until = now() - interval '1 second' where id = ${unit.id}`.execute(
-      storage.db,
-    )
-    const [taken] = await w2.claim(1)
-    assert.equal(taken?.id, unit.id, 'the expired lease comes first')
-    assert.equal(taken?.attempts, 2)
-    assert.deepEqual(await w1.renew([unit.id]), [], 'the old owner no longer holds it')
-    assert.deepEqual(await w1.complete(unit, []), { held: false, queued: 0 })
-    assert.deepEqual(await w2.complete(taken as NonNullable<typeof taken>, []), { held: true, queued: 0 })
-    assert.equal((await row(unit.name))[0]?.state, 'done')
-  })
-
-  test('failures: back-off, then retried; failed for good after the last attempt, or at once when permanent', async () => {
-    const q = queue('w1', { maxAttempts: 2, retryBaseSeconds: 60 })
-    await q.enqueue('r1', 'npm', ['flaky', 'gone'], OPTS)
-    const [flaky, gone] = await q.claim(2)
-    assert.deepEqual(await q.fail(flaky as NonNullable<typeof flaky>, 'ECONNRESET', false), {
-      state: 'retry',
-      retryInSeconds: 60,
-    })
-    assert.deepEqual(await q.fail(gone as NonNullable<typeof gone>, 'not found', true), { state: 'failed' })
-    assert.deepEqual(await q.claim(5), [], 'the retry waits for its back-off')
-    assert.equal(await q.outstanding(), 1)
-    await sql`update ingest_queue set run_after = now() where name = 'flaky'`.execute(storage.db)
-    const [again] = await q.claim(5)
-    assert.equal(again?.attempts, 2)
-    assert.deepEqual(await q.fail(again as NonNullable<typeof again>, 'ECONNRESET', false), { state: 'failed' })
-    assert.deepEqual(await row('flaky'), [
-      { state: 'failed', attempts: 2, lease_owner: null, last_error: 'ECONNRESET' },
-    ])
-    assert.deepEqual(await row('gone'), [{ state: 'failed', attempts: 1, lease_owner: null, last_error: 'not found' }])
-    const status = await q.status()
-    assert.deepEqual(status.counts, { pending: 0, active: 0, done: 0, failed: 2 })
-    assert.deepEqual(
-      status.failed.map((f) => f.name),
-      ['flaky', 'gone'],
-    )
-  })
-
-  test('a unit whose workers keep dying fails for good after the last attempt', async () => {
-    const q = queue('w1', { maxAttempts: 2 })
-    await q.enqueue('r1', 'npm', ['crashes'], OPTS)
-    for (let i = 0; i < 2; i++) {
-      assert.equal((await q.claim(1)).length, 1)
-      await sql`update ingest_queue set lease_until = now() - interval '1 second'`.execute(storage.db)
-    }
-    assert.deepEqual(await q.claim(1), [])
-    assert.equal((await row('crashes'))[0]?.state, 'failed')
-    assert.match((await row('crashes'))[0]?.last_error ?? '', /stopped renewing the lease 2 time/)
-  })
-
-  test('release gives units back uncounted; prune deletes the done units of runs that have ended', async () => {
-    const q = queue('w1')
-    await q.enqueue('r1', 'npm', ['x', 'y'], OPTS)
-    await q.enqueue('r2', 'npm', ['z'], OPTS)
-    const [x, y, z] = await q.claim(3)
-    await q.release([y as NonNullable<typeof y>])
-    assert.deepEqual(await row('y'), [{ state: 'pending', attempts: 0, lease_owner: null, last_error: null }])
-    await q.complete(x as NonNullable<typeof x>, [])
-    await q.complete(z as NonNullable<typeof z>, [])
-    assert.equal(await q.prune(), 1, 'z: its run has ended; x: y of its run is still pending')
-    assert.deepEqual(
-      (await row('x')).map((r) => r.state),
-      ['done'],
-    )
-  })
-
-  test('dependencies join the run once, even around a cycle', async () => {
-    const q = queue('w1')
-    await q.enqueue('r1', 'npm', ['a'], { ...OPTS, withDependencies: true })
-    const [a] = await q.claim(1)
-    assert.deepEqual(await q.complete(a as NonNullable<typeof a>, ['b', 'c', 'b']), { held: true, queued: 2 })
-    const [b] = await q.claim(1)
-    assert.equal(b?.options, a?.options, 'a dependency inherits the options')
-    assert.deepEqual(await q.complete(b as NonNullable<typeof b>, ['a', 'c']), { held: true, queued: 0 })
-  })
-
-  describe('the worker loop', () => {
-    let reg: FixtureRegistry
     before(async () => {
-      reg = await startFixtureRegistry()
+      const opened = await backend.open()
+      storage = opened.storage
+      cleanup = opened.cleanup
+      await migrate(storage)
     })
-    after(async () => reg?.close())
+    after(async () => cleanup?.())
+    beforeEach(async () => {
+      await sql`delete from ingest_queue`.execute(storage.db)
+    })
 
-    const logs: { level: string; msg: string; obj: Record<string, unknown> }[] = []
-    const log = {
-      info: (obj: object, msg: string) => void logs.push({ level: 'info', msg, obj: obj as Record<string, unknown> }),
-      warn: (obj: object, msg: string) => void logs.push({ level: 'warn', msg, obj: obj as Record<string, unknown> }),
-      error: (obj: object, msg: string) => void logs.push({ level: 'error', msg, obj: obj as Record<string, unknown> }),
-    }
-    const worker = (q: PgIngestQueue, opts: Partial<WorkerOptions> = {}) =>
-      new IngestWorker(
-        {
-          queue: q,
-          registry: new PacoteRegistry({ registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'compintel-q-')) }),
-          writer: new SqlKbWriter(storage),
-          analyzers: DEFAULT_ANALYZERS,
-          refresh: () => refreshPopularityExclusive(storage.db),
-          log,
-          now: () => '2026-11-23T00:00:00.000Z',
-        },
-        {
-          concurrency: 2,
-          leaseSeconds: 30,
-          pollMs: 20,
-          untilEmpty: true,
-          refreshEveryMs: 60_000,
-          shutdownTimeoutMs: 5000,
-          retryBaseMs: 1,
-          ...opts,
-        },
-      )
+    test('a package is queued once per run, and identical work is never open twice', async () => {
+      const q = queue('w1')
+      assert.equal(await q.enqueue('r1', 'npm', ['a', 'b', 'a'], OPTS), 2)
+      assert.equal(await q.enqueue('r2', 'npm', ['a', 'c'], OPTS), 1, 'a is pending with the same options')
+      assert.equal(await q.enqueue('r3', 'npm', ['a'], { ...OPTS, analyze: 'all' }), 1, 'other options: other work')
+      const [a] = await q.claim(1)
+      assert.equal(a?.name, 'a')
+      assert.equal(await q.enqueue('r4', 'npm', ['a'], OPTS), 0, 'a is being ingested with the same options')
+      await q.complete(a as NonNullable<typeof a>, [])
+      assert.equal(await q.enqueue('r4', 'npm', ['a'], OPTS), 1, 'done: a new run queues it again')
+    })
 
-    test('retries a transient failure after its back-off, fails a missing package once, refreshes popularity', async () => {
-      const q = queue('w1', { retryBaseSeconds: 0.05 })
-      reg.failNext('/fixture-beta', 4) // all of ingestPackage's own tries: the unit fails once
-      await q.enqueue('r1', 'npm', ['fixture-beta', 'no-such-package', 'fixture-alpha'], OPTS)
-      const summary = await worker(q).run()
-      assert.deepEqual(summary, { done: 2, failed: 1, retried: 1, lost: 0, released: 0 })
-      assert.deepEqual(await row('no-such-package'), [
+    test('concurrent claims never share a unit; an expired lease passes to the next claimer', async () => {
+      const [w1, w2] = [queue('w1'), queue('w2')]
+      await w1.enqueue('r1', 'npm', ['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'], OPTS)
+      const claims = await Promise.all([w1.claim(3), w2.claim(3), w1.claim(3), w2.claim(3)])
+      const ids = claims.flat().map((u) => u.id)
+      assert.equal(ids.length, 8)
+      assert.equal(new Set(ids).size, 8, 'no unit claimed twice')
+
+      const unit = claims[0]?.[0] as NonNullable<(typeof claims)[0][0]>
+      assert.deepEqual(await w1.renew([unit.id]), [unit.id])
+      await sql`update ingest_queue set lease_until = ${ago(1)} where id = ${Number(unit.id)}`.execute(storage.db)
+      const [taken] = await w2.claim(1)
+      assert.equal(taken?.id, unit.id, 'the expired lease comes first')
+      assert.equal(taken?.attempts, 2)
+      assert.deepEqual(await w1.renew([unit.id]), [], 'the old owner no longer holds it')
+      assert.deepEqual(await w1.complete(unit, []), { held: false, queued: 0 })
+      assert.deepEqual(await w2.complete(taken as NonNullable<typeof taken>, []), { held: true, queued: 0 })
+      assert.equal((await row(unit.name))[0]?.state, 'done')
+    })
+
+    test('failures: back-off, then retried; failed for good after the last attempt, or at once when permanent', async () => {
+      const q = queue('w1', { maxAttempts: 2, retryBaseSeconds: 60 })
+      await q.enqueue('r1', 'npm', ['flaky', 'gone'], OPTS)
+      const [flaky, gone] = await q.claim(2)
+      assert.deepEqual(await q.fail(flaky as NonNullable<typeof flaky>, 'ECONNRESET', false), {
+        state: 'retry',
+        retryInSeconds: 60,
+      })
+      assert.deepEqual(await q.fail(gone as NonNullable<typeof gone>, 'not found', true), { state: 'failed' })
+      assert.deepEqual(await q.claim(5), [], 'the retry waits for its back-off')
+      assert.equal(await q.outstanding(), 1)
+      await sql`update ingest_queue set run_after = ${ago(0)} where name = 'flaky'`.execute(storage.db)
+      const [again] = await q.claim(5)
+      assert.equal(again?.attempts, 2)
+      assert.deepEqual(await q.fail(again as NonNullable<typeof again>, 'ECONNRESET', false), { state: 'failed' })
+      assert.deepEqual(await row('flaky'), [
+        { state: 'failed', attempts: 2, lease_owner: null, last_error: 'ECONNRESET' },
+      ])
+      assert.deepEqual(await row('gone'), [
         { state: 'failed', attempts: 1, lease_owner: null, last_error: 'not found' },
       ])
-      assert.equal(await q.outstanding(), 0)
-      assert.ok(logs.some((l) => l.msg === 'unit failed; will retry' && l.obj.package === 'fixture-beta'))
-      const beta = await storage.db
-        .selectFrom('components')
-        .select(['popularity', 'popularity_source'])
-        .where('purl', '=', 'pkg:npm/fixture-beta')
-        .executeTakeFirstOrThrow()
-      assert.deepEqual(beta, { popularity: 1, popularity_source: 'computed:dependents' }, 'fixture-alpha needs it')
+      const status = await q.status()
+      assert.deepEqual(status.counts, { pending: 0, active: 0, done: 0, failed: 2 })
+      assert.deepEqual(
+        status.failed.map((f) => f.name),
+        ['flaky', 'gone'],
+      )
     })
 
-    test('stop(): the units in hand that do not finish in time are given back, uncounted', async () => {
+    test('a unit whose workers keep dying fails for good after the last attempt', async () => {
+      const q = queue('w1', { maxAttempts: 2 })
+      await q.enqueue('r1', 'npm', ['crashes'], OPTS)
+      for (let i = 0; i < 2; i++) {
+        assert.equal((await q.claim(1)).length, 1)
+        await sql`update ingest_queue set lease_until = ${ago(1)}`.execute(storage.db)
+      }
+      assert.deepEqual(await q.claim(1), [])
+      assert.equal((await row('crashes'))[0]?.state, 'failed')
+      assert.match((await row('crashes'))[0]?.last_error ?? '', /stopped renewing the lease 2 time/)
+    })
+
+    test('release gives units back uncounted; prune deletes the done units of runs that have ended', async () => {
       const q = queue('w1')
-      const held = reg.hold('/fixture-hfh/-/')
-      await q.enqueue('r1', 'npm', ['fixture-hfh'], OPTS)
-      const w = worker(q, { shutdownTimeoutMs: 100, untilEmpty: false })
-      const running = w.run()
-      await held.arrived
-      w.stop()
-      assert.equal((await running).released, 1)
-      assert.deepEqual(await row('fixture-hfh'), [
-        { state: 'pending', attempts: 0, lease_owner: null, last_error: null },
-      ])
-      // The abandoned ingest ends (in the CLI the process exits instead); it finds the unit no longer its own.
-      held.release()
-      while (!logs.some((l) => l.msg.startsWith('unit done, but') && l.obj.package === 'fixture-hfh'))
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      assert.equal((await row('fixture-hfh'))[0]?.state, 'pending')
+      await q.enqueue('r1', 'npm', ['x', 'y'], OPTS)
+      await q.enqueue('r2', 'npm', ['z'], OPTS)
+      const [x, y, z] = await q.claim(3)
+      await q.release([y as NonNullable<typeof y>])
+      assert.deepEqual(await row('y'), [{ state: 'pending', attempts: 0, lease_owner: null, last_error: null }])
+      await q.complete(x as NonNullable<typeof x>, [])
+      await q.complete(z as NonNullable<typeof z>, [])
+      assert.equal(await q.prune(), 1, 'z: its run has ended; x: y of its run is still pending')
+      assert.deepEqual(
+        (await row('x')).map((r) => r.state),
+        ['done'],
+      )
+    })
+
+    test('dependencies join the run once, even around a cycle', async () => {
+      const q = queue('w1')
+      await q.enqueue('r1', 'npm', ['a'], { ...OPTS, withDependencies: true })
+      const [a] = await q.claim(1)
+      assert.deepEqual(await q.complete(a as NonNullable<typeof a>, ['b', 'c', 'b']), { held: true, queued: 2 })
+      const [b] = await q.claim(1)
+      assert.equal(b?.options, a?.options, 'a dependency inherits the options')
+      assert.deepEqual(await q.complete(b as NonNullable<typeof b>, ['a', 'c']), { held: true, queued: 0 })
+    })
+
+    describe('the worker loop', () => {
+      let reg: FixtureRegistry
+      before(async () => {
+        reg = await startFixtureRegistry()
+      })
+      after(async () => reg?.close())
+
+      const logs: { level: string; msg: string; obj: Record<string, unknown> }[] = []
+      const log = {
+        info: (obj: object, msg: string) => void logs.push({ level: 'info', msg, obj: obj as Record<string, unknown> }),
+        warn: (obj: object, msg: string) => void logs.push({ level: 'warn', msg, obj: obj as Record<string, unknown> }),
+        error: (obj: object, msg: string) =>
+          void logs.push({ level: 'error', msg, obj: obj as Record<string, unknown> }),
+      }
+      const worker = (q: SqlIngestQueue, opts: Partial<WorkerOptions> = {}) =>
+        new IngestWorker(
+          {
+            queue: q,
+            registry: new PacoteRegistry({
+              registry: reg.url,
+              cache: mkdtempSync(path.join(tmpdir(), 'compintel-q-')),
+            }),
+            writer: new SqlKbWriter(storage),
+            analyzers: DEFAULT_ANALYZERS,
+            refresh: () => refreshPopularityExclusive(storage.db, storage.dialect),
+            log,
+            now: () => '2026-11-23T00:00:00.000Z',
+          },
+          {
+            concurrency: 2,
+            leaseSeconds: 30,
+            pollMs: 20,
+            untilEmpty: true,
+            refreshEveryMs: 60_000,
+            shutdownTimeoutMs: 5000,
+            retryBaseMs: 1,
+            ...opts,
+          },
+        )
+
+      test('retries a transient failure after its back-off, fails a missing package once, refreshes popularity', async () => {
+        const q = queue('w1', { retryBaseSeconds: 0.05 })
+        reg.failNext('/fixture-beta', 4) // all of ingestPackage's own tries: the unit fails once
+        await q.enqueue('r1', 'npm', ['fixture-beta', 'no-such-package', 'fixture-alpha'], OPTS)
+        const summary = await worker(q).run()
+        assert.deepEqual(summary, { done: 2, failed: 1, retried: 1, lost: 0, released: 0 })
+        assert.deepEqual(await row('no-such-package'), [
+          { state: 'failed', attempts: 1, lease_owner: null, last_error: 'not found' },
+        ])
+        assert.equal(await q.outstanding(), 0)
+        assert.ok(logs.some((l) => l.msg === 'unit failed; will retry' && l.obj.package === 'fixture-beta'))
+        const beta = await storage.db
+          .selectFrom('components')
+          .select(['popularity', 'popularity_source'])
+          .where('purl', '=', 'pkg:npm/fixture-beta')
+          .executeTakeFirstOrThrow()
+        assert.deepEqual(beta, { popularity: 1, popularity_source: 'computed:dependents' }, 'fixture-alpha needs it')
+      })
+
+      test('stop(): the units in hand that do not finish in time are given back, uncounted', async () => {
+        const q = queue('w1')
+        const held = reg.hold('/fixture-hfh/-/')
+        await q.enqueue('r1', 'npm', ['fixture-hfh'], OPTS)
+        const w = worker(q, { shutdownTimeoutMs: 100, untilEmpty: false })
+        const running = w.run()
+        await held.arrived
+        w.stop()
+        assert.equal((await running).released, 1)
+        assert.deepEqual(await row('fixture-hfh'), [
+          { state: 'pending', attempts: 0, lease_owner: null, last_error: null },
+        ])
+        // The abandoned ingest ends (in the CLI the process exits instead); it finds the unit no longer its own.
+        held.release()
+        while (!logs.some((l) => l.msg.startsWith('unit done, but') && l.obj.package === 'fixture-hfh'))
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        assert.equal((await row('fixture-hfh'))[0]?.state, 'pending')
+      })
     })
   })
-})

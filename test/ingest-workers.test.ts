@@ -9,7 +9,7 @@ import { runIngestNpm } from '../src/cli/ingest-npm.ts'
 import { runWorker } from '../src/cli/worker.ts'
 import { parseConfig } from '../src/config.ts'
 import { openStorage } from '../src/storage/database.ts'
-import { PgIngestQueue } from '../src/storage/ingest-queue.ts'
+import { SqlIngestQueue } from '../src/storage/ingest-queue.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { type Backend, postgresBackend } from './helpers/backends.ts'
 import { startFixtureRegistry } from './helpers/fixture-registry.ts'
@@ -125,7 +125,12 @@ test('a worker SIGKILLed mid-package: nothing half-written, another worker compl
       // as `ingest npm … --analyze all --enqueue` does (the test above runs the command itself)
       await migrate(s)
       const options = { versions: 'all', analyze: 'all', withDependencies: false }
-      await new PgIngestQueue(s.db, { owner: 'test', leaseSeconds: 2 }).enqueue('run-1', 'npm', names, options)
+      await new SqlIngestQueue(s.db, s.dialect, { owner: 'test', leaseSeconds: 2 }).enqueue(
+        'run-1',
+        'npm',
+        names,
+        options,
+      )
     })
     const held = reg.hold('/fixture-hfh/-/') // fixture-hfh's first tarball: its worker is then mid-package
     const a = cli(['worker', '--concurrency', '1'], env)

@@ -11,7 +11,7 @@ import { PacoteRegistry } from '../ingest/npm/registry.ts'
 import { formatSummary, runIngest } from '../ingest/npm/run-ingest.ts'
 import { parseSelection } from '../ingest/npm/select-versions.ts'
 import { openStorage } from '../storage/database.ts'
-import { PgIngestQueue } from '../storage/ingest-queue.ts'
+import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { migrate } from '../storage/migrate.ts'
 import { refreshPopularity } from '../storage/popularity.ts'
@@ -93,7 +93,10 @@ async function enqueue(config: Config, names: string[], options: UnitOptions): P
   try {
     await migrate(storage)
     const runId = randomUUID()
-    const queue = new PgIngestQueue(storage.db, { owner: `enqueue:${runId}`, leaseSeconds: config.workerLeaseSeconds })
+    const queue = new SqlIngestQueue(storage.db, storage.dialect, {
+      owner: `enqueue:${runId}`,
+      leaseSeconds: config.workerLeaseSeconds,
+    })
     const queued = await queue.enqueue(runId, 'npm', names, options)
     const skipped = new Set(names).size - queued
     console.log(

@@ -11,7 +11,7 @@ import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
 import { PacoteRegistry } from '../ingest/npm/registry.ts'
 import { IngestWorker } from '../ingest/worker.ts'
 import { openStorage } from '../storage/database.ts'
-import { PgIngestQueue } from '../storage/ingest-queue.ts'
+import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { pruneChanges } from '../storage/kb-changes.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { migrate } from '../storage/migrate.ts'
@@ -47,7 +47,7 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
   let released = 0
   try {
     await migrate(storage)
-    const queue = new PgIngestQueue(storage.db, { owner, leaseSeconds })
+    const queue = new SqlIngestQueue(storage.db, storage.dialect, { owner, leaseSeconds })
     if (values.status) {
       console.log(formatStatus(await queue.status()))
       return 0
@@ -59,7 +59,7 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
         writer: new SqlKbWriter(storage),
         analyzers: DEFAULT_ANALYZERS,
         refresh: async () => {
-          await refreshPopularityExclusive(storage.db)
+          await refreshPopularityExclusive(storage.db, storage.dialect)
           await pruneChanges(storage.db) // the KB change log the API nodes follow (docs/caching.md)
         },
         log,

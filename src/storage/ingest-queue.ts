@@ -1,18 +1,22 @@
-// The ingestion queue on PostgreSQL (table ingest_queue, migration 9): units claimed with FOR UPDATE SKIP LOCKED, so
-// any number of workers on any number of machines take distinct units, each under a lease its worker renews while
-// it works. A worker that dies stops renewing; once the lease has run out another worker claims the unit again.
+// The ingestion queue (table ingest_queue, migrations 9 and 10) on PostgreSQL and SQLite: units claimed under a lease
+// that their worker renews while it works; on PostgreSQL with FOR UPDATE SKIP LOCKED, so any number of workers on any
+// number of machines take distinct units. A worker that dies stops renewing; once the lease has run out another
+// worker claims the unit again. Higher priorities (on-demand work, which a request waits for) are claimed first.
 import { type Kysely, sql } from 'kysely'
 import {
   type ClaimedUnit,
+  type ClaimOptions,
   type FailOutcome,
   type IngestQueue,
   type QueueStatus,
   serializeUnitOptions,
   type UnitOptions,
 } from '../domain/kb/ingest-queue.ts'
+import type { Dialect } from './database.ts'
+import { isoTime, type QueueSql, queueSql } from './queue-sql.ts'
 import type { Database } from './schema.ts'
 
-export interface PgQueueOptions {
+export interface QueueOptions {
   /** Who claims: written on the units it holds (host, process id and a random tag). */
   owner: string
   /** A claimed unit belongs to its owner this long after the last renewal. */
@@ -27,63 +31,70 @@ export const DEFAULT_MAX_ATTEMPTS = 5
 export const DEFAULT_RETRY_BASE_SECONDS = 30
 /** Names per insert statement when enqueuing a long list. */
 const ENQUEUE_CHUNK = 5000
-const COLUMNS = sql`q.id::text as id, q.run_id as "runId", q.source, q.name, q.options, q.attempts`
+const COLUMNS = sql`cast(id as text) as id, run_id as "runId", source, name, options, attempts, priority`
 
 type Db = Kysely<Database>
 
-export class PgIngestQueue implements IngestQueue {
+export class SqlIngestQueue implements IngestQueue {
   private readonly maxAttempts: number
   private readonly retryBaseSeconds: number
+  readonly q: QueueSql
 
   constructor(
     private readonly db: Db,
-    private readonly opts: PgQueueOptions,
+    dialect: Dialect,
+    private readonly opts: QueueOptions,
   ) {
     this.maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
     this.retryBaseSeconds = opts.retryBaseSeconds ?? DEFAULT_RETRY_BASE_SECONDS
+    this.q = queueSql(dialect)
   }
 
   async enqueue(runId: string, source: string, names: readonly string[], options: UnitOptions): Promise<number> {
-    return insertUnits(this.db, runId, source, [...new Set(names)], serializeUnitOptions(options))
+    return insertUnits(this.db, this.q, runId, source, [...new Set(names)], serializeUnitOptions(options), 0)
   }
 
-  async claim(n: number): Promise<ClaimedUnit[]> {
+  async claim(n: number, opts: ClaimOptions = {}): Promise<ClaimedUnit[]> {
     if (n <= 0) return []
-    const lease = sql`now() + make_interval(secs => ${this.opts.leaseSeconds})`
+    const { q } = this
+    const lease = q.inSeconds(this.opts.leaseSeconds)
+    const priority = opts.minPriority ?? 0
     // A unit whose worker died holding it as often as a unit may be tried fails for good instead.
     await sql`
-      update ingest_queue set state = 'failed', lease_owner = null, lease_until = null, updated_at = now(),
+      update ingest_queue set state = 'failed', lease_owner = null, lease_until = null, updated_at = ${q.now},
         last_error = coalesce(last_error || '; ', '') || 'its worker stopped renewing the lease ' || attempts || ' time(s)'
-      where state = 'active' and lease_until < now() and attempts >= ${this.maxAttempts}`.execute(this.db)
+      where state = 'active' and lease_until < ${q.now} and attempts >= ${this.maxAttempts}`.execute(this.db)
     const expired = await sql<ClaimedUnit>`
       with picked as (
-        select id from ingest_queue where state = 'active' and lease_until < now() and attempts < ${this.maxAttempts}
-        order by lease_until limit ${n} for update skip locked
+        select id from ingest_queue where state = 'active' and lease_until < ${q.now} and attempts < ${this.maxAttempts}
+          and priority >= ${priority}
+        order by priority desc, lease_until limit ${n} ${q.skipLocked}
       )
-      update ingest_queue q set lease_owner = ${this.opts.owner}, lease_until = ${lease}, attempts = q.attempts + 1,
-        updated_at = now()
-      from picked where q.id = picked.id
+      update ingest_queue set lease_owner = ${this.opts.owner}, lease_until = ${lease}, attempts = attempts + 1,
+        updated_at = ${q.now}
+      where id in (select id from picked)
       returning ${COLUMNS}`.execute(this.db)
     const left = n - expired.rows.length
     if (left <= 0) return expired.rows
     const pending = await sql<ClaimedUnit>`
       with picked as (
-        select id from ingest_queue where state = 'pending' and run_after <= now()
-        order by run_after, id limit ${left} for update skip locked
+        select id from ingest_queue where state = 'pending' and run_after <= ${q.now} and priority >= ${priority}
+        order by priority desc, run_after, id limit ${left} ${q.skipLocked}
       )
-      update ingest_queue q set state = 'active', lease_owner = ${this.opts.owner}, lease_until = ${lease},
-        attempts = q.attempts + 1, updated_at = now()
-      from picked where q.id = picked.id
+      update ingest_queue set state = 'active', lease_owner = ${this.opts.owner}, lease_until = ${lease},
+        attempts = attempts + 1, updated_at = ${q.now}
+      where id in (select id from picked)
       returning ${COLUMNS}`.execute(this.db)
-    return [...expired.rows, ...pending.rows.sort((a, b) => Number(a.id) - Number(b.id))]
+    const order = (a: ClaimedUnit, b: ClaimedUnit) => b.priority - a.priority || Number(a.id) - Number(b.id)
+    return [...expired.rows, ...pending.rows.sort(order)]
   }
 
   async renew(ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return []
     const { rows } = await sql<{ id: string }>`
-      update ingest_queue set lease_until = now() + make_interval(secs => ${this.opts.leaseSeconds}), updated_at = now()
-      where state = 'active' and lease_owner = ${this.opts.owner} and id = any(${ids.map(Number)}::bigint[])
-      returning id::text as id`.execute(this.db)
+      update ingest_queue set lease_until = ${this.q.inSeconds(this.opts.leaseSeconds)}, updated_at = ${this.q.now}
+      where state = 'active' and lease_owner = ${this.opts.owner} and ${this.q.idIn('id', ids.map(Number))}
+      returning cast(id as text) as id`.execute(this.db)
     return rows.map((r) => r.id)
   }
 
@@ -91,12 +102,13 @@ export class PgIngestQueue implements IngestQueue {
     return this.db.transaction().execute(async (trx) => {
       const { rows } = await sql`
         update ingest_queue set state = 'done', lease_owner = null, lease_until = null, last_error = null,
-          updated_at = now()
-        where id = ${unit.id} and state = 'active' and lease_owner = ${this.opts.owner}
+          updated_at = ${this.q.now}
+        where id = ${Number(unit.id)} and state = 'active' and lease_owner = ${this.opts.owner}
         returning id`.execute(trx)
       if (rows.length === 0) return { held: false, queued: 0 }
       const deps = [...new Set(dependencies)]
-      return { held: true, queued: await insertUnits(trx, unit.runId, unit.source, deps, unit.options) }
+      const queued = await insertUnits(trx, this.q, unit.runId, unit.source, deps, unit.options, unit.priority)
+      return { held: true, queued }
     })
   }
 
@@ -105,8 +117,8 @@ export class PgIngestQueue implements IngestQueue {
     const delay = final ? 0 : Math.min(this.retryBaseSeconds * 2 ** (unit.attempts - 1), 3600)
     const { rows } = await sql`
       update ingest_queue set state = ${final ? 'failed' : 'pending'}, lease_owner = null, lease_until = null,
-        run_after = now() + make_interval(secs => ${delay}), last_error = ${error.slice(0, 2000)}, updated_at = now()
-      where id = ${unit.id} and state = 'active' and lease_owner = ${this.opts.owner}
+        run_after = ${this.q.inSeconds(delay)}, last_error = ${error.slice(0, 2000)}, updated_at = ${this.q.now}
+      where id = ${Number(unit.id)} and state = 'active' and lease_owner = ${this.opts.owner}
       returning id`.execute(this.db)
     if (rows.length === 0) return { state: 'lost' }
     return final ? { state: 'failed' } : { state: 'retry', retryInSeconds: delay }
@@ -115,58 +127,84 @@ export class PgIngestQueue implements IngestQueue {
   async release(units: readonly ClaimedUnit[]): Promise<void> {
     if (units.length === 0) return
     await sql`
-      update ingest_queue set state = 'pending', lease_owner = null, lease_until = null, run_after = now(),
-        attempts = greatest(attempts - 1, 0), updated_at = now()
+      update ingest_queue set state = 'pending', lease_owner = null, lease_until = null, run_after = ${this.q.now},
+        attempts = ${this.q.greatest(sql`attempts - 1`, sql`0`)}, updated_at = ${this.q.now}
       where state = 'active' and lease_owner = ${this.opts.owner}
-        and id = any(${units.map((u) => Number(u.id))}::bigint[])`.execute(this.db)
+        and ${this.q.idIn(
+          'id',
+          units.map((u) => Number(u.id)),
+        )}`.execute(this.db)
   }
 
-  async outstanding(): Promise<number> {
+  async outstanding(opts: ClaimOptions = {}): Promise<number> {
     const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from ingest_queue where state in ('pending', 'active')`.execute(this.db)
-    return rows[0]?.n ?? 0
+      select cast(count(*) as integer) as n from ingest_queue
+      where state in ('pending', 'active') and priority >= ${opts.minPriority ?? 0}`.execute(this.db)
+    return Number(rows[0]?.n ?? 0)
   }
 
-  async prune(): Promise<number> {
+  /**
+   * Deletes the done units of runs that have nothing pending or active left, once they ended `keepSeconds` ago, and
+   * the failed on-demand units as old: until then they tell on-demand requests what was tried a moment ago.
+   */
+  async prune(keepSeconds = 0): Promise<number> {
+    const before = this.q.inSeconds(-keepSeconds)
     const r = await sql`
-      delete from ingest_queue q where q.state = 'done' and not exists (
-        select 1 from ingest_queue o where o.run_id = q.run_id and o.state in ('pending', 'active'))`.execute(this.db)
+      delete from ingest_queue where updated_at <= ${before} and (
+        (state = 'failed' and priority > 0) or (state = 'done' and not exists (
+          select 1 from ingest_queue o where o.run_id = ingest_queue.run_id and o.state in ('pending', 'active'))))`.execute(
+      this.db,
+    )
     return Number(r.numAffectedRows ?? 0)
   }
 
   async status(): Promise<QueueStatus> {
+    const { db, q } = this
     const counts: QueueStatus['counts'] = { pending: 0, active: 0, done: 0, failed: 0 }
-    const byState = await sql<{ state: keyof QueueStatus['counts']; n: number; ready: number }>`
-      select state, count(*)::int as n, (count(*) filter (where run_after <= now()))::int as ready
-      from ingest_queue group by state`.execute(this.db)
+    const byState = await sql<{ state: keyof QueueStatus['counts']; n: number; ready: number; od: number }>`
+      select state, cast(count(*) as integer) as n,
+        cast(count(*) filter (where run_after <= ${q.now}) as integer) as ready,
+        cast(count(*) filter (where priority > 0) as integer) as od
+      from ingest_queue group by state`.execute(db)
+    const onDemand: QueueStatus['counts'] = { pending: 0, active: 0, done: 0, failed: 0 }
     let ready = 0
     for (const r of byState.rows) {
-      counts[r.state] = r.n
-      if (r.state === 'pending') ready = r.ready
+      counts[r.state] = Number(r.n)
+      onDemand[r.state] = Number(r.od)
+      if (r.state === 'pending') ready = Number(r.ready)
     }
-    const owners = await sql<{ owner: string; units: number; leaseUntil: Date }>`
-      select lease_owner as owner, count(*)::int as units, max(lease_until) as "leaseUntil"
-      from ingest_queue where state = 'active' group by lease_owner order by lease_owner`.execute(this.db)
-    const failed = await sql<{ name: string; attempts: number; error: string | null; at: Date }>`
+    const owners = await sql<{ owner: string; units: number; leaseUntil: Date | string }>`
+      select lease_owner as owner, cast(count(*) as integer) as units, max(lease_until) as "leaseUntil"
+      from ingest_queue where state = 'active' group by lease_owner order by lease_owner`.execute(db)
+    const failed = await sql<{ name: string; attempts: number; error: string | null; at: Date | string }>`
       select name, attempts, last_error as error, updated_at as at from ingest_queue
-      where state = 'failed' order by updated_at desc, id desc limit 20`.execute(this.db)
+      where state = 'failed' order by updated_at desc, id desc limit 20`.execute(db)
     return {
       counts,
+      onDemand,
       ready,
-      owners: owners.rows.map((o) => ({ ...o, leaseUntil: new Date(o.leaseUntil).toISOString() })),
-      failed: failed.rows.map((f) => ({ ...f, at: new Date(f.at).toISOString() })),
+      owners: owners.rows.map((o) => ({ ...o, units: Number(o.units), leaseUntil: isoTime(o.leaseUntil) })),
+      failed: failed.rows.map((f) => ({ ...f, at: isoTime(f.at) })),
     }
   }
 }
 
 /** One statement per chunk; `on conflict do nothing` skips names already in the run and identical open work. */
-async function insertUnits(db: Db, runId: string, source: string, names: string[], options: string): Promise<number> {
+async function insertUnits(
+  db: Db,
+  q: QueueSql,
+  runId: string,
+  source: string,
+  names: string[],
+  options: string,
+  priority: number,
+): Promise<number> {
   let queued = 0
   for (let i = 0; i < names.length; i += ENQUEUE_CHUNK) {
     const r = await sql`
-      insert into ingest_queue (run_id, source, name, options, state)
-      select ${runId}, ${source}, n, ${options}, 'pending'
-      from unnest(${names.slice(i, i + ENQUEUE_CHUNK)}::text[]) with ordinality as t(n, i) order by i
+      insert into ingest_queue (run_id, source, name, options, state, priority, run_after, created_at, updated_at)
+      select ${runId}, ${source}, n, ${options}, 'pending', ${priority}, ${q.now}, ${q.now}, ${q.now}
+      from ${q.texts(names.slice(i, i + ENQUEUE_CHUNK))} where true order by i
       on conflict do nothing`.execute(db)
     queued += Number(r.numAffectedRows ?? 0)
   }

@@ -1,6 +1,7 @@
 // Component popularity as the KB itself can tell it: how many components' latest versions depend on it (runtime
 // or optional). Search ranks ties by it. Recomputed in one statement after a seed load and after an ingest run.
 import { type Kysely, sql } from 'kysely'
+import type { Dialect } from './database.ts'
 import type { Database } from './schema.ts'
 
 export const POPULARITY_SOURCE = 'computed:dependents'
@@ -24,8 +25,12 @@ export async function refreshPopularity(db: Kysely<Database>): Promise<void> {
   `.execute(db)
 }
 
-/** PostgreSQL: the same, one process at a time (workers that run out of work together would otherwise contend). */
-export async function refreshPopularityExclusive(db: Kysely<Database>): Promise<void> {
+/**
+ * The same, one process at a time: on PostgreSQL under an advisory lock (workers that run out of work together would
+ * otherwise contend); SQLite has one writer anyway.
+ */
+export async function refreshPopularityExclusive(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect === 'sqlite') return refreshPopularity(db)
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('compintel:popularity'))`.execute(trx)
     await refreshPopularity(trx)

@@ -1,11 +1,24 @@
 // The ingestion queue as enqueuers and workers see it: units of one package each, claimed under a lease that the
 // worker renews while it works (docs/ingestion-at-scale.md). The store is storage/ingest-queue.ts.
 
-/** What to do with a package: the `compintel ingest npm` options a unit carries (its dependencies inherit them). */
+/**
+ * What to do with a package: the `compintel ingest npm` options a unit carries (its dependencies inherit them). An
+ * on-demand unit analyzes `asked` (analyze = 'asked'): the versions and requirements requests named, each resolved
+ * against the packument as the API resolves it ('' = the version a bare purl names).
+ */
 export interface UnitOptions {
   versions: string
   analyze: string
   withDependencies: boolean
+  asked?: string[]
+}
+
+/** Priority of on-demand units (a request waits for them): claimed before bulk ingestion (0). */
+export const ON_DEMAND_PRIORITY = 1
+
+export interface ClaimOptions {
+  /** Only units of at least this priority (the server's own worker takes on-demand units only). */
+  minPriority?: number
 }
 
 export interface ClaimedUnit {
@@ -18,6 +31,7 @@ export interface ClaimedUnit {
   options: string
   /** Claims so far, this one included. */
   attempts: number
+  priority: number
 }
 
 /** After a failure: tried again later, failed for good, or no longer this worker's (its lease was taken over). */
@@ -25,6 +39,8 @@ export type FailOutcome = { state: 'retry'; retryInSeconds: number } | { state: 
 
 export interface QueueStatus {
   counts: Record<'pending' | 'active' | 'done' | 'failed', number>
+  /** The same counts for on-demand units only. */
+  onDemand: Record<'pending' | 'active' | 'done' | 'failed', number>
   /** Of the pending units, how many may be claimed now (the rest wait for a retry's back-off). */
   ready: number
   /** Units in workers' hands, by owner. */
@@ -36,8 +52,8 @@ export interface QueueStatus {
 export interface IngestQueue {
   /** Adds units to run `runId`; a package already in the run or identical work still open is skipped. */
   enqueue(runId: string, source: string, names: readonly string[], options: UnitOptions): Promise<number>
-  /** Claims up to `n` units: expired leases first, then pending units in order. */
-  claim(n: number): Promise<ClaimedUnit[]>
+  /** Claims up to `n` units: expired leases first, then pending units, higher priorities first, in order. */
+  claim(n: number, opts?: ClaimOptions): Promise<ClaimedUnit[]>
   /** Extends the leases of these units (the ones in hand); returns the ids still held by this worker. */
   renew(ids: readonly string[]): Promise<string[]>
   /** Marks the unit done and queues the dependencies it discovered, in one transaction; false if no longer held. */
@@ -46,15 +62,16 @@ export interface IngestQueue {
   /** Gives units back untouched (a graceful stop): pending again, the attempt not counted. */
   release(units: readonly ClaimedUnit[]): Promise<void>
   /** Units pending or active, whoever holds them. */
-  outstanding(): Promise<number>
-  /** Deletes the done units of runs that have nothing pending or active left. */
-  prune(): Promise<number>
+  outstanding(opts?: ClaimOptions): Promise<number>
+  /** Deletes the done units of runs that have nothing pending or active left (and ended `keepSeconds` ago). */
+  prune(keepSeconds?: number): Promise<number>
   status(): Promise<QueueStatus>
 }
 
 /** The stored form: keys in one order, so identical work has identical text. */
 export function serializeUnitOptions(o: UnitOptions): string {
-  return JSON.stringify({ versions: o.versions, analyze: o.analyze, withDependencies: o.withDependencies })
+  const base = { versions: o.versions, analyze: o.analyze, withDependencies: o.withDependencies }
+  return JSON.stringify(o.asked ? { ...base, asked: [...new Set(o.asked)].sort() } : base)
 }
 
 export function parseUnitOptions(raw: string): UnitOptions {
@@ -64,8 +81,10 @@ export function parseUnitOptions(raw: string): UnitOptions {
     typeof o !== 'object' ||
     typeof o.versions !== 'string' ||
     typeof o.analyze !== 'string' ||
-    typeof o.withDependencies !== 'boolean'
+    typeof o.withDependencies !== 'boolean' ||
+    (o.asked !== undefined && (!Array.isArray(o.asked) || o.asked.some((a) => typeof a !== 'string')))
   )
     throw new Error(`bad unit options ${raw}`)
-  return { versions: o.versions, analyze: o.analyze, withDependencies: o.withDependencies }
+  const base = { versions: o.versions, analyze: o.analyze, withDependencies: o.withDependencies }
+  return o.asked ? { ...base, asked: o.asked } : base
 }

@@ -1,7 +1,6 @@
 // Migration 9: the ingestion queue (docs/ingestion-at-scale.md), PostgreSQL only: `compintel ingest … --enqueue`
 // adds one row per package, `compintel worker` processes claim rows with FOR UPDATE SKIP LOCKED under a lease they
-// renew while they work. On SQLite this migration creates nothing (there is no queue there: ingest runs in-process),
-// so a SQLite KB and a PostgreSQL KB differ by this one table.
+// renew while they work. On SQLite this migration creates nothing; migration 10 creates the table there too.
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../database.ts'
 

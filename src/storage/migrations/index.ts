@@ -10,6 +10,7 @@ import * as m0006 from './0006-folder-hashes.ts'
 import * as m0007 from './0007-geoprovenance.ts'
 import * as m0008 from './0008-kb-changes.ts'
 import * as m0009 from './0009-ingest-queue.ts'
+import * as m0010 from './0010-kb-growth.ts'
 
 export interface NumberedMigration {
   name: string
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly NumberedMigration[] = [
   { name: '0007-geoprovenance', up: m0007.up },
   { name: '0008-kb-changes', up: m0008.up },
   { name: '0009-ingest-queue', up: m0009.up },
+  { name: '0010-kb-growth', up: m0010.up },
 ]
 
 /** The schema version of a fully migrated KB: the number of the last migration. */
