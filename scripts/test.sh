@@ -7,6 +7,9 @@ if [ "${1:-}" != "--no-lint" ]; then
   npx tsc --noEmit
   npx biome check .
 fi
+# Servers the suite starts never learn from the real registry or feeds by themselves: the tests that exercise on-demand
+# fetches and updates turn them on against local fixture servers.
+export ON_DEMAND="${ON_DEMAND:-off}" UPDATE_INTERVAL="${UPDATE_INTERVAL:-off}"
 mapfile -t files < <(find src test -name '*.test.ts' -not -path '*/node_modules/*' | sort)
 if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
 exec node --import tsx --test --test-concurrency=1 "${files[@]}"

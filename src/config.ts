@@ -1,6 +1,7 @@
 // One validated configuration object from environment variables and an optional JSON config file.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { GROWTH_SETTINGS, type GrowthConfig, parseGrowthConfig } from './config-growth.ts'
 import { AREAS, isScope } from './domain/keys/scopes.ts'
 import { SEED_DIR } from './seed-dir.ts'
 
@@ -39,6 +40,8 @@ export interface Config {
   workerConcurrency: number
   /** `compintel worker`: a unit's lease, renewed every third of it; a dead worker's units return after it. */
   workerLeaseSeconds: number
+  /** What the KB learns by itself: on-demand fetches and the freshness schedule (config-growth.ts). */
+  growth: GrowthConfig
 }
 
 /** Every bad value, each named with what was expected. */
@@ -51,7 +54,7 @@ export class ConfigError extends Error {
 export const DEFAULT_SQLITE_PATH = path.join('data', 'compintel.sqlite')
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
-type Source = Record<string, string | undefined>
+export type Source = Record<string, string | undefined>
 
 /** The documented settings; README's configuration table mirrors this list. */
 export const SETTINGS = [
@@ -81,6 +84,7 @@ export const SETTINGS = [
   'KB_CHANGE_POLL_MS',
   'WORKER_CONCURRENCY',
   'WORKER_LEASE_SECONDS',
+  ...GROWTH_SETTINGS,
 ] as const
 
 /** Reads COMPINTEL_CONFIG (a JSON file of the same names) under the environment, which wins. */
@@ -107,8 +111,8 @@ function pick(env: Source): Source {
   return out
 }
 
-export function parseConfig(src: Source): Config {
-  const problems: string[] = []
+/** Integer and boolean readers of settings; each bad value is added to `problems`, named and explained. */
+export function settingReaders(src: Source, problems: string[]) {
   const int = (name: string, def: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
     const raw = src[name]
     if (raw === undefined) return def
@@ -127,6 +131,15 @@ export function parseConfig(src: Source): Config {
     problems.push(`${name}: expected true or false, got "${src[name]}"`)
     return def
   }
+  return { src, problems, int, bool }
+}
+
+export type SettingReaders = ReturnType<typeof settingReaders>
+
+export function parseConfig(src: Source): Config {
+  const problems: string[] = []
+  const readers = settingReaders(src, problems)
+  const { int, bool } = readers
 
   const host = src.HOST ?? '127.0.0.1'
   if (!/^[A-Za-z0-9.:_-]+$/.test(host)) problems.push(`HOST: expected a host name or IP address, got "${host}"`)
@@ -164,6 +177,7 @@ export function parseConfig(src: Source): Config {
     },
     workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 64),
     workerLeaseSeconds: int('WORKER_LEASE_SECONDS', 60, 2, 3600),
+    growth: parseGrowthConfig(readers),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -6,6 +6,7 @@ import { RedisStore } from './cache/redis-store.ts'
 import type { Config } from './config.ts'
 import { buildApp } from './http/app.ts'
 import type { App } from './http/types.ts'
+import { startOnDemand } from './on-demand/start.ts'
 import { createServices } from './services.ts'
 import type { Storage } from './storage/database.ts'
 import { openStorage } from './storage/database.ts'
@@ -43,6 +44,8 @@ export async function serve(config: Config, out: (line: string) => void = consol
   if (config.seedDir) await loadSeedIfEmpty(storage, config.seedDir, out)
   const services = createServices(storage, config)
   await announceKeys(config, services, out)
+  const onDemand = startOnDemand(storage, config, logger.child({ component: 'on-demand' }))
+  if (onDemand) services.onDemand = onDemand.service
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
@@ -76,6 +79,7 @@ export async function serve(config: Config, out: (line: string) => void = consol
         await app.close()
       } finally {
         clearTimeout(force)
+        await onDemand?.stop()
         answerCache?.tracker.stop()
         redis?.disconnect()
         await storage.close()

@@ -1,5 +1,6 @@
-// `compintel worker`: consumes the ingestion queue that `compintel ingest npm … --enqueue` fills (PostgreSQL only);
-// any number of these processes, on any number of machines, share one queue (docs/ingestion-at-scale.md).
+// `compintel worker`: consumes the ingestion queue that `compintel ingest npm … --enqueue` and on-demand requests fill
+// (PostgreSQL only), on-demand units first; any number of these processes, on any number of machines, share one
+// queue (docs/ingestion-at-scale.md, docs/kb-growth.md).
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -10,6 +11,7 @@ import type { QueueStatus } from '../domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
 import { PacoteRegistry } from '../ingest/npm/registry.ts'
 import { IngestWorker } from '../ingest/worker.ts'
+import { onDemandLimits } from '../on-demand/start.ts'
 import { openStorage } from '../storage/database.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { pruneChanges } from '../storage/kb-changes.ts'
@@ -47,7 +49,11 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
   let released = 0
   try {
     await migrate(storage)
-    const queue = new SqlIngestQueue(storage.db, storage.dialect, { owner, leaseSeconds })
+    const queue = new SqlIngestQueue(storage.db, storage.dialect, {
+      owner,
+      leaseSeconds,
+      onDemandKeepSeconds: config.growth.onDemandNegativeTtlSeconds,
+    })
     if (values.status) {
       console.log(formatStatus(await queue.status()))
       return 0
@@ -72,6 +78,7 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
         untilEmpty: values['until-empty'],
         refreshEveryMs: REFRESH_EVERY_MS,
         shutdownTimeoutMs: config.shutdownTimeoutMs,
+        onDemandLimits: onDemandLimits(config),
       },
     )
     const onSignal = (signal: string) => {

@@ -19,6 +19,7 @@ import type { Area } from '../domain/keys/scopes.ts'
 import type { Principal } from '../domain/keys/types.ts'
 import type { LicenseReader } from '../domain/licenses/types.ts'
 import type { KbMetaStore } from '../domain/meta/types.ts'
+import type { OnDemandPort } from '../domain/on-demand/types.ts'
 import type { AdvisoryReader } from '../domain/vulnerabilities/types.ts'
 
 declare module 'fastify' {
@@ -67,6 +68,8 @@ export interface Services {
   geo: GeoReader
   /** Resolves when the KB answers; rejects when it is unreachable. */
   pingDatabase(): Promise<void>
+  /** Fetches what requests name and the KB lacks (on-demand/service.ts); absent when ON_DEMAND=off. */
+  onDemand?: OnDemandPort
 }
 
 export interface AppDeps {

@@ -24,6 +24,8 @@ export interface WalkResult {
 export interface WalkOptions {
   /** Reject once the regular files' sizes add up to more than this (default 2 GiB). */
   maxUnpackedBytes?: number
+  /** Stops the walk between chunks once aborted; it rejects with the signal's reason. */
+  signal?: AbortSignal
 }
 
 const REGULAR_TYPES = new Set(['File', 'OldFile', 'ContiguousFile'])
@@ -104,6 +106,7 @@ export async function walkTarball(
 
   try {
     for await (const chunk of stream) {
+      if (opts.signal?.aborted) fail(opts.signal.reason as Error)
       if (failure) break // leaving the loop destroys the source stream
       // Decompression and parsing are synchronous and every entry is consumed as it arrives, so the parser has
       // nothing left queued when write() returns: its return value needs no waiting on.

@@ -3,7 +3,13 @@
 // unit discovers, retries failures through the queue, refreshes popularity when it runs out of work (and now and
 // then while busy), and stops gracefully: no new claims, the units in hand finished or given back.
 import { setTimeout as sleep } from 'node:timers/promises'
-import { type ClaimedUnit, type IngestQueue, parseUnitOptions } from '../domain/kb/ingest-queue.ts'
+import {
+  type ClaimedUnit,
+  type ClaimOptions,
+  type IngestQueue,
+  ON_DEMAND_PRIORITY,
+  parseUnitOptions,
+} from '../domain/kb/ingest-queue.ts'
 import type { KbWriter } from '../domain/kb/types.ts'
 import type { Analyzer } from './analyzers/types.ts'
 import { ingestPackage } from './npm/ingest-package.ts'
@@ -30,6 +36,13 @@ export interface WorkerOptions {
   shutdownTimeoutMs: number
   /** First back-off of the retries within a unit (ingestPackage's; default 500 ms). */
   retryBaseMs?: number
+  /** Claim only units of at least this priority (the server's own worker: on-demand units). */
+  minPriority?: number
+  /**
+   * Bounds of on-demand units (a request waits for them): one that takes longer than `timeoutMs` is aborted and
+   * fails (retried after its back-off); versions larger than `maxUnpackedBytes` unpacked are not analyzed.
+   */
+  onDemandLimits?: { timeoutMs: number; maxUnpackedBytes: number }
 }
 
 export interface WorkerDeps {
@@ -65,10 +78,14 @@ export class IngestWorker {
   private dirty = false
   private lastRefresh = Date.now()
 
+  private readonly claimOptions: ClaimOptions
+
   constructor(
     private readonly deps: WorkerDeps,
     private readonly opts: WorkerOptions,
-  ) {}
+  ) {
+    this.claimOptions = opts.minPriority ? { minPriority: opts.minPriority } : {}
+  }
 
   /** Stop claiming; finish the units in hand (up to shutdownTimeoutMs), give back the rest. Twice: give back now. */
   stop(): void {
@@ -77,6 +94,11 @@ export class IngestWorker {
       this.abortNow()
     }
     this.stopping = true
+    this.wake()
+  }
+
+  /** Looks for work now rather than after pollMs (new units were just queued in this process). */
+  poke(): void {
     this.wake()
   }
 
@@ -89,12 +111,12 @@ export class IngestWorker {
       while (!this.stopping) {
         try {
           const free = this.opts.concurrency - this.inHand.size
-          const claimed = free > 0 ? await queue.claim(free) : []
+          const claimed = free > 0 ? await queue.claim(free, this.claimOptions) : []
           for (const unit of claimed) this.start(unit)
           const idle = this.inHand.size === 0
           if (idle && !wasIdle) await this.ranOut()
           wasIdle = idle
-          if (idle && this.opts.untilEmpty && (await queue.outstanding()) === 0) break
+          if (idle && this.opts.untilEmpty && (await queue.outstanding(this.claimOptions)) === 0) break
           if (this.dirty && Date.now() - this.lastRefresh >= this.opts.refreshEveryMs) await this.refresh()
           failures = 0
           // Full: wait for a unit to finish. Otherwise the queue had nothing more: look again after pollMs.
@@ -150,8 +172,12 @@ export class IngestWorker {
       if (unit.source !== 'npm') throw new PermanentError(`unknown source "${unit.source}"`)
       const o = permanent(() => parseUnitOptions(unit.options))
       const versions = permanent(() => parseSelection(o.versions, false))
-      const analyze = permanent(() => parseSelection(o.analyze, true))
+      const analyze = permanent(() =>
+        o.analyze === 'asked' ? { asked: o.asked ?? [] } : parseSelection(o.analyze, true),
+      )
+      const limits = unit.priority >= ON_DEMAND_PRIORITY ? this.opts.onDemandLimits : undefined
       const r = await ingestPackage(unit.name, this.deps.registry, this.deps.writer, {
+        ...(limits ? { signal: AbortSignal.timeout(limits.timeoutMs), maxUnpackedBytes: limits.maxUnpackedBytes } : {}),
         versions,
         analyze,
         analyzers: this.deps.analyzers,
@@ -166,7 +192,14 @@ export class IngestWorker {
       const { held, queued } = await queue.complete(unit, o.withDependencies ? r.latestDependencies : [])
       if (!held) this.summary.lost++
       else this.summary.done++
-      const facts = { versions: r.versions, analyzed: r.analyzed, bytes: r.bytes, written, dependenciesQueued: queued }
+      const facts = {
+        versions: r.versions,
+        analyzed: r.analyzed,
+        ...(r.tooLarge > 0 ? { tooLarge: r.tooLarge } : {}),
+        bytes: r.bytes,
+        written,
+        dependenciesQueued: queued,
+      }
       log.info(
         { ...at, ...facts, ms: Date.now() - started, totals: { ...this.summary } },
         held ? 'unit done' : 'unit done, but another worker had taken over its lease',

@@ -25,6 +25,8 @@ export interface QueueOptions {
   maxAttempts?: number
   /** Back-off before the first retry, doubling with each further attempt, at most an hour. Default 30. */
   retryBaseSeconds?: number
+  /** Ended on-demand units are kept this long (ON_DEMAND_NEGATIVE_TTL). Default 3600. */
+  onDemandKeepSeconds?: number
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5
@@ -38,6 +40,7 @@ type Db = Kysely<Database>
 export class SqlIngestQueue implements IngestQueue {
   private readonly maxAttempts: number
   private readonly retryBaseSeconds: number
+  private readonly onDemandKeepSeconds: number
   readonly q: QueueSql
 
   constructor(
@@ -47,11 +50,14 @@ export class SqlIngestQueue implements IngestQueue {
   ) {
     this.maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
     this.retryBaseSeconds = opts.retryBaseSeconds ?? DEFAULT_RETRY_BASE_SECONDS
+    this.onDemandKeepSeconds = opts.onDemandKeepSeconds ?? 3600
     this.q = queueSql(dialect)
   }
 
   async enqueue(runId: string, source: string, names: readonly string[], options: UnitOptions): Promise<number> {
-    return insertUnits(this.db, this.q, runId, source, [...new Set(names)], serializeUnitOptions(options), 0)
+    const o = serializeUnitOptions(options)
+    const units = [...new Set(names)].map((n) => [n, o] as const)
+    return (await insertUnits(this.db, this.q, runId, source, units, 0)).length
   }
 
   async claim(n: number, opts: ClaimOptions = {}): Promise<ClaimedUnit[]> {
@@ -59,6 +65,7 @@ export class SqlIngestQueue implements IngestQueue {
     const { q } = this
     const lease = q.inSeconds(this.opts.leaseSeconds)
     const priority = opts.minPriority ?? 0
+    // A package is ingested by one unit at a time: a pending unit waits while another unit of its package is active.
     // A unit whose worker died holding it as often as a unit may be tried fails for good instead.
     await sql`
       update ingest_queue set state = 'failed', lease_owner = null, lease_until = null, updated_at = ${q.now},
@@ -79,6 +86,8 @@ export class SqlIngestQueue implements IngestQueue {
     const pending = await sql<ClaimedUnit>`
       with picked as (
         select id from ingest_queue where state = 'pending' and run_after <= ${q.now} and priority >= ${priority}
+          and not exists (select 1 from ingest_queue a where a.state = 'active' and a.source = ingest_queue.source
+            and a.name = ingest_queue.name)
         order by priority desc, run_after, id limit ${left} ${q.skipLocked}
       )
       update ingest_queue set state = 'active', lease_owner = ${this.opts.owner}, lease_until = ${lease},
@@ -106,9 +115,9 @@ export class SqlIngestQueue implements IngestQueue {
         where id = ${Number(unit.id)} and state = 'active' and lease_owner = ${this.opts.owner}
         returning id`.execute(trx)
       if (rows.length === 0) return { held: false, queued: 0 }
-      const deps = [...new Set(dependencies)]
-      const queued = await insertUnits(trx, this.q, unit.runId, unit.source, deps, unit.options, unit.priority)
-      return { held: true, queued }
+      const deps = [...new Set(dependencies)].map((n) => [n, unit.options] as const)
+      const queued = await insertUnits(trx, this.q, unit.runId, unit.source, deps, unit.priority)
+      return { held: true, queued: queued.length }
     })
   }
 
@@ -144,15 +153,17 @@ export class SqlIngestQueue implements IngestQueue {
   }
 
   /**
-   * Deletes the done units of runs that have nothing pending or active left, once they ended `keepSeconds` ago, and
-   * the failed on-demand units as old: until then they tell on-demand requests what was tried a moment ago.
+   * Deletes the done units of runs that have nothing pending or active left, once they ended `keepSeconds` ago; and
+   * the ended on-demand units once `onDemandKeepSeconds` have passed: until then they tell on-demand requests what was
+   * fetched, or not found, a moment ago (the negative TTL).
    */
   async prune(keepSeconds = 0): Promise<number> {
-    const before = this.q.inSeconds(-keepSeconds)
+    const { q } = this
     const r = await sql`
-      delete from ingest_queue where updated_at <= ${before} and (
-        (state = 'failed' and priority > 0) or (state = 'done' and not exists (
-          select 1 from ingest_queue o where o.run_id = ingest_queue.run_id and o.state in ('pending', 'active'))))`.execute(
+      delete from ingest_queue where
+        (priority > 0 and state in ('done', 'failed') and updated_at <= ${q.inSeconds(-this.onDemandKeepSeconds)})
+        or (priority = 0 and state = 'done' and updated_at <= ${q.inSeconds(-keepSeconds)} and not exists (
+          select 1 from ingest_queue o where o.run_id = ingest_queue.run_id and o.state in ('pending', 'active')))`.execute(
       this.db,
     )
     return Number(r.numAffectedRows ?? 0)
@@ -189,24 +200,27 @@ export class SqlIngestQueue implements IngestQueue {
   }
 }
 
-/** One statement per chunk; `on conflict do nothing` skips names already in the run and identical open work. */
-async function insertUnits(
+/**
+ * One statement per chunk; `on conflict do nothing` skips names already in the run and identical open work.
+ * Returns the units inserted.
+ */
+export async function insertUnits(
   db: Db,
   q: QueueSql,
   runId: string,
   source: string,
-  names: string[],
-  options: string,
+  units: readonly (readonly [string, string])[],
   priority: number,
-): Promise<number> {
-  let queued = 0
-  for (let i = 0; i < names.length; i += ENQUEUE_CHUNK) {
-    const r = await sql`
+): Promise<{ id: string; name: string }[]> {
+  const inserted: { id: string; name: string }[] = []
+  for (let i = 0; i < units.length; i += ENQUEUE_CHUNK) {
+    const r = await sql<{ id: string; name: string }>`
       insert into ingest_queue (run_id, source, name, options, state, priority, run_after, created_at, updated_at)
-      select ${runId}, ${source}, n, ${options}, 'pending', ${priority}, ${q.now}, ${q.now}, ${q.now}
-      from ${q.texts(names.slice(i, i + ENQUEUE_CHUNK))} where true order by i
-      on conflict do nothing`.execute(db)
-    queued += Number(r.numAffectedRows ?? 0)
+      select ${runId}, ${source}, n, o, 'pending', ${priority}, ${q.now}, ${q.now}, ${q.now}
+      from ${q.pairs(units.slice(i, i + ENQUEUE_CHUNK))} where true order by i
+      on conflict do nothing
+      returning cast(id as text) as id, name`.execute(db)
+    inserted.push(...r.rows)
   }
-  return queued
+  return inserted
 }

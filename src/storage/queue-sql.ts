@@ -12,8 +12,8 @@ export interface QueueSql {
   idIn(column: string, ids: readonly number[]): RawBuilder<boolean>
   /** `<column> in <the texts>`, likewise. */
   textIn(column: string, values: readonly string[]): RawBuilder<boolean>
-  /** A row source `t(n, i)` of the texts with their position, for `insert … select`. */
-  texts(values: readonly string[]): RawBuilder<unknown>
+  /** A row source `t(n, o, i)` of (name, options) pairs with their position, for `insert … select`. */
+  pairs(values: readonly (readonly [string, string])[]): RawBuilder<unknown>
   /** Claims skip rows another transaction holds (PostgreSQL); nothing on SQLite. */
   skipLocked: RawBuilder<unknown>
   /** The larger of two values. */
@@ -29,7 +29,8 @@ export function queueSql(dialect: Dialect): QueueSql {
       inSeconds: (s) => sql`now() + make_interval(secs => ${s})`,
       idIn: (c, ids) => sql<boolean>`${sql.ref(c)} = any(${ids.map(Number)}::bigint[])`,
       textIn: (c, values) => sql<boolean>`${sql.ref(c)} = any(${[...values]}::text[])`,
-      texts: (values) => sql`unnest(${[...values]}::text[]) with ordinality as t(n, i)`,
+      pairs: (values) =>
+        sql`unnest(${values.map((v) => v[0])}::text[], ${values.map((v) => v[1])}::text[]) with ordinality as t(n, o, i)`,
       skipLocked: sql`for update skip locked`,
       greatest: (a, b) => sql`greatest(${a}, ${b})`,
     }
@@ -38,7 +39,8 @@ export function queueSql(dialect: Dialect): QueueSql {
     inSeconds: (s) => sql`strftime(${sql.raw(ISO)}, 'now', ${`${s >= 0 ? '+' : ''}${s} seconds`})`,
     idIn: (c, ids) => sql<boolean>`${sql.ref(c)} in (select value from json_each(${JSON.stringify(ids.map(Number))}))`,
     textIn: (c, values) => sql<boolean>`${sql.ref(c)} in (select value from json_each(${JSON.stringify(values)}))`,
-    texts: (values) => sql`(select value as n, key as i from json_each(${JSON.stringify(values)})) as t`,
+    pairs: (values) =>
+      sql`(select value ->> 0 as n, value ->> 1 as o, key as i from json_each(${JSON.stringify(values)})) as t`,
     skipLocked: sql``,
     greatest: (a, b) => sql`max(${a}, ${b})`,
   }

@@ -2,9 +2,13 @@
 import { type Config, parseConfig } from '../../src/config.ts'
 import { buildApp } from '../../src/http/app.ts'
 import type { App, AppDeps, Services } from '../../src/http/types.ts'
+import type { NpmRegistry } from '../../src/ingest/npm/registry.ts'
+import { startOnDemand } from '../../src/on-demand/start.ts'
 import { createServices } from '../../src/services.ts'
 import { openStorage, type Storage } from '../../src/storage/database.ts'
 import { migrate } from '../../src/storage/migrate.ts'
+
+const SILENT = { info: () => {}, warn: () => {}, error: () => {} }
 
 export interface TestApp {
   app: App
@@ -23,6 +27,8 @@ export interface TestAppOptions {
   answerCache?: AppDeps['answerCache']
   logger?: AppDeps['logger']
   pingDatabase?: () => Promise<void>
+  /** Learn on demand from this registry (the server's in-process worker and port; ON_DEMAND* from `env`). */
+  onDemandRegistry?: NpmRegistry
 }
 
 export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -37,6 +43,8 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   await migrate(storage)
   const services = createServices(storage, config)
   if (opts.pingDatabase) services.pingDatabase = opts.pingDatabase
+  const onDemand = opts.onDemandRegistry ? startOnDemand(storage, config, SILENT, opts.onDemandRegistry) : undefined
+  if (onDemand) services.onDemand = onDemand.service
   const full = (await services.keys.create({ name: 'test full', scopes: ['*'] })).key
   const components = (await services.keys.create({ name: 'test components', scopes: ['components'] })).key
   const app = await buildApp({
@@ -55,6 +63,7 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     keys: { full, components },
     close: async () => {
       await app.close()
+      await onDemand?.stop()
       if (!opts.storage) await storage.close()
     },
   }

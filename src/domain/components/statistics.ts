@@ -19,6 +19,8 @@ export interface ComponentStatistics {
   statistics: Statistics
   /** Only for malformed input (INVALID_PURL, INVALID_SEMVER); a component without data just has zeros. */
   problem?: Outcome
+  /** What the answer rests on (not on the wire): NO_INFO for a version never measured, else the resolution's. */
+  outcome: Outcome
 }
 
 const ZERO: Statistics = { total_source_files: 0, total_lines: 0, total_blank_lines: 0, languages: [] }
@@ -39,6 +41,7 @@ export async function componentStatistics(
       version: r.version,
       statistics: out ? normalise(out) : { ...ZERO, languages: [] },
       ...(MALFORMED.has(r.outcome.code) ? { problem: r.outcome } : {}),
+      outcome: r.chosen && !out ? { code: 'NO_INFO', message: `No statistics for ${r.purl}@${r.version}` } : r.outcome,
     }
   })
 }

@@ -88,3 +88,22 @@ export function parseUnitOptions(raw: string): UnitOptions {
   const base = { versions: o.versions, analyze: o.analyze, withDependencies: o.withDependencies }
   return o.asked ? { ...base, asked: o.asked } : base
 }
+
+/** A unit as on-demand requests see it: open work to join, or work that ended a moment ago. */
+export interface UnitView {
+  id: string
+  name: string
+  options: string
+  state: 'pending' | 'active' | 'done' | 'failed'
+  lastError: string | null
+}
+
+/** The queue's side that on-demand requests use (storage/on-demand-queue.ts). */
+export interface OnDemandQueue {
+  /** Open units of these packages (any priority) and the on-demand units that ended less than `ttlSeconds` ago. */
+  lookup(source: string, names: readonly string[], ttlSeconds: number): Promise<UnitView[]>
+  /** Adds on-demand units (ON_DEMAND_PRIORITY), one per name with its own options; returns those inserted. */
+  add(runId: string, source: string, units: readonly (readonly [string, string])[]): Promise<UnitView[]>
+  /** The state of each unit that still exists (pruned units are absent). */
+  states(ids: readonly string[]): Promise<Map<string, UnitView['state']>>
+}

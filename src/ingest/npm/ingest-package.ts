@@ -16,12 +16,18 @@ export interface IngestOptions {
   onRetry?(what: string, err: unknown, attempt: number): void
   /** First back-off delay of the retries (default 500 ms, doubling). */
   retryBaseMs?: number
+  /** Versions larger than this unpacked are not analyzed (their metadata is still written). */
+  maxUnpackedBytes?: number
+  /** Aborts the ingest (a timeout): no further download, nothing written. */
+  signal?: AbortSignal
 }
 
 export interface PackageResult {
   name: string
   versions: number
   analyzed: number
+  /** Versions not analyzed because they are larger than maxUnpackedBytes. */
+  tooLarge: number
   bytes: number
   report: WriteReport | undefined
   /** Names of the runtime and optional dependencies of the latest version. */
@@ -44,11 +50,19 @@ export async function ingestPackage(
   const plan = analysisPlan(kept, pick(kept, opts.analyze, component.latestVersion), state, opts.analyzers)
 
   const analyses: VersionAnalysis[] = []
+  const max = opts.maxUnpackedBytes
+  const walk = { ...(max ? { maxUnpackedBytes: max } : {}), ...(opts.signal ? { signal: opts.signal } : {}) }
   let bytes = 0
+  let tooLarge = 0
   for (const [v, needed] of plan) {
+    opts.signal?.throwIfAborted()
+    if (max !== undefined && (v.unpackedSize ?? 0) > max) {
+      tooLarge++
+      continue
+    }
     const analyzers = opts.analyzers.filter((a) => needed.includes(a.name))
     const walked = await again(`${name}@${v.version}`, () =>
-      registry.withTarball(name, v.version, v.integrity ?? undefined, (stream) => walkTarball(stream, analyzers)),
+      registry.withTarball(name, v.version, v.integrity ?? undefined, (stream) => walkTarball(stream, analyzers, walk)),
     )
     bytes += walked.bytes
     analyses.push({
@@ -60,12 +74,13 @@ export async function ingestPackage(
     })
   }
   const update: PackageUpdate = { component, versions: kept, analyses, registryVersions: versions }
+  opts.signal?.throwIfAborted()
   const report = opts.dryRun ? undefined : await writer.writePackage(update)
   const latest = versions.find((v) => v.version === component.latestVersion)
   const latestDependencies = (latest?.dependencies ?? [])
     .filter((d) => d.scope === 'runtime' || d.scope === 'optional')
     .map((d) => aliasTarget(d.requirement) ?? d.name)
-  return { name, versions: kept.length, analyzed: analyses.length, bytes, report, latestDependencies }
+  return { name, versions: kept.length, analyzed: analyses.length, tooLarge, bytes, report, latestDependencies }
 }
 
 /** `npm:react-is@^18` (an alias dependency) names the package really installed: react-is. */

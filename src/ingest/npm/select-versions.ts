@@ -1,7 +1,9 @@
-// Which versions of a package to keep and which to analyze (--versions, --analyze).
+// Which versions of a package to keep and which to analyze (--versions, --analyze, and on-demand units' `asked`).
 import type { PackageState, VersionFacts } from '../../domain/kb/types.ts'
+import { resolveVersion } from '../../domain/shared/requirement.ts'
 
-export type Selection = 'all' | 'latest' | 'none' | number
+/** `asked`: the versions requests named, each a version or requirement resolved as the API resolves it. */
+export type Selection = 'all' | 'latest' | 'none' | number | { asked: readonly string[] }
 
 /** The output every walk stores beside the analyzers' (storage/kb-writer.ts): its presence marks a walked version. */
 const FILE_LIST = 'files'
@@ -16,6 +18,7 @@ export function parseSelection(raw: string, allowNone: boolean): Selection {
 /** Newest first by sort key, the latest dist-tag always included when a subset is asked for. */
 export function pick(versions: readonly VersionFacts[], sel: Selection, latest: string | null): VersionFacts[] {
   if (sel === 'none') return []
+  if (typeof sel === 'object') return askedVersions(versions, sel.asked)
   if (sel === 'all') return [...versions]
   const newest = [...versions].reverse()
   const latestFacts = newest.find((v) => v.version === latest) ?? newest.find((v) => v.status !== 'removed')
@@ -23,6 +26,16 @@ export function pick(versions: readonly VersionFacts[], sel: Selection, latest: 
   const chosen = newest.filter((v) => v.status !== 'removed').slice(0, sel)
   if (latestFacts && !chosen.includes(latestFacts)) chosen[chosen.length - 1] = latestFacts
   return chosen
+}
+
+/** The version each requirement resolves to ('' = none given: the highest), once each. */
+function askedVersions(versions: readonly VersionFacts[], asked: readonly string[]): VersionFacts[] {
+  const chosen = new Set<VersionFacts>()
+  for (const requirement of asked) {
+    const r = resolveVersion({ purl: 'pkg:npm/asked', requirement }, versions)
+    if (r.chosen) chosen.add(r.chosen)
+  }
+  return [...chosen]
 }
 
 /**

@@ -2,10 +2,12 @@
 // Unlike the original, the answer carries the `status` envelope, as the spec says every JSON response does.
 import { Type } from 'typebox'
 import { componentStatuses } from '../../../domain/components/status.ts'
+import { STATUS_LEARNABLE } from '../../../domain/on-demand/areas.ts'
 import { responses } from '../../schemas/common.ts'
 import { ComponentStatusSchema } from '../../schemas/component-results.ts'
 import { ComponentQuerySchema } from '../../schemas/components.ts'
 import { statusWithDb } from '../../shared/batch.ts'
+import { learnAnswers } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 import { statusItem } from './wire.ts'
 
@@ -27,7 +29,13 @@ export function registerGetStatusComponent(app: App, deps: AppDeps): void {
       },
     },
     async (req) => {
-      const [one] = await componentStatuses([req.query], deps.services)
+      const [one] = await learnAnswers(
+        deps,
+        req,
+        [req.query],
+        (refs) => componentStatuses(refs, deps.services),
+        STATUS_LEARNABLE,
+      )
       return { ...statusItem(one as NonNullable<typeof one>), status: await statusWithDb(deps, 'Success') }
     },
   )

@@ -3,11 +3,13 @@
 // `{components: [{purl, requirement}]}`; answers `component_statistics`, plus a `purls` copy for `purls` callers.
 import { Type } from 'typebox'
 import { componentStatistics } from '../../../domain/components/statistics.ts'
+import { STATISTICS_LEARNABLE } from '../../../domain/on-demand/areas.ts'
 import { HttpError } from '../../errors.ts'
 import { responses } from '../../schemas/common.ts'
 import { ComponentStatisticsSchema } from '../../schemas/component-results.ts'
 import { ComponentRefSchema, PurlField } from '../../schemas/components.ts'
 import { checkBatch, statusWithDb } from '../../shared/batch.ts'
+import { learnAnswers } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 import { statisticsItem } from './wire.ts'
 
@@ -43,7 +45,15 @@ export function registerPostStatistics(app: App, deps: AppDeps): void {
       if (!items) throw new HttpError('VALIDATION_FAILED', "body must have 'components' or 'purls'")
       checkBatch(items, components ? 'components' : 'purls', deps)
       const refs = items.map((i) => (typeof i === 'string' ? { purl: i } : i))
-      const stats = (await componentStatistics(refs, deps.services.catalog, deps.services.analyses)).map(statisticsItem)
+      const stats = (
+        await learnAnswers(
+          deps,
+          req,
+          refs,
+          (r) => componentStatistics(r, deps.services.catalog, deps.services.analyses),
+          STATISTICS_LEARNABLE,
+        )
+      ).map(statisticsItem)
       return {
         component_statistics: stats,
         ...(components ? {} : { purls: stats }),

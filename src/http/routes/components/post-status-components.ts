@@ -1,10 +1,12 @@
 // POST /v2/components/status/components (spec #17, reference §3.3): lifecycle status of many components.
 import { Type } from 'typebox'
 import { componentStatuses } from '../../../domain/components/status.ts'
+import { STATUS_LEARNABLE } from '../../../domain/on-demand/areas.ts'
 import { responses } from '../../schemas/common.ts'
 import { ComponentStatusSchema } from '../../schemas/component-results.ts'
 import { ComponentsRequestSchema } from '../../schemas/components.ts'
 import { checkBatch, statusWithDb } from '../../shared/batch.ts'
+import { learnAnswers } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 import { statusItem } from './wire.ts'
 
@@ -25,7 +27,13 @@ export function registerPostStatusComponents(app: App, deps: AppDeps): void {
     },
     async (req) => {
       checkBatch(req.body.components, 'components', deps)
-      const statuses = await componentStatuses(req.body.components, deps.services)
+      const statuses = await learnAnswers(
+        deps,
+        req,
+        req.body.components,
+        (refs) => componentStatuses(refs, deps.services),
+        STATUS_LEARNABLE,
+      )
       return { components: statuses.map(statusItem), status: await statusWithDb(deps, 'Success') }
     },
   )

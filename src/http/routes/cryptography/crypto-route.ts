@@ -8,6 +8,7 @@ import type { CryptoSubject } from '../../../domain/cryptography/component-crypt
 import { responses } from '../../schemas/common.ts'
 import { ComponentQuerySchema, ComponentsRequestSchema } from '../../schemas/components.ts'
 import { checkBatch, errorFields, infoFields, statusWithDb } from '../../shared/batch.ts'
+import { learnByOutcome } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 
 export interface CryptoEndpoint {
@@ -39,7 +40,7 @@ function registerGet(app: App, deps: AppDeps, e: CryptoEndpoint): void {
         },
       },
       async (req) => {
-        const [one] = await e.subjects([req.query], deps)
+        const [one] = await learnByOutcome(deps, req, [req.query], (refs) => e.subjects(refs, deps))
         return { component: wire(e, one as CryptoSubject), status: await statusWithDb(deps, 'Success') }
       },
     )
@@ -61,7 +62,7 @@ function registerPost(app: App, deps: AppDeps, e: CryptoEndpoint): void {
       },
       async (req) => {
         checkBatch(req.body.components, 'components', deps)
-        const subjects = await e.subjects(req.body.components, deps)
+        const subjects = await learnByOutcome(deps, req, req.body.components, (refs) => e.subjects(refs, deps))
         return { components: subjects.map((s) => wire(e, s)), status: await statusWithDb(deps, 'Success') }
       },
     )

@@ -4,6 +4,7 @@ import { componentLicenses } from '../../../domain/licenses/component-licenses.t
 import { responses, success } from '../../schemas/common.ts'
 import { ComponentQuerySchema } from '../../schemas/components.ts'
 import { LicenseResultSchema } from '../../schemas/licenses.ts'
+import { learnByOutcome } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 import { licenseResultItem } from './wire.ts'
 
@@ -27,7 +28,7 @@ export function registerGetLicensesComponent(app: App, deps: AppDeps): void {
       },
     },
     async (req) => {
-      const [one] = await componentLicenses([req.query], deps.services)
+      const [one] = await learnByOutcome(deps, req, [req.query], (refs) => componentLicenses(refs, deps.services))
       return {
         component: licenseResultItem(one as NonNullable<typeof one>),
         status: success('License retrieved successfully'),

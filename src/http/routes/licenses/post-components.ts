@@ -5,6 +5,7 @@ import { responses, success } from '../../schemas/common.ts'
 import { ComponentsRequestSchema } from '../../schemas/components.ts'
 import { LicenseResultSchema } from '../../schemas/licenses.ts'
 import { checkBatch } from '../../shared/batch.ts'
+import { learnByOutcome } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 import { licenseResultItem } from './wire.ts'
 
@@ -28,7 +29,9 @@ export function registerPostLicensesComponents(app: App, deps: AppDeps): void {
     },
     async (req) => {
       checkBatch(req.body.components, 'components', deps)
-      const results = await componentLicenses(req.body.components, deps.services)
+      const results = await learnByOutcome(deps, req, req.body.components, (refs) =>
+        componentLicenses(refs, deps.services),
+      )
       return { components: results.map(licenseResultItem), status: success('Licenses retrieved successfully') }
     },
   )

@@ -2,6 +2,8 @@
 // (`?purl=&requirement=` → `{component, status}`), a batch POST (`{components}` → `{components, status}`, request
 // order, MAX_BATCH_SIZE) and the older `{purls}` form at /api/v2/semgrep/issues. Each answer carries the spec's
 // `error_code`/`error_message` mirrored as `info_code`/`info_message` (docs/semgrep.md).
+
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import type { ComponentRef } from '../../../domain/catalog/resolve-batch.ts'
 import { issuesOfComponents } from '../../../domain/semgrep/component-issues.ts'
@@ -10,6 +12,7 @@ import { responses } from '../../schemas/common.ts'
 import { ComponentQuerySchema, ComponentRefSchema, ComponentsRequestSchema } from '../../schemas/components.ts'
 import { ComponentIssueInfoSchema } from '../../schemas/semgrep.ts'
 import { checkBatch, errorFields, infoFields, statusWithDb } from '../../shared/batch.ts'
+import { learnByOutcome } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 
 const SUMMARY = 'Static-analysis issues of component versions'
@@ -34,8 +37,8 @@ export function toIssueInfo(c: ComponentIssues) {
   }
 }
 
-async function answers(refs: readonly ComponentRef[], deps: AppDeps) {
-  return (await issuesOfComponents(refs, deps.services)).map(toIssueInfo)
+async function answers(refs: readonly ComponentRef[], deps: AppDeps, req: FastifyRequest) {
+  return (await learnByOutcome(deps, req, refs, (r) => issuesOfComponents(r, deps.services))).map(toIssueInfo)
 }
 
 const common = { config: { area: 'semgrep' } } as const
@@ -54,7 +57,7 @@ export function registerIssuesGet(app: App, deps: AppDeps, path: string): void {
       },
     },
     async (req) => {
-      const [one] = await answers([req.query], deps)
+      const [one] = await answers([req.query], deps, req)
       return { component: one, status: await statusWithDb(deps, 'Success') }
     },
   )
@@ -77,7 +80,7 @@ export function registerIssuesPost(app: App, deps: AppDeps, path: string): void 
     },
     async (req) => {
       checkBatch(req.body.components, 'components', deps)
-      return { components: await answers(req.body.components, deps), status: await statusWithDb(deps, 'Success') }
+      return { components: await answers(req.body.components, deps, req), status: await statusWithDb(deps, 'Success') }
     },
   )
 }
@@ -101,7 +104,7 @@ export function registerIssuesLegacy(app: App, deps: AppDeps, path: string): voi
     },
     async (req) => {
       checkBatch(req.body.purls, 'purls', deps)
-      return { purls: await answers(req.body.purls, deps), status: await statusWithDb(deps, 'Success') }
+      return { purls: await answers(req.body.purls, deps, req), status: await statusWithDb(deps, 'Success') }
     },
   )
 }

@@ -1,12 +1,15 @@
 // GET /v2/vulnerabilities/component (spec #12) and its alias GET /api/v2/vulnerabilities/component, which the
 // scanoss-js SDK calls and reads `vulnerabilities` and `version` from the top level (clients.md §3.2): the alias
 // answers the same object plus those fields at the top.
+
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { componentVulnerabilities } from '../../../domain/vulnerabilities/component-vulnerabilities.ts'
 import { responses } from '../../schemas/common.ts'
 import { ComponentQuerySchema } from '../../schemas/components.ts'
 import { VulnerabilityResultSchema } from '../../schemas/vulnerabilities.ts'
 import { statusWithDb } from '../../shared/batch.ts'
+import { learnByOutcome } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 import { vulnerabilityResult } from './wire.ts'
 
@@ -18,8 +21,14 @@ const AliasReply = Type.Object({
 })
 
 export function registerGetVulnerabilitiesComponent(app: App, deps: AppDeps): void {
-  const answer = async (query: { purl: string; requirement?: string | undefined }) => {
-    const [one] = await componentVulnerabilities([query], deps.services)
+  const answer = async (req: FastifyRequest, query: { purl: string; requirement?: string | undefined }) => {
+    const [one] = await learnByOutcome(
+      deps,
+      req,
+      [query],
+      (refs) => componentVulnerabilities(refs, deps.services),
+      'metadata',
+    )
     return {
       component: vulnerabilityResult(one as NonNullable<typeof one>),
       status: await statusWithDb(deps, 'Success', ['advisories', 'epss']),
@@ -37,7 +46,7 @@ export function registerGetVulnerabilitiesComponent(app: App, deps: AppDeps): vo
         response: responses({ 200: Reply }),
       },
     },
-    async (req) => answer(req.query),
+    async (req) => answer(req, req.query),
   )
   app.get(
     '/api/v2/vulnerabilities/component',
@@ -52,7 +61,7 @@ export function registerGetVulnerabilitiesComponent(app: App, deps: AppDeps): vo
       },
     },
     async (req) => {
-      const a = await answer(req.query)
+      const a = await answer(req, req.query)
       return { ...a.component, ...a }
     },
   )

@@ -5,6 +5,7 @@ import { responses } from '../../schemas/common.ts'
 import { ComponentsRequestSchema } from '../../schemas/components.ts'
 import { VulnerabilityResultSchema } from '../../schemas/vulnerabilities.ts'
 import { checkBatch, statusWithDb } from '../../shared/batch.ts'
+import { learnByOutcome } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 import { vulnerabilityResult } from './wire.ts'
 
@@ -28,7 +29,13 @@ export function registerPostVulnerabilitiesComponents(app: App, deps: AppDeps): 
     },
     async (req) => {
       checkBatch(req.body.components, 'components', deps)
-      const results = await componentVulnerabilities(req.body.components, deps.services)
+      const results = await learnByOutcome(
+        deps,
+        req,
+        req.body.components,
+        (refs) => componentVulnerabilities(refs, deps.services),
+        'metadata',
+      )
       return {
         components: results.map(vulnerabilityResult),
         status: await statusWithDb(deps, 'Success', ['advisories', 'epss']),

@@ -1,0 +1,101 @@
+// The settings of what the KB learns by itself (docs/kb-growth.md): on-demand fetches of what requests name, and the
+// freshness schedule (`compintel update`: registry metadata and the data feeds).
+import type { SettingReaders } from './config.ts'
+
+export type OnDemandMode = 'off' | 'metadata' | 'analyze'
+
+export interface GrowthConfig {
+  /** off: answer from the KB only; metadata: fetch unknown packages' metadata; analyze: and analyze the versions asked. */
+  onDemand: OnDemandMode
+  /** How long a request waits for the work it started; what is not done by then is answered as before. */
+  onDemandWaitMs: number
+  /** Packages this process fetches at once for requests (0: none; a worker or another node takes them). */
+  onDemandConcurrency: number
+  /** A package that was fetched, or not found, is not fetched again for requests during this long. */
+  onDemandNegativeTtlSeconds: number
+  /** Fetches one API key (or one address without a key) may start per minute. */
+  onDemandPerKeyPerMinute: number
+  /** Versions whose unpacked size is above this are not analyzed on demand. */
+  onDemandMaxUnpackedBytes: number
+  /** A package that takes longer than this to fetch and analyze is given up (its unit fails, and may be retried). */
+  onDemandTimeoutMs: number
+  /** `compintel update` runs this often (the server on SQLite, `compintel worker` on PostgreSQL); 0 = never. */
+  updateIntervalMs: number
+  /** Packages whose metadata one update run re-reads at most. */
+  updateMaxPackages: number
+  /** Feeds downloaded by `compintel update`; empty = none of that kind. */
+  feeds: { osv: string[]; epss: string[]; purl2cpe: string[] }
+  /** A feed download larger than this is refused. */
+  feedMaxBytes: number
+}
+
+export const GROWTH_SETTINGS = [
+  'ON_DEMAND',
+  'ON_DEMAND_WAIT_MS',
+  'ON_DEMAND_CONCURRENCY',
+  'ON_DEMAND_NEGATIVE_TTL',
+  'ON_DEMAND_PER_KEY_PER_MINUTE',
+  'ON_DEMAND_MAX_UNPACKED_MB',
+  'ON_DEMAND_TIMEOUT_MS',
+  'UPDATE_INTERVAL',
+  'UPDATE_MAX_PACKAGES',
+  'FEED_OSV_URLS',
+  'FEED_EPSS_URL',
+  'FEED_PURL2CPE_URL',
+  'FEED_MAX_MB',
+] as const
+
+/** OSV's export of every npm advisory, and FIRST's EPSS scores of the day (docs/kb-growth.md). */
+export const DEFAULT_OSV_FEEDS = ['https://osv-vulnerabilities.storage.googleapis.com/npm/all.zip']
+export const DEFAULT_EPSS_FEED = 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'
+
+const MODES: OnDemandMode[] = ['off', 'metadata', 'analyze']
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+export function parseGrowthConfig({ src, problems, int }: SettingReaders): GrowthConfig {
+  const mode = (src.ON_DEMAND ?? 'analyze').toLowerCase() as OnDemandMode
+  if (!MODES.includes(mode)) problems.push(`ON_DEMAND: expected off, metadata or analyze, got "${src.ON_DEMAND}"`)
+  return {
+    onDemand: MODES.includes(mode) ? mode : 'analyze',
+    onDemandWaitMs: int('ON_DEMAND_WAIT_MS', 2500, 0, 60_000),
+    onDemandConcurrency: int('ON_DEMAND_CONCURRENCY', 2, 0, 64),
+    onDemandNegativeTtlSeconds: duration(src, 'ON_DEMAND_NEGATIVE_TTL', '1h', problems) / 1000,
+    onDemandPerKeyPerMinute: int('ON_DEMAND_PER_KEY_PER_MINUTE', 120, 0, 1_000_000),
+    onDemandMaxUnpackedBytes: int('ON_DEMAND_MAX_UNPACKED_MB', 256, 1, 65_536) * 1024 * 1024,
+    onDemandTimeoutMs: int('ON_DEMAND_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    updateIntervalMs: duration(src, 'UPDATE_INTERVAL', '24h', problems),
+    updateMaxPackages: int('UPDATE_MAX_PACKAGES', 5000, 0, 10_000_000),
+    feeds: {
+      osv: urls(src, 'FEED_OSV_URLS', DEFAULT_OSV_FEEDS, problems),
+      epss: urls(src, 'FEED_EPSS_URL', [DEFAULT_EPSS_FEED], problems),
+      purl2cpe: urls(src, 'FEED_PURL2CPE_URL', [], problems),
+    },
+    feedMaxBytes: int('FEED_MAX_MB', 1024, 1, 65_536) * 1024 * 1024,
+  }
+}
+
+/** `30s`, `15m`, `6h`, `1d` (or plain seconds); `off` or `0` = 0. */
+function duration(src: Record<string, string | undefined>, name: string, def: string, problems: string[]): number {
+  const raw = (src[name] ?? def).trim().toLowerCase()
+  if (raw === 'off' || raw === '0') return 0
+  const m = /^(\d{1,9})(s|m|h|d)?$/.exec(raw)
+  if (!m) {
+    problems.push(`${name}: expected a duration such as 30s, 15m, 6h or 1d (or off), got "${src[name]}"`)
+    return 0
+  }
+  return Number(m[1]) * (UNITS[m[2] ?? 's'] as number)
+}
+
+/** Comma-separated http(s) URLs; `none` = no feed of that kind. */
+function urls(src: Record<string, string | undefined>, name: string, def: string[], problems: string[]): string[] {
+  const raw = src[name]
+  if (raw === undefined) return def
+  if (raw.trim().toLowerCase() === 'none') return []
+  const list = raw
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+  for (const u of list)
+    if (!/^https?:\/\//.test(u) || !URL.canParse(u)) problems.push(`${name}: expected http(s) URLs, got "${u}"`)
+  return list
+}

@@ -1,0 +1,25 @@
+// How the answers whose shape is not one outcome tell what they lack (the others use byOutcome() in learn.ts).
+import type { ComponentStatistics } from '../components/statistics.ts'
+import type { ComponentStatus } from '../components/status.ts'
+import { beingFetched, type Learnable, needOf } from './learn.ts'
+
+/** Status: an unknown component or version is a metadata need (status comes from the registry's metadata only). */
+export const STATUS_LEARNABLE: Learnable<ComponentStatus> = {
+  need: (s) => {
+    const c = s.componentStatus
+    const o = 'outcome' in c ? c.outcome : s.versionStatus?.outcome
+    return o && needOf(o) === 'metadata' ? 'metadata' : undefined
+  },
+  pending: (s) => {
+    const c = s.componentStatus
+    if ('outcome' in c) return { ...s, componentStatus: { outcome: beingFetched(c.outcome) } }
+    const v = s.versionStatus
+    return v?.outcome ? { ...s, versionStatus: { ...v, outcome: beingFetched(v.outcome) } } : s
+  },
+}
+
+/** Statistics: the wire has no message field, so a pending answer stays as it is (zeros). */
+export const STATISTICS_LEARNABLE: Learnable<ComponentStatistics> = {
+  need: (s) => needOf(s.outcome),
+  pending: (s) => s,
+}

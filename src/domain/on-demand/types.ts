@@ -1,0 +1,29 @@
+// On-demand learning as the domain sees it (docs/kb-growth.md): an answer that lacks what the KB does not know yet
+// asks the port to fetch it, waits a bounded time, and answers again what arrived. The port is on-demand/service.ts.
+
+/** What an answer lacks: the package or version itself (metadata), or an analysis of a known version. */
+export type Need = 'metadata' | 'analysis'
+
+/** One package a batch needs, with every version or requirement its references named ('' = none given). */
+export interface LearnRequest {
+  name: string
+  asked: string[]
+  need: Need
+}
+
+/**
+ * done: the work ended in time (answer again); pending: still under way (answer as before, and say so); skipped:
+ * nothing was started (fetched or not found a moment ago, over the caller's budget, a name the registry refuses).
+ */
+export type LearnState = 'done' | 'pending' | 'skipped'
+
+export interface OnDemandPort {
+  /** Starts or joins the work for these npm packages on behalf of `who`, and waits for it at most the budget. */
+  learn(requests: readonly LearnRequest[], who: string): Promise<Map<string, LearnState>>
+}
+
+/** Who asks (a key id, or an address without a key), for the per-caller budget. */
+export interface LearnContext {
+  port: OnDemandPort | undefined
+  who: string
+}

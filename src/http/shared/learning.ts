@@ -1,0 +1,29 @@
+// The routes' way to answer with on-demand learning (domain/on-demand/learn.ts): the caller is its key, or its
+// address when auth is off; without an on-demand port (ON_DEMAND=off) the answer is the KB's alone.
+import type { FastifyRequest } from 'fastify'
+import type { ComponentRef } from '../../domain/catalog/resolve-batch.ts'
+import { answerLearning, byOutcome, type Learnable, metadataOnly } from '../../domain/on-demand/learn.ts'
+import type { Outcome } from '../../domain/shared/outcome.ts'
+import type { AppDeps } from '../types.ts'
+
+export function learnAnswers<T>(
+  deps: Pick<AppDeps, 'services'>,
+  req: FastifyRequest,
+  refs: readonly ComponentRef[],
+  answer: (refs: readonly ComponentRef[]) => Promise<T[]>,
+  learnable: Learnable<T>,
+): Promise<T[]> {
+  const who = req.principal ? `key:${req.principal.keyId}` : `ip:${req.ip}`
+  return answerLearning(refs, answer, { port: deps.services.onDemand, who }, learnable)
+}
+
+/** For answers with one outcome: unknown → metadata, not analyzed → analysis (or, `metadata`, only the first). */
+export function learnByOutcome<T extends { outcome: Outcome }>(
+  deps: Pick<AppDeps, 'services'>,
+  req: FastifyRequest,
+  refs: readonly ComponentRef[],
+  answer: (refs: readonly ComponentRef[]) => Promise<T[]>,
+  needs: 'all' | 'metadata' = 'all',
+): Promise<T[]> {
+  return learnAnswers(deps, req, refs, answer, needs === 'all' ? byOutcome<T>() : metadataOnly<T>())
+}

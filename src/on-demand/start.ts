@@ -1,0 +1,86 @@
+// The server's on-demand runtime: the port the routes use and, unless ON_DEMAND_CONCURRENCY=0, an ingestion worker in
+// this process that takes on-demand units only (bulk ingestion stays with `compintel worker`). On SQLite it is the
+// only worker there is; on PostgreSQL every node's worker and every `compintel worker` share the queue.
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
+import type { Config } from '../config.ts'
+import { ON_DEMAND_PRIORITY } from '../domain/kb/ingest-queue.ts'
+import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
+import { type NpmRegistry, PacoteRegistry } from '../ingest/npm/registry.ts'
+import { IngestWorker, type WorkerLog } from '../ingest/worker.ts'
+import type { Storage } from '../storage/database.ts'
+import { SqlIngestQueue } from '../storage/ingest-queue.ts'
+import { SqlKbWriter } from '../storage/kb-writer.ts'
+import { SqlOnDemandQueue } from '../storage/on-demand-queue.ts'
+import { OnDemandService } from './service.ts'
+
+export interface OnDemandRuntime {
+  service: OnDemandService
+  /** Stops the worker: the units in hand are finished (up to SHUTDOWN_TIMEOUT_MS) or given back. */
+  stop(): Promise<void>
+}
+
+/** An idle worker looks for units other nodes queued this often; units queued in this process wake it at once. */
+const IDLE_POLL_MS = 1000
+
+export function onDemandLimits(config: Pick<Config, 'growth'>) {
+  return { timeoutMs: config.growth.onDemandTimeoutMs, maxUnpackedBytes: config.growth.onDemandMaxUnpackedBytes }
+}
+
+export function startOnDemand(
+  storage: Storage,
+  config: Pick<Config, 'growth' | 'workerLeaseSeconds' | 'shutdownTimeoutMs'>,
+  log: WorkerLog,
+  registry: NpmRegistry = new PacoteRegistry(),
+): OnDemandRuntime | undefined {
+  const g = config.growth
+  if (g.onDemand === 'off') return undefined
+  const settings = {
+    mode: g.onDemand,
+    waitMs: g.onDemandWaitMs,
+    negativeTtlSeconds: g.onDemandNegativeTtlSeconds,
+    perKeyPerMinute: g.onDemandPerKeyPerMinute,
+  }
+  if (g.onDemandConcurrency === 0)
+    return {
+      service: new OnDemandService(new SqlOnDemandQueue(storage.db, storage.dialect), settings),
+      stop: async () => {},
+    }
+  const owner = `on-demand:${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
+  const queue = new SqlIngestQueue(storage.db, storage.dialect, {
+    owner,
+    leaseSeconds: config.workerLeaseSeconds,
+    onDemandKeepSeconds: g.onDemandNegativeTtlSeconds,
+  })
+  const worker = new IngestWorker(
+    {
+      queue,
+      registry,
+      writer: new SqlKbWriter(storage),
+      analyzers: DEFAULT_ANALYZERS,
+      // popularity is recomputed by `compintel update` and bulk workers, not after every on-demand package
+      refresh: async () => {},
+      log,
+      now: () => new Date().toISOString(),
+    },
+    {
+      concurrency: g.onDemandConcurrency,
+      leaseSeconds: config.workerLeaseSeconds,
+      pollMs: IDLE_POLL_MS,
+      untilEmpty: false,
+      refreshEveryMs: Number.MAX_SAFE_INTEGER,
+      shutdownTimeoutMs: config.shutdownTimeoutMs,
+      minPriority: ON_DEMAND_PRIORITY,
+      onDemandLimits: onDemandLimits(config),
+    },
+  )
+  const service = new OnDemandService(new SqlOnDemandQueue(storage.db, storage.dialect), settings, () => worker.poke())
+  const running = worker.run()
+  return {
+    service,
+    stop: async () => {
+      worker.stop()
+      await running
+    },
+  }
+}
