@@ -6,6 +6,7 @@ import { RedisStore } from './cache/redis-store.ts'
 import type { Config } from './config.ts'
 import { buildApp } from './http/app.ts'
 import type { App } from './http/types.ts'
+import { PacoteRegistry } from './ingest/npm/registry.ts'
 import { startOnDemand } from './on-demand/start.ts'
 import { createServices } from './services.ts'
 import type { Storage } from './storage/database.ts'
@@ -14,6 +15,7 @@ import { SqlChangeFeed } from './storage/kb-changes.ts'
 import { migrate } from './storage/migrate.ts'
 import { SCHEMA_VERSION } from './storage/migrations/index.ts'
 import { loadSeed, readManifest } from './storage/seed-import.ts'
+import { startUpdateSchedule } from './update/schedule.ts'
 import { SERVER_VERSION } from './version.ts'
 
 export interface Running {
@@ -46,6 +48,11 @@ export async function serve(config: Config, out: (line: string) => void = consol
   await announceKeys(config, services, out)
   const onDemand = startOnDemand(storage, config, logger.child({ component: 'on-demand' }))
   if (onDemand) services.onDemand = onDemand.service
+  // on PostgreSQL the schedule is `compintel worker`'s (docs/kb-growth.md)
+  const updates =
+    config.database.kind === 'sqlite'
+      ? startUpdateSchedule(storage, config.growth, new PacoteRegistry(), logger.child({ component: 'update' }))
+      : undefined
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
@@ -65,6 +72,10 @@ export async function serve(config: Config, out: (line: string) => void = consol
     logger,
     ...(redis ? { redis } : {}),
     ...(answerCache ? { answerCache } : {}),
+    growth: {
+      ...(onDemand ? { onDemand: onDemand.service.counts } : {}),
+      ...(updates ? { update: updates.counts } : {}),
+    },
   })
   const address = await app.listen({ host: config.host, port: config.port })
   let closing: Promise<void> | undefined
@@ -80,6 +91,7 @@ export async function serve(config: Config, out: (line: string) => void = consol
       } finally {
         clearTimeout(force)
         await onDemand?.stop()
+        await updates?.stop()
         answerCache?.tracker.stop()
         redis?.disconnect()
         await storage.close()

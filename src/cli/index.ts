@@ -1,9 +1,10 @@
-// The compintel command line: serve | migrate | keys (create, list, revoke) | ingest | worker | export |
+// The compintel command line: serve | migrate | keys (create, list, revoke) | ingest | worker | update | status | export |
 // rulesets build | hash | scan (folder hashing).
 import { ConfigError, loadConfig } from '../config.ts'
 import { FOLDER_OPTIONS, HASH_USAGE, SCAN_USAGE } from './hash-usage.ts'
 import { INGEST_USAGE } from './ingest-usage.ts'
 import { RULESETS_USAGE } from './rulesets-usage.ts'
+import { UPDATE_USAGE } from './update-usage.ts'
 import { WORKER_USAGE } from './worker-usage.ts'
 
 const USAGE = `usage: compintel <command>
@@ -15,6 +16,7 @@ const USAGE = `usage: compintel <command>
   keys revoke <id|prefix>
   ${INGEST_USAGE}
   ${WORKER_USAGE}
+  ${UPDATE_USAGE}
   export [--out DIR] [--release NAME]   write the KB as a seed (default: data/seed)
   ${RULESETS_USAGE}
   ${HASH_USAGE}
@@ -43,6 +45,10 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./ingest.ts')).runIngestCommand(config, rest)
       case 'worker':
         return await (await import('./worker.ts')).runWorker(config, rest)
+      case 'update':
+        return await (await import('./update.ts')).runUpdateCommand(config, rest)
+      case 'status':
+        return await (await import('./update.ts')).runStatus(config)
       case 'export':
         return await (await import('./export.ts')).runExport(config, rest)
       case 'rulesets':

@@ -18,6 +18,7 @@ import { pruneChanges } from '../storage/kb-changes.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { migrate } from '../storage/migrate.ts'
 import { refreshPopularityExclusive } from '../storage/popularity.ts'
+import { startUpdateSchedule } from '../update/schedule.ts'
 import { NEEDS_POSTGRES, WORKER_USAGE } from './worker-usage.ts'
 
 /** While busy, popularity is recomputed at most this often (and whenever the worker runs out of work). */
@@ -88,9 +89,13 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
     process.on('SIGTERM', onSignal)
     process.on('SIGINT', onSignal)
     log.info({ concurrency, leaseSeconds, untilEmpty: values['until-empty'] }, 'worker started')
+    const updates = values['until-empty']
+      ? undefined
+      : startUpdateSchedule(storage, config.growth, new PacoteRegistry(), log.child({ component: 'update' }))
     try {
       released = (await worker.run()).released
     } finally {
+      await updates?.stop()
       process.off('SIGTERM', onSignal)
       process.off('SIGINT', onSignal)
     }

@@ -11,6 +11,7 @@ import {
   registerErrorHandling,
 } from './plugins/error-handler.ts'
 import { registerEtag } from './plugins/etag.ts'
+import { registerGrowthMetrics } from './plugins/growth-metrics.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { registerMetrics } from './plugins/metrics.ts'
 import { registerOpenapi } from './plugins/openapi.ts'
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', req.id)
   })
   const metrics = registerMetrics(app)
+  if (deps.growth) registerGrowthMetrics(metrics, deps.growth)
   // before the ETag hook, which may turn a 200 into a body-less 304
   if (deps.answerCache) registerAnswerCache(app, deps.answerCache, metrics)
   registerEtag(app)

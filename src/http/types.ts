@@ -80,6 +80,8 @@ export interface AppDeps {
   /** Hot single-component answers (src/cache/), when the answer cache is on. */
   answerCache?: import('../cache/answer-cache.ts').AnswerCache
   version: string
+  /** Counts of on-demand work and update runs, for /metrics (http/plugins/growth-metrics.ts). */
+  growth?: import('./plugins/growth-metrics.ts').GrowthCounts
   /** A pino logger (main.ts builds it with key headers redacted); tests pass false or nothing. */
   logger?: FastifyBaseLogger | boolean
 }

@@ -17,16 +17,19 @@ export class SqlKbMetaStore implements KbMetaStore {
   async sources(kinds: readonly DataSourceKind[]): Promise<LoadedSource[]> {
     if (kinds.length === 0) return []
     const rows = await this.storage.read
-      .selectFrom('data_sources')
-      .selectAll()
-      .where('kind', 'in', kinds)
-      .orderBy('name')
+      .selectFrom('data_sources as d')
+      .leftJoin('feeds as f', 'f.name', 'd.name')
+      .selectAll('d')
+      .select('f.checked_at')
+      .where('d.kind', 'in', kinds)
+      .orderBy('d.name')
       .execute()
     return rows.map((r) => ({
       name: r.name,
       kind: r.kind,
       asOf: r.source_date,
       importedAt: r.imported_at,
+      checkedAt: r.checked_at,
       records: Number(r.records),
     }))
   }

@@ -220,6 +220,43 @@ export interface KbChangesTable {
   changed_at: string
 }
 
+/** Migrations 9 and 10: the ingestion queue (times: timestamptz on PostgreSQL, ISO text on SQLite). */
+export interface IngestQueueTable {
+  id: Generated<number>
+  run_id: string
+  source: string
+  name: string
+  options: string
+  state: 'pending' | 'active' | 'done' | 'failed'
+  priority: Generated<number>
+  attempts: Generated<number>
+  lease_owner: string | null
+  lease_until: string | Date | null
+  run_after: string | Date
+  last_error: string | null
+  created_at: string | Date
+  updated_at: string | Date
+}
+
+/** Migration 10: when `compintel update` last re-read a package's registry metadata. */
+export interface RegistryChecksTable {
+  component_id: number
+  checked_at: string
+}
+
+/** Migration 10: the data feeds `compintel update` downloads, and its own runs (name `update`). */
+export interface FeedsTable {
+  name: string
+  url: string
+  etag: string | null
+  last_modified: string | null
+  bytes: number | null
+  checked_at: string | null
+  changed_at: string | null
+  failed_at: string | null
+  last_error: string | null
+}
+
 export interface Database {
   kb_meta: KbMetaTable
   api_keys: ApiKeysTable
@@ -242,4 +279,7 @@ export interface Database {
   geo_accounts: GeoAccountsTable
   geo_repo_accounts: GeoRepoAccountsTable
   kb_changes: KbChangesTable
+  ingest_queue: IngestQueueTable
+  registry_checks: RegistryChecksTable
+  feeds: FeedsTable
 }

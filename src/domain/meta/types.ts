@@ -18,6 +18,8 @@ export interface LoadedSource {
   asOf: string | null
   /** When it was loaded into this KB. */
   importedAt: string
+  /** When `compintel update` last found its feed current (downloaded, or answered 304); null if it never did. */
+  checkedAt: string | null
   records: number
 }
 

@@ -19,6 +19,9 @@ export const StatusSchema = Type.Object(
                 description: "the source's own date (newest record, score date); null when it gives none",
               }),
               imported_at: Type.String({ description: 'when it was loaded into this knowledge base' }),
+              checked_at: Type.Optional(
+                Type.String({ description: 'when `compintel update` last found its feed current (docs/kb-growth.md)' }),
+              ),
               records: Type.Integer(),
             }),
             { description: 'the loaded data sources this answer draws on (vulnerabilities area)' },

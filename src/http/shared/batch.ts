@@ -42,5 +42,12 @@ export async function statusWithDb(
 }
 
 function sourceStatus(s: LoadedSource) {
-  return { name: s.name, kind: s.kind, as_of: s.asOf, imported_at: s.importedAt, records: s.records }
+  return {
+    name: s.name,
+    kind: s.kind,
+    as_of: s.asOf,
+    imported_at: s.importedAt,
+    ...(s.checkedAt ? { checked_at: s.checkedAt } : {}),
+    records: s.records,
+  }
 }
