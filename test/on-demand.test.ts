@@ -128,6 +128,10 @@ describe('on demand', () => {
       for (const [a] of answers) assert.equal((a?.component_status as { status?: string })?.status, 'active')
       assert.equal(await units(t, 'fixture-issues'), 1)
       assert.equal(tarballRequests('fixture-issues'), 1)
+      const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body
+      assert.match(metrics, /compintel_on_demand_packages_total\{result="queued"\} 1\n/)
+      assert.match(metrics, /compintel_on_demand_packages_total\{result="joined"\} 5\n/)
+      assert.match(metrics, /compintel_on_demand_waits_total\{result="done"\} 6\n/)
     } finally {
       await t.close()
     }

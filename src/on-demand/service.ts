@@ -92,8 +92,10 @@ export class OnDemandService implements OnDemandPort {
       )
       for (const [name, options] of raced) {
         const u = open.find((o) => o.name === name && o.options === options && isOpen(o))
-        if (u) watched.set(u.id, name)
-        else states.set(name, 'skipped')
+        if (u) {
+          watched.set(u.id, name)
+          this.counts.joined++
+        } else states.set(name, 'skipped')
       }
     }
     for (const [name, state] of await this.wait(watched)) states.set(name, state)

@@ -54,6 +54,7 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     logger: opts.logger ?? false,
     ...(opts.redis ? { redis: opts.redis } : {}),
     ...(opts.answerCache ? { answerCache: opts.answerCache } : {}),
+    ...(onDemand ? { growth: { onDemand: onDemand.service.counts } } : {}),
   })
   return {
     app,

@@ -1,6 +1,7 @@
-// A fixture npm registry on 127.0.0.1: packuments and tarballs built from test/fixtures/npm, with switches
-// for the failures ingestion must survive (transient 503s, a corrupted tarball, unpublished and vanished versions)
-// and for timing work from the outside (a request held until released, packument requests that wait for each other).
+// A fixture npm registry on 127.0.0.1: packuments (with an ETag: a client's revalidation gets 304) and tarballs
+// built from test/fixtures/npm, with switches for the failures ingestion must survive (transient 503s, a corrupted
+// tarball, unpublished and vanished versions) and for timing work from the outside (a request held until released,
+// packument requests that wait for each other).
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -20,6 +21,8 @@ export interface FixtureRegistry {
   url: string
   /** Requests seen, as "GET /path". */
   requests: string[]
+  /** Packument requests answered 304 Not Modified (the client revalidated its cached copy with its ETag). */
+  notModified: string[]
   /** The next `n` requests for paths containing `match` answer 503. */
   failNext(match: string, n: number): void
   /** Serve different bytes for this tarball than its integrity says. */
@@ -60,6 +63,7 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
   const unpublished = new Set<string>()
   const forgotten = new Set<string>()
   const requests: string[] = []
+  const notModified: string[] = []
   const holds: { match: string; taken: boolean; arrive(): void; released: Promise<void>; release(): void }[] = []
   let gathering: { n: number; waiting: (() => void)[]; done(): void } | undefined
   let base = ''
@@ -67,7 +71,7 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent(req.url ?? '/')
     requests.push(`${req.method} ${url}`)
-    const answer = () => respond(url, res)
+    const answer = () => respond(url, res, req.headers['if-none-match'])
     const held = holds.find((h) => !h.taken && url.includes(h.match))
     if (held) {
       held.taken = true
@@ -85,7 +89,7 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
     answer()
   })
 
-  function respond(url: string, res: http.ServerResponse): void {
+  function respond(url: string, res: http.ServerResponse, ifNoneMatch: string | undefined): void {
     if (res.destroyed) return // the client is gone (a killed process)
     const failure = failures.find((f) => f.left > 0 && url.includes(f.match))
     if (failure) {
@@ -104,7 +108,13 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
     }
     const versions = packages.get(url.slice(1))
     if (!versions) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}')
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument(url.slice(1), versions)))
+    const body = JSON.stringify(packument(url.slice(1), versions))
+    const etag = `"${createHash('sha1').update(body).digest('hex')}"`
+    if (ifNoneMatch === etag) {
+      notModified.push(url)
+      return void res.writeHead(304, { etag }).end()
+    }
+    res.writeHead(200, { 'content-type': 'application/json', etag }).end(body)
   }
 
   function packument(name: string, versions: Map<string, Built>) {
@@ -136,6 +146,7 @@ export async function startFixtureRegistry(): Promise<FixtureRegistry> {
   return {
     url: `${base}/`,
     requests,
+    notModified,
     failNext: (match, n) => failures.push({ match, left: n }),
     corrupt: (name, version) => corrupted.add(`${name}@${version}`),
     unpublish: (name, version) => unpublished.add(`${name}@${version}`),

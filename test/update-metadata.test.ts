@@ -1,0 +1,97 @@
+// `compintel update`'s registry metadata refresh against the fixture registry: known packages re-read, never checked
+// first, then longest unchecked (bounded by UPDATE_MAX_PACKAGES); a version unpublished since is marked removed;
+// the second read of an unchanged packument is a conditional request answered 304 through npm's cache. And the
+// `compintel status` / `compintel update` commands on a SQLite KB.
+import assert from 'node:assert/strict'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, before, test } from 'node:test'
+import { parseConfig } from '../src/config.ts'
+import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
+import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
+import { runIngest } from '../src/ingest/npm/run-ingest.ts'
+import { openStorage, type Storage } from '../src/storage/database.ts'
+import { SqlFeedStore } from '../src/storage/feed-store.ts'
+import { SqlKbWriter } from '../src/storage/kb-writer.ts'
+import { migrate } from '../src/storage/migrate.ts'
+import { packagesToCheck } from '../src/storage/registry-checks.ts'
+import { runUpdate } from '../src/update/run-update.ts'
+import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
+import { cliEnv, spawnCli } from './helpers/processes.ts'
+
+let reg: FixtureRegistry
+let storage: Storage
+let dir: string
+const cache = () => mkdtempSync(path.join(tmpdir(), 'ci-upm-'))
+const log = { info: () => {}, warn: () => {} }
+
+before(async () => {
+  reg = await startFixtureRegistry()
+  dir = mkdtempSync(path.join(tmpdir(), 'ci-upm-kb-'))
+  storage = openStorage({ kind: 'sqlite', path: path.join(dir, 'kb.sqlite') })
+  await migrate(storage)
+  const names = ['fixture-alpha', 'fixture-beta', '@fixture/scoped']
+  const registry = new PacoteRegistry({ registry: reg.url, cache: cache() })
+  await runIngest(names, registry, new SqlKbWriter(storage), {
+    versions: 'all',
+    analyze: 'none',
+    analyzers: DEFAULT_ANALYZERS,
+    dryRun: false,
+    now: () => new Date().toISOString(),
+    concurrency: 2,
+  })
+})
+after(async () => {
+  await storage?.close()
+  await reg?.close()
+})
+
+const growth = (max: number) => ({ ...parseConfig({ UPDATE_MAX_PACKAGES: String(max) }).growth })
+
+test('metadata: unchecked first, bounded; an unpublished version is marked; unchanged packuments cost a 304', async () => {
+  const npmCache = cache()
+  const registry = new PacoteRegistry({ registry: reg.url, cache: npmCache })
+  reg.unpublish('fixture-alpha', '1.0.0')
+  const first = await runUpdate({ storage, registry, growth: growth(2), log }, { metadata: true, feeds: false })
+  assert.equal(first.metadata.checked, 2)
+  const [next] = await packagesToCheck(storage.db, 5)
+  const secondRun = await runUpdate({ storage, registry, growth: growth(1), log }, { metadata: true, feeds: false })
+  assert.equal(secondRun.metadata.checked, 1, 'the one never checked comes next')
+  assert.ok(next, 'a package was left unchecked by the first run')
+  const removed = await storage.db
+    .selectFrom('versions as v')
+    .innerJoin('components as c', 'c.id', 'v.component_id')
+    .select(['v.version', 'v.status'])
+    .where('c.purl', '=', 'pkg:npm/fixture-alpha')
+    .where('v.version', '=', '1.0.0')
+    .executeTakeFirstOrThrow()
+  assert.equal(removed.status, 'removed')
+  // all three checked now: the longest unchecked come again, revalidated with their ETag
+  const before = reg.notModified.length
+  const third = await runUpdate({ storage, registry, growth: growth(3), log }, { metadata: true, feeds: false })
+  assert.equal(third.metadata.checked, 3)
+  assert.equal(third.metadata.changed, 0)
+  assert.ok(reg.notModified.length - before >= 3, `conditional requests answered 304: ${reg.notModified}`)
+  const row = await new SqlFeedStore(storage.db).get('npm-registry')
+  assert.ok(row?.checked_at && row.last_error === null)
+})
+
+test('compintel status and compintel update on a SQLite KB', async () => {
+  const env = cliEnv(`sqlite:${path.join(dir, 'kb.sqlite')}`, reg.url, {
+    FEED_OSV_URLS: 'none',
+    FEED_EPSS_URL: 'none',
+    UPDATE_MAX_PACKAGES: '1',
+  })
+  const up = spawnCli(['update'], env)
+  assert.equal(await up.exited, 0, up.output())
+  assert.match(up.output(), /registry metadata: 1 package\(s\) checked, 0 changed, 0 not found, 0 failed/)
+  const st = spawnCli(['status'], env)
+  assert.equal(await st.exited, 0, st.output())
+  assert.match(st.output(), /queue: 0 pending/)
+  assert.match(st.output(), /on-demand: 0 pending, 0 in flight, 0 done, 0 failed/)
+  assert.match(st.output(), /npm-registry: last checked 20\d\d-/)
+  const bad = spawnCli(['update', '--metadata-only', '--feeds-only'], env)
+  assert.equal(await bad.exited, 1)
+  assert.match(bad.output(), /exclude each other/)
+})
