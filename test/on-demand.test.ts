@@ -174,6 +174,25 @@ describe('on demand', () => {
     }
   })
 
+  test('the versions of an unknown package are fetched for a single GET too', async () => {
+    const t = await app({ ON_DEMAND: 'metadata' })
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/v2/components/versions?purl=pkg:npm/fixture-hfh-twin',
+        headers: { 'x-api-key': t.keys.full },
+      })
+      const c = res.json().component
+      assert.equal(c.error_code, undefined, res.body)
+      assert.deepEqual(
+        c.versions.map((v: { version: string }) => v.version),
+        ['1.0.0'],
+      )
+    } finally {
+      await t.close()
+    }
+  })
+
   test('ON_DEMAND=off answers from the KB alone; metadata fetches without analyzing', async () => {
     const off = await app({ ON_DEMAND: 'off' })
     try {

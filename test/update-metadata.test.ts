@@ -1,7 +1,7 @@
 // `compintel update`'s registry metadata refresh against the fixture registry: known packages re-read, never checked
 // first, then longest unchecked (bounded by UPDATE_MAX_PACKAGES); a version unpublished since is marked removed;
 // the second read of an unchanged packument is a conditional request answered 304 through npm's cache. And the
-// `compintel status` / `compintel update` commands on a SQLite KB.
+// `compintel status` / `compintel update` commands on a SQLite KB; and the schedule that runs it by itself.
 import assert from 'node:assert/strict'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +17,7 @@ import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { packagesToCheck } from '../src/storage/registry-checks.ts'
 import { runUpdate } from '../src/update/run-update.ts'
+import { startUpdateSchedule } from '../src/update/schedule.ts'
 import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
 import { cliEnv, spawnCli } from './helpers/processes.ts'
 
@@ -94,4 +95,23 @@ test('compintel status and compintel update on a SQLite KB', async () => {
   const bad = spawnCli(['update', '--metadata-only', '--feeds-only'], env)
   assert.equal(await bad.exited, 1)
   assert.match(bad.output(), /exclude each other/)
+})
+
+test('the schedule runs a due update by itself, once per interval', async () => {
+  const schedStorage = openStorage({ kind: 'sqlite', path: ':memory:' })
+  await migrate(schedStorage)
+  const g = parseConfig({ UPDATE_INTERVAL: '1s', FEED_OSV_URLS: 'none', FEED_EPSS_URL: 'none' }).growth
+  const registry = new PacoteRegistry({ registry: reg.url, cache: cache() })
+  const schedule = startUpdateSchedule(schedStorage, g, registry, log)
+  try {
+    assert.ok(schedule, 'UPDATE_INTERVAL set: a schedule')
+    for (let i = 0; i < 100 && schedule.counts.runs === 0; i++) await new Promise((r) => setTimeout(r, 50))
+    assert.equal(schedule.counts.runs, 1, 'the first look starts the clock; the next, an interval later, runs')
+    const row = await new SqlFeedStore(schedStorage.db).get('update')
+    assert.ok(row?.checked_at)
+  } finally {
+    await schedule?.stop()
+    await schedStorage.close()
+  }
+  assert.equal(startUpdateSchedule(storage, parseConfig({ UPDATE_INTERVAL: 'off' }).growth, registry, log), undefined)
 })

@@ -1,10 +1,16 @@
 // GET /v2/components/versions (spec #15): a component's versions, newest first, with dates and licenses.
 import { Type } from 'typebox'
-import { componentVersions, MAX_VERSIONS_LIMIT, VERSIONS_LIMIT } from '../../../domain/components/versions.ts'
+import {
+  type ComponentVersions,
+  componentVersions,
+  MAX_VERSIONS_LIMIT,
+  VERSIONS_LIMIT,
+} from '../../../domain/components/versions.ts'
 import { responses } from '../../schemas/common.ts'
 import { VersionLicenseSchema } from '../../schemas/component-results.ts'
 import { ErrorFields, PurlField } from '../../schemas/components.ts'
 import { errorFields, statusWithDb } from '../../shared/batch.ts'
+import { learnByOutcome } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 import { versionLicense } from './wire.ts'
 
@@ -45,7 +51,15 @@ export function registerGetVersions(app: App, deps: AppDeps): void {
       },
     },
     async (req) => {
-      const r = await componentVersions(req.query.purl, req.query.limit, deps.services.catalog, deps.services.licenses)
+      const { catalog, licenses } = deps.services
+      const [first] = await learnByOutcome(
+        deps,
+        req,
+        [{ purl: req.query.purl }],
+        async ([ref]) => [await componentVersions(ref?.purl ?? '', req.query.limit, catalog, licenses)],
+        'metadata',
+      )
+      const r = first as ComponentVersions // one reference in, one answer out
       return {
         component: {
           name: r.name,
