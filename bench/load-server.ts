@@ -100,6 +100,10 @@ function spawnServe(databaseUrl: string, settings: Record<string, string>) {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE_PER_IP: '100000000', // checked before the key; the key's tier lifts the other budget
+    // the load test measures the request path on a fixed KB: nothing learned from the registry or feeds meanwhile
+    // (--set ON_DEMAND=analyze to include on-demand learning; docs/benchmarks.md)
+    ON_DEMAND: 'off',
+    UPDATE_INTERVAL: 'off',
     ...settings,
   })
   const child = spawn(process.execPath, ['bin/compintel.js', 'serve'], {
