@@ -1,5 +1,6 @@
 // Applies the numbered migrations (Kysely's Migrator holds a lock, so concurrent nodes migrate once).
-import { type Kysely, type Migration, Migrator } from 'kysely'
+import type { Kysely } from 'kysely'
+import { type Migration, Migrator } from 'kysely/migration'
 import type { Storage } from './database.ts'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations/index.ts'
 
