@@ -41,11 +41,8 @@ export function startOnDemand(
     negativeTtlSeconds: g.onDemandNegativeTtlSeconds,
     perKeyPerMinute: g.onDemandPerKeyPerMinute,
   }
-  if (g.onDemandConcurrency === 0)
-    return {
-      service: new OnDemandService(new SqlOnDemandQueue(storage.db, storage.dialect), settings),
-      stop: async () => {},
-    }
+  const units = new SqlOnDemandQueue(storage.db, storage.dialect)
+  if (g.onDemandConcurrency === 0) return { service: new OnDemandService(units, settings), stop: async () => {} }
   const owner = `on-demand:${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   const queue = new SqlIngestQueue(storage.db, storage.dialect, {
     owner,
@@ -74,7 +71,7 @@ export function startOnDemand(
       onDemandLimits: onDemandLimits(config),
     },
   )
-  const service = new OnDemandService(new SqlOnDemandQueue(storage.db, storage.dialect), settings, () => worker.poke())
+  const service = new OnDemandService(units, settings, () => worker.poke())
   const running = worker.run()
   return {
     service,
