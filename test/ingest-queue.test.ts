@@ -10,6 +10,7 @@ import { after, before, beforeEach, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import type { UnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
+import { ingestInThisThread } from '../src/ingest/npm/ingest-package.ts'
 import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
 import { IngestWorker, type WorkerOptions } from '../src/ingest/worker.ts'
 import type { Storage } from '../src/storage/database.ts'
@@ -163,15 +164,14 @@ for (const backend of backends())
         new IngestWorker(
           {
             queue: q,
-            registry: new PacoteRegistry({
-              registry: reg.url,
-              cache: mkdtempSync(path.join(tmpdir(), 'compintel-q-')),
-            }),
-            writer: new SqlKbWriter(storage),
-            analyzers: DEFAULT_ANALYZERS,
+            ingest: ingestInThisThread(
+              new PacoteRegistry({ registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'compintel-q-')) }),
+              new SqlKbWriter(storage),
+              DEFAULT_ANALYZERS,
+              () => '2026-11-23T00:00:00.000Z',
+            ),
             refresh: () => refreshPopularityExclusive(storage.db, storage.dialect),
             log,
-            now: () => '2026-11-23T00:00:00.000Z',
           },
           {
             concurrency: 2,

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import pg from 'pg'
-import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
 import { openStorage } from '../src/storage/database.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
@@ -33,10 +32,7 @@ before(async () => {
       await makeTestApp({
         storage: openStorage({ kind: 'postgres', url }, { schema, poolSize: 4 }),
         env: { ON_DEMAND_WAIT_MS: '15000' },
-        onDemandRegistry: new PacoteRegistry({
-          registry: reg.url,
-          cache: mkdtempSync(path.join(tmpdir(), 'ci-od-node-')),
-        }),
+        onDemandRegistry: { registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'ci-od-node-')) },
       }),
     )
 })

@@ -7,7 +7,6 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
 
@@ -17,7 +16,7 @@ before(async () => {
 })
 after(async () => reg?.close())
 
-const registry = () => new PacoteRegistry({ registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'ci-od-')) })
+const registry = () => ({ registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'ci-od-')) })
 const packumentRequests = (name: string) => reg.requests.filter((r) => r === `GET /${name}`).length
 const tarballRequests = (name: string) => reg.requests.filter((r) => r.startsWith(`GET /${name}/-/`)).length
 

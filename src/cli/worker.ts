@@ -9,6 +9,7 @@ import pino from 'pino'
 import type { Config } from '../config.ts'
 import type { QueueStatus } from '../domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
+import { ingestInThisThread } from '../ingest/npm/ingest-package.ts'
 import { PacoteRegistry } from '../ingest/npm/registry.ts'
 import { IngestWorker } from '../ingest/worker.ts'
 import { onDemandLimits } from '../on-demand/start.ts'
@@ -62,15 +63,12 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
     const worker = new IngestWorker(
       {
         queue,
-        registry: new PacoteRegistry(),
-        writer: new SqlKbWriter(storage),
-        analyzers: DEFAULT_ANALYZERS,
+        ingest: ingestInThisThread(new PacoteRegistry(), new SqlKbWriter(storage), DEFAULT_ANALYZERS),
         refresh: async () => {
           await refreshPopularityExclusive(storage.db, storage.dialect)
           await pruneChanges(storage.db) // the KB change log the API nodes follow (docs/caching.md)
         },
         log,
-        now: () => new Date().toISOString(),
       },
       {
         concurrency,

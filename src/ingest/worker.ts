@@ -10,10 +10,8 @@ import {
   ON_DEMAND_PRIORITY,
   parseUnitOptions,
 } from '../domain/kb/ingest-queue.ts'
-import type { KbWriter } from '../domain/kb/types.ts'
-import type { Analyzer } from './analyzers/types.ts'
-import { ingestPackage } from './npm/ingest-package.ts'
-import { type NpmRegistry, PackageNotFound } from './npm/registry.ts'
+import type { IngestOne } from './npm/ingest-package.ts'
+import { PackageNotFound } from './npm/registry.ts'
 import { parseSelection } from './npm/select-versions.ts'
 
 /** The part of a pino logger the worker uses. */
@@ -47,13 +45,11 @@ export interface WorkerOptions {
 
 export interface WorkerDeps {
   queue: IngestQueue
-  registry: NpmRegistry
-  writer: KbWriter
-  analyzers: readonly Analyzer<unknown>[]
+  /** ingestInThisThread(…) or an AnalysisThreads pool's ingest. */
+  ingest: IngestOne
   /** Recomputes what depends on many packages (popularity); called when this worker has written something. */
   refresh(): Promise<void>
   log: WorkerLog
-  now(): string
 }
 
 export interface WorkerSummary {
@@ -176,13 +172,10 @@ export class IngestWorker {
         o.analyze === 'asked' ? { asked: o.asked ?? [] } : parseSelection(o.analyze, true),
       )
       const limits = unit.priority >= ON_DEMAND_PRIORITY ? this.opts.onDemandLimits : undefined
-      const r = await ingestPackage(unit.name, this.deps.registry, this.deps.writer, {
+      const r = await this.deps.ingest(unit.name, {
         ...(limits ? { signal: AbortSignal.timeout(limits.timeoutMs), maxUnpackedBytes: limits.maxUnpackedBytes } : {}),
         versions,
         analyze,
-        analyzers: this.deps.analyzers,
-        dryRun: false,
-        now: this.deps.now,
         retryBaseMs: this.opts.retryBaseMs,
         onRetry: (what, err, n) => log.warn({ ...at, what, err: (err as Error).message, retry: n }, 'retrying'),
       })

@@ -1,12 +1,12 @@
 // The server's on-demand runtime: the port the routes use and, unless ON_DEMAND_CONCURRENCY=0, an ingestion worker in
-// this process that takes on-demand units only (bulk ingestion stays with `compintel worker`). On SQLite it is the
-// only worker there is; on PostgreSQL every node's worker and every `compintel worker` share the queue.
+// this process that takes on-demand units only (bulk ingestion stays with `compintel worker`) and ingests each in an
+// analysis thread (src/ingest/thread/pool.ts), off the API's event loop. On SQLite it is the only worker there is; on
+// PostgreSQL every node's worker and every `compintel worker` share the queue.
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Config } from '../config.ts'
 import { ON_DEMAND_PRIORITY } from '../domain/kb/ingest-queue.ts'
-import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
-import { type NpmRegistry, PacoteRegistry } from '../ingest/npm/registry.ts'
+import { AnalysisThreads } from '../ingest/thread/pool.ts'
 import { IngestWorker, type WorkerLog } from '../ingest/worker.ts'
 import type { Storage } from '../storage/database.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
@@ -31,7 +31,8 @@ export function startOnDemand(
   storage: Storage,
   config: Pick<Config, 'growth' | 'workerLeaseSeconds' | 'shutdownTimeoutMs'>,
   log: WorkerLog,
-  registry: NpmRegistry = new PacoteRegistry(),
+  /** pacote options over the npm configuration's (tests: a fixture registry on 127.0.0.1). */
+  registryOverrides: Record<string, unknown> = {},
 ): OnDemandRuntime | undefined {
   const g = config.growth
   if (g.onDemand === 'off') return undefined
@@ -49,16 +50,14 @@ export function startOnDemand(
     leaseSeconds: config.workerLeaseSeconds,
     onDemandKeepSeconds: g.onDemandNegativeTtlSeconds,
   })
+  const threads = new AnalysisThreads(new SqlKbWriter(storage), { registryOverrides })
   const worker = new IngestWorker(
     {
       queue,
-      registry,
-      writer: new SqlKbWriter(storage),
-      analyzers: DEFAULT_ANALYZERS,
+      ingest: threads.ingest,
       // popularity is recomputed by `compintel update` and bulk workers, not after every on-demand package
       refresh: async () => {},
       log,
-      now: () => new Date().toISOString(),
     },
     {
       concurrency: g.onDemandConcurrency,
@@ -78,6 +77,7 @@ export function startOnDemand(
     stop: async () => {
       worker.stop()
       await running
+      await threads.close()
     },
   }
 }

@@ -2,7 +2,6 @@
 import { type Config, parseConfig } from '../../src/config.ts'
 import { buildApp } from '../../src/http/app.ts'
 import type { App, AppDeps, Services } from '../../src/http/types.ts'
-import type { NpmRegistry } from '../../src/ingest/npm/registry.ts'
 import { startOnDemand } from '../../src/on-demand/start.ts'
 import { createServices } from '../../src/services.ts'
 import { openStorage, type Storage } from '../../src/storage/database.ts'
@@ -27,8 +26,8 @@ export interface TestAppOptions {
   answerCache?: AppDeps['answerCache']
   logger?: AppDeps['logger']
   pingDatabase?: () => Promise<void>
-  /** Learn on demand from this registry (the server's in-process worker and port; ON_DEMAND* from `env`). */
-  onDemandRegistry?: NpmRegistry
+  /** Learn on demand from the registry these pacote options name (the server's worker and port; ON_DEMAND* from `env`). */
+  onDemandRegistry?: Record<string, unknown>
 }
 
 export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {

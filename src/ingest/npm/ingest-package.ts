@@ -34,6 +34,27 @@ export interface PackageResult {
   latestDependencies: string[]
 }
 
+/** What a queue unit asks of one package (the rest of IngestOptions is the ingester's own). */
+export type UnitIngest = Pick<
+  IngestOptions,
+  'versions' | 'analyze' | 'retryBaseMs' | 'maxUnpackedBytes' | 'signal' | 'onRetry'
+>
+
+/**
+ * Ingests one package for a queue unit: in this thread (`compintel worker`, src/ingest/worker.ts) or in an analysis
+ * thread (the server's on-demand units, src/ingest/thread/pool.ts) so that a large tarball never stalls the API.
+ */
+export type IngestOne = (name: string, opts: UnitIngest) => Promise<PackageResult>
+
+export function ingestInThisThread(
+  registry: NpmRegistry,
+  writer: KbWriter,
+  analyzers: readonly Analyzer<unknown>[],
+  now: () => string = () => new Date().toISOString(),
+): IngestOne {
+  return (name, opts) => ingestPackage(name, registry, writer, { ...opts, analyzers, dryRun: false, now })
+}
+
 export async function ingestPackage(
   name: string,
   registry: NpmRegistry,
