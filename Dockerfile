@@ -4,39 +4,29 @@
 #   docker build --secret id=npmrc,src="$HOME/.npmrc" -t compintel .     # a private registry, proxy or token
 #   docker run --rm -p 8080:8080 -e COMPINTEL_API_KEYS="$KEYS" compintel   # SQLite KB in a volume, seed loaded
 #
-# Two stages on the same base, so better-sqlite3 is compiled against the exact Node it runs on: the build stage
-# has the compilers, the runtime stage only Node, the production node_modules and the sources. There is no compile
-# step: tsx (a production dependency) runs the TypeScript as it is, as `npm start` does.
+# One stage on Node 24 (the LTS line the project tests on first): nothing is compiled. better-sqlite3 13 and
+# @ast-grep/napi install prebuilt Node-API binaries from their npm packages, so the image needs neither compilers nor
+# any download beyond the npm registry. There is no build step either: tsx (a production dependency) runs the
+# TypeScript as it is, as `npm start` does.
 
-FROM node:20-bookworm-slim AS build
-# node-gyp builds better-sqlite3 with these when no prebuilt binary can be downloaded for this Node.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
-WORKDIR /app
-# node-gyp takes Node's headers from the image (the node image ships them in /usr/local/include/node) instead of
-# downloading them, so the build works where only the npm registry is reachable.
-ENV npm_config_nodedir=/usr/local
-COPY package.json package-lock.json .npmrc ./
-# The optional secrets never reach a layer: `npmrc` is a user config (registry, proxy, token); `npm_ca` a CA bundle
-# it may name as `cafile=/run/secrets/npm_ca` (a proxy that re-signs TLS). The last line fails the build, not the
-# first request, if a native module did not build or install.
-RUN --mount=type=secret,id=npmrc,required=false \
-    --mount=type=secret,id=npm_ca,required=false \
-    --mount=type=cache,target=/root/.npm,sharing=locked \
-    NPM_CONFIG_USERCONFIG=/run/secrets/npmrc npm ci --omit=dev --no-audit --no-fund \
- && node -e "new (require('better-sqlite3'))(':memory:').close(); require('@ast-grep/napi')"
-
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
     DATABASE_URL=sqlite:/var/lib/compintel/compintel.sqlite \
     SEED_DIR=/app/data/seed
 WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+# The optional secrets never reach a layer: `npmrc` is a user config (registry, proxy, token); `npm_ca` a CA bundle
+# it may name as `cafile=/run/secrets/npm_ca` (a proxy that re-signs TLS). The npm cache stays in a build cache
+# mount, outside the image. The last line fails the build, not the first request, if a native module is missing.
+RUN --mount=type=secret,id=npmrc,required=false \
+    --mount=type=secret,id=npm_ca,required=false \
+    --mount=type=cache,target=/root/.npm,sharing=locked \
+    NPM_CONFIG_USERCONFIG=/run/secrets/npmrc npm ci --omit=dev --no-audit --no-fund \
+ && node -e "new (require('better-sqlite3'))(':memory:').close(); require('@ast-grep/napi')"
 # Owned by root and read-only to the server: only the SQLite directory (unused on PostgreSQL) is writable.
-COPY --from=build /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json ./
+COPY tsconfig.json ./
 COPY bin ./bin
 COPY src ./src
 COPY rulesets ./rulesets

