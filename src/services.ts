@@ -2,6 +2,7 @@
 import type { Config } from './config.ts'
 import { KeyService } from './domain/keys/key-service.ts'
 import type { Services } from './http/types.ts'
+import { RulesetStore } from './rules/release/store.ts'
 import { SqlAdvisoryReader } from './storage/advisory-reader.ts'
 import { SqlAnalysisReader } from './storage/analysis-reader.ts'
 import { SqlApiKeyStore } from './storage/api-key-store.ts'
@@ -26,6 +27,7 @@ export function createServices(storage: Storage, config: Pick<Config, 'seedKeys'
     dependencies: new SqlDependencyReader(storage),
     folders: new SqlFolderIndex(storage),
     geo: new SqlGeoReader(storage),
+    rulesets: new RulesetStore(),
     pingDatabase: () => storage.ping(),
   }
 }

@@ -11,8 +11,8 @@ import Fastify from 'fastify'
 import { registerErrorHandling } from '../src/http/plugins/error-handler.ts'
 import { registerGetRulesetDownload } from '../src/http/routes/cryptography/get-ruleset-download.ts'
 import { ErrorBodySchema, StatusSchema } from '../src/http/schemas/common.ts'
-import type { App } from '../src/http/types.ts'
-import { RULESETS_STORE_DIR, RulesetStore } from '../src/rulesets/store.ts'
+import type { App, Services } from '../src/http/types.ts'
+import { RULESETS_STORE_DIR, RulesetStore } from '../src/rules/release/store.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { readTarGz } from './helpers/tar-read.ts'
 
@@ -117,7 +117,7 @@ async function appWith(store: RulesetStore): Promise<App> {
   app.addSchema(StatusSchema)
   app.addSchema(ErrorBodySchema)
   registerErrorHandling(app)
-  registerGetRulesetDownload(app, store)
+  registerGetRulesetDownload(app, { services: { rulesets: store } as unknown as Services })
   await app.ready()
   return app
 }

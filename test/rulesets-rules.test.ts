@@ -6,17 +6,17 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { test } from 'node:test'
 import { loadCatalogue } from '../src/ingest/crypto/catalogue.ts'
-import { STRUCTURAL_LANGUAGES } from '../src/rulesets/ast-languages.ts'
-import { checkExamples } from '../src/rulesets/examples.ts'
-import { cryptoFinder, issueFinder } from '../src/rulesets/findings.ts'
-import { KEYWORD_LANGUAGES } from '../src/rulesets/keywords-generator.ts'
-import { CWE_ENTRY } from '../src/rulesets/rule-metadata.ts'
+import { STRUCTURAL_LANGUAGES } from '../src/rules/engine/ast-languages.ts'
+import { cryptoFinder, issueFinder } from '../src/rules/engine/findings.ts'
+import { checkExamples } from '../src/rules/release/examples.ts'
+import { KEYWORD_LANGUAGES } from '../src/rules/release/keywords-generator.ts'
+import { CWE_ENTRY } from '../src/rules/release/rule-metadata.ts'
 import {
   assertUniqueIds,
   generatedKeywordSources,
   RULESETS_SOURCE_DIR,
   readRuleFiles,
-} from '../src/rulesets/sources.ts'
+} from '../src/rules/release/sources.ts'
 
 const catalogue = loadCatalogue()
 const known = new Set(catalogue.map((a) => a.id))

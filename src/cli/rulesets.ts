@@ -1,8 +1,9 @@
 // `compintel rulesets build`: regenerate and check the rule sources, then build and store releases
-// (src/rulesets/publish.ts, docs/cryptography-rulesets.md "Releasing a new version", docs/semgrep.md).
+// (src/rules/release/publish.ts, docs/cryptography-rulesets.md "Releasing a new version", docs/semgrep.md).
 import { parseArgs } from 'node:util'
 import { isRulesetType, RULESET_TYPES, type RulesetType } from '../domain/rulesets/types.ts'
-import { prepareSources, publishRulesets } from '../rulesets/publish.ts'
+import { loadCatalogue } from '../ingest/crypto/catalogue.ts'
+import { prepareSources, publishRulesets } from '../rules/release/publish.ts'
 import { RULESETS_USAGE } from './rulesets-usage.ts'
 
 export async function runRulesets(args: string[]): Promise<number> {
@@ -27,7 +28,7 @@ export async function runRulesets(args: string[]): Promise<number> {
     console.error(`compintel rulesets build: unknown type ${unknown.join(', ')} (${RULESET_TYPES.join(', ')})`)
     return 2
   }
-  for (const p of prepareSources()) console.log(`regenerated rulesets/${p}`)
+  for (const p of prepareSources(loadCatalogue())) console.log(`regenerated rulesets/${p}`)
   const results = publishRulesets({
     types: types as RulesetType[],
     ...(values.version ? { version: values.version } : {}),

@@ -20,6 +20,7 @@ import type { Principal } from '../domain/keys/types.ts'
 import type { LicenseReader } from '../domain/licenses/types.ts'
 import type { KbMetaStore } from '../domain/meta/types.ts'
 import type { OnDemandPort } from '../domain/on-demand/types.ts'
+import type { RulesetReleases } from '../domain/rulesets/types.ts'
 import type { AdvisoryReader } from '../domain/vulnerabilities/types.ts'
 
 declare module 'fastify' {
@@ -66,6 +67,8 @@ export interface Services {
   folders: FolderIndex
   /** Geoprovenance: commit-timing and declared-location data of repositories. */
   geo: GeoReader
+  /** The released rulesets (data/rulesets), served by the download routes. */
+  rulesets: RulesetReleases
   /** Resolves when the KB answers; rejects when it is unreachable. */
   pingDatabase(): Promise<void>
   /** Fetches what requests name and the KB lacks (on-demand/service.ts); absent when ON_DEMAND=off. */

@@ -33,3 +33,15 @@ export interface CryptoAnalysis {
   algorithms: (Algorithm & { strength_bits: string; files: number; evidence: Evidence[] })[]
   hints: (Hint & { evidence: Evidence[] })[]
 }
+
+/** One algorithm of the cryptographic algorithm catalogue (data/crypto-algorithms; ingest/crypto/catalogue.ts). */
+export interface CatalogueAlgorithm {
+  /** The upstream algorithmId, e.g. `aes`, `sha1`, `rsa-oaep`. */
+  id: string
+  name: string
+  category: string
+  /** The upstream `strength` as written (bits; `128-256`, `''` when unknown). */
+  strengthBits: string
+  /** Lower-case substrings to look for in lower-cased source (cleaned as data/crypto-algorithms/README.md says). */
+  keywords: string[]
+}

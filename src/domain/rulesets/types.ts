@@ -12,6 +12,10 @@ export function isRulesetType(s: string): s is RulesetType {
   return (RULESET_TYPES as readonly string[]).includes(s)
 }
 
+export function isCryptoRulesetType(s: string): s is CryptoRulesetType {
+  return (CRYPTO_RULESET_TYPES as readonly string[]).includes(s)
+}
+
 export const RULESET_DESCRIPTIONS: Readonly<Record<RulesetType, string>> = {
   dca: 'compintel deep code analysis rules: cryptographic API use matched structurally, per language',
   keywords: 'compintel keyword rules: the algorithm catalogue keywords with word guards, per language',
@@ -90,3 +94,22 @@ export type PatternClause =
   | { 'pattern-either': PatternClause[] }
   | { patterns: PatternClause[] }
   | { 'metavariable-regex': { metavariable: string; regex: string } }
+
+/** A released ruleset as served: its manifest, the archive's bytes and their SHA-256 (hexadecimal). */
+export interface RulesetRelease {
+  manifest: RulesetManifest
+  archive: Buffer
+  checksum: string
+}
+
+export type RulesetLookup =
+  | { kind: 'found'; release: RulesetRelease }
+  | { kind: 'not-found' }
+  /** The archive does not match its manifest's checksum (or cannot be read). */
+  | { kind: 'corrupt' }
+
+/** The released rulesets the download routes serve (rules/release/store.ts). */
+export interface RulesetReleases {
+  /** `version` is `latest` or a release name; `type` anything (a type the store does not hold is not found). */
+  lookup(type: string, version: string): Promise<RulesetLookup>
+}

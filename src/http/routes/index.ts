@@ -82,9 +82,9 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerPostHintsComponents(app, deps)
   registerPostHintsRangeComponents(app, deps)
   registerPostVersionsRangeComponents(app, deps)
-  registerGetRulesetDownload(app)
+  registerGetRulesetDownload(app, deps)
   registerGetIssuesComponent(app, deps)
   registerPostIssuesComponents(app, deps)
   registerPostIssues(app, deps)
-  registerGetSemgrepRulesetDownload(app)
+  registerGetSemgrepRulesetDownload(app, deps)
 }

@@ -3,8 +3,8 @@
 // X-* headers and the scanoss-* headers crypto-finder reads (docs/cryptography-rulesets.md, docs/semgrep.md).
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
+import type { RulesetReleases } from '../../domain/rulesets/types.ts'
 import { parseRequestedVersion, RELEASE_OR_LATEST } from '../../domain/rulesets/version.ts'
-import type { RulesetStore } from '../../rulesets/store.ts'
 import { HttpError } from '../errors.ts'
 
 export const VersionParam = Type.String({
@@ -43,7 +43,7 @@ export function rulesetResponses(fileName: string) {
 export async function sendRuleset(
   req: FastifyRequest,
   reply: FastifyReply,
-  store: RulesetStore,
+  store: RulesetReleases,
   type: string,
   version: string,
   prefix: string,

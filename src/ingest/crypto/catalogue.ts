@@ -5,17 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
-
-export interface CatalogueAlgorithm {
-  /** The upstream algorithmId, e.g. `aes`, `sha1`, `rsa-oaep`. */
-  id: string
-  name: string
-  category: string
-  /** The upstream `strength` as written (bits; `128-256`, `''` when unknown). */
-  strengthBits: string
-  /** Lower-case substrings to look for in lower-cased source (cleaned as data/crypto-algorithms/README.md says). */
-  keywords: string[]
-}
+import type { CatalogueAlgorithm } from '../../domain/cryptography/types.ts'
 
 export const CATALOGUE_DIR = fileURLToPath(new URL('../../../data/crypto-algorithms/', import.meta.url))
 export const KEYWORD_CHANGES = fileURLToPath(new URL('../../../data/crypto-keywords/keywords.yaml', import.meta.url))

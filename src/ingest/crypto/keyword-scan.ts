@@ -1,7 +1,8 @@
 // Keyword detection of cryptographic algorithms: the catalogue's keywords, all at once, in one pass over a file's
 // bytes, with the guards of the released `keywords` ruleset (domain/cryptography/keyword-guard.ts).
 import { acceptsMatch } from '../../domain/cryptography/keyword-guard.ts'
-import { type CatalogueAlgorithm, loadCatalogue } from './catalogue.ts'
+import type { CatalogueAlgorithm } from '../../domain/cryptography/types.ts'
+import { loadCatalogue } from './catalogue.ts'
 import { KeywordAutomaton } from './keyword-automaton.ts'
 
 export interface KeywordHit {

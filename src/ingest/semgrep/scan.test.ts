@@ -1,7 +1,7 @@
 // scanIssues: which files are scanned, the order of what it finds, and that it never throws.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { MAX_RULE_FILE_CHARS } from '../../rulesets/engine.ts'
+import { MAX_RULE_FILE_CHARS } from '../../rules/engine/engine.ts'
 import { isMinified, isScannedPath, issueRulesVersion, MINIFIED_LINE_CHARS, scanIssues } from './scan.ts'
 
 const paths: [string, boolean][] = [

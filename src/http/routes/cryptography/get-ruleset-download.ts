@@ -2,20 +2,19 @@
 // pre-built release archive of a ruleset, loaded once from data/rulesets and verified against its manifest's checksum
 // (docs/cryptography-rulesets.md). Both the spec's X-* headers and the scanoss-* headers crypto-finder reads are sent.
 import { Type } from 'typebox'
-import { RulesetStore } from '../../../rulesets/store.ts'
+import { isCryptoRulesetType, type RulesetReleases } from '../../../domain/rulesets/types.ts'
 import { rulesetResponses, sendRuleset, VersionParam } from '../../shared/ruleset-download.ts'
-import type { App } from '../../types.ts'
+import type { App, AppDeps } from '../../types.ts'
 
 const FILE_PREFIX = 'compintel'
+const NO_RELEASES: RulesetReleases = { lookup: async () => ({ kind: 'not-found' }) }
 
 const Params = Type.Object({
   type: Type.String({ maxLength: 64, description: 'dca or keywords' }),
   version: VersionParam,
 })
 
-let defaultStore: RulesetStore | undefined
-
-export function registerGetRulesetDownload(app: App, store = (defaultStore ??= new RulesetStore())): void {
+export function registerGetRulesetDownload(app: App, { services }: Pick<AppDeps, 'services'>): void {
   app.get(
     '/v2/cryptography/rulesets/:type/:version/download',
     {
@@ -33,6 +32,8 @@ export function registerGetRulesetDownload(app: App, store = (defaultStore ??= n
     },
     (req, reply) => {
       const { type, version } = req.params
+      // the store holds the semgrep rule set too; it is served at its own route only
+      const store = isCryptoRulesetType(type) ? services.rulesets : NO_RELEASES
       return sendRuleset(req, reply, store, type, version, `${FILE_PREFIX}-crypto-${type}`)
     },
   )

@@ -2,19 +2,12 @@
 // analyzer runs (docs/semgrep.md "Rule set releases"). The area has one rule set, so the path has no type segment;
 // otherwise it answers as the cryptography download does (same archive layout, headers and errors).
 import { Type } from 'typebox'
-import { RulesetStore } from '../../../rulesets/store.ts'
 import { rulesetResponses, sendRuleset, VersionParam } from '../../shared/ruleset-download.ts'
-import type { App } from '../../types.ts'
+import type { App, AppDeps } from '../../types.ts'
 
 const TYPE = 'semgrep'
 
-let defaultStore: RulesetStore | undefined
-
-export function registerGetSemgrepRulesetDownload(
-  app: App,
-  store = (defaultStore ??=
-    new RulesetStore(undefined, [TYPE])),
-): void {
+export function registerGetSemgrepRulesetDownload(app: App, { services }: Pick<AppDeps, 'services'>): void {
   app.get(
     '/v2/semgrep/rulesets/:version/download',
     {
@@ -30,6 +23,6 @@ export function registerGetSemgrepRulesetDownload(
         response: rulesetResponses('compintel-semgrep-<version>.tar.gz'),
       },
     },
-    (req, reply) => sendRuleset(req, reply, store, TYPE, req.params.version, `compintel-${TYPE}`),
+    (req, reply) => sendRuleset(req, reply, services.rulesets, TYPE, req.params.version, `compintel-${TYPE}`),
   )
 }

@@ -5,7 +5,7 @@ import {
   type IssueRuleMetadata,
   type RuleMetadata,
   type RulesetType,
-} from '../domain/rulesets/types.ts'
+} from '../../domain/rulesets/types.ts'
 
 const STRENGTHS = new Set(['Strong', 'Weak', 'by-algorithm'])
 

@@ -2,10 +2,10 @@
 // with one rule per algorithm whose pattern-regex is the algorithm's keywords, escaped, case-insensitive and guarded
 // (src/domain/cryptography/keyword-guard.ts); and the generated examples every rule is tested on.
 import { stringify } from 'yaml'
-import { acceptsMatch, keywordRegexSource } from '../domain/cryptography/keyword-guard.ts'
-import { strengthOf } from '../domain/cryptography/strength.ts'
-import type { SemgrepRule } from '../domain/rulesets/types.ts'
-import type { CatalogueAlgorithm } from '../ingest/crypto/catalogue.ts'
+import { acceptsMatch, keywordRegexSource } from '../../domain/cryptography/keyword-guard.ts'
+import { strengthOf } from '../../domain/cryptography/strength.ts'
+import type { CatalogueAlgorithm } from '../../domain/cryptography/types.ts'
+import type { SemgrepRule } from '../../domain/rulesets/types.ts'
 
 /** Semgrep language names, one directory each. */
 export const KEYWORD_LANGUAGES = [

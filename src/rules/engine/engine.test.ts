@@ -3,7 +3,7 @@
 // literals, and the text prefilter never dropping a match the rule has.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { PatternClause, SemgrepRule } from '../domain/rulesets/types.ts'
+import type { PatternClause, SemgrepRule } from '../../domain/rulesets/types.ts'
 import { runRule, SourceUnit } from './engine.ts'
 import { requiredText, unanchored } from './prefilter.ts'
 

@@ -3,7 +3,7 @@
 // anchors. Searching the text is far cheaper than walking the syntax tree, so a file without one skips the rule.
 // Only regexes whose meaning cannot depend on the text around the binding are used: no lookaround, backreference
 // or word boundary, and `^`/`$` only as the first and last anchors (docs/semgrep.md "Engine").
-import type { PatternClause, SemgrepRule } from '../domain/rulesets/types.ts'
+import type { PatternClause, SemgrepRule } from '../../domain/rulesets/types.ts'
 
 const cache = new WeakMap<SemgrepRule<object>, RegExp[]>()
 

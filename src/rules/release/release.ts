@@ -3,7 +3,7 @@
 // the rules content (it cannot carry the archive's own); the manifest stored beside the archive carries the
 // archive's SHA-256, which the server verifies and sends as X-Checksum-SHA256.
 import { createHash } from 'node:crypto'
-import { RULESET_DESCRIPTIONS, type RulesetManifest, type RulesetType } from '../domain/rulesets/types.ts'
+import { RULESET_DESCRIPTIONS, type RulesetManifest, type RulesetType } from '../../domain/rulesets/types.ts'
 import type { RuleFile } from './sources.ts'
 import { gzipDeterministic, type TarEntry, tar } from './tar.ts'
 

@@ -7,19 +7,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
-import type { RulesetType, SemgrepRule } from '../domain/rulesets/types.ts'
-import { SourceUnit } from './engine.ts'
-import { languageOfPath } from './file-languages.ts'
+import type { RulesetType, SemgrepRule } from '../../domain/rulesets/types.ts'
+import { SourceUnit } from '../engine/engine.ts'
+import { languageOfPath } from '../engine/file-languages.ts'
+import type { RuleFinder } from '../engine/findings.ts'
 import type { KeywordExamples } from './keywords-generator.ts'
 import { RULESETS_SOURCE_DIR, type RuleFile } from './sources.ts'
 
 const ANNOTATION = /^\s*(?:\/\/|#)\s*(ruleid|ok):\s*([A-Za-z0-9_.+-]+)\s*(?:\(([^)]*)\))?\s*$/
-
-/** What a rule finds in a file: each finding's line and labels (a crypto rule's algorithms; none for issue rules). */
-export type RuleFinder<M extends object> = (
-  rule: SemgrepRule<M>,
-  unit: SourceUnit,
-) => { line: number; label?: string }[]
 
 interface Expectation {
   kind: 'ruleid' | 'ok'

@@ -3,7 +3,7 @@
 // `pattern-either`, `pattern-inside`, `pattern-not`, `pattern-not-inside` and `metavariable-regex` as Semgrep defines
 // them. Never throws on bad source: a file that does not parse yields no structural matches.
 import type { SgNode, SgRoot } from '@ast-grep/napi'
-import type { PatternClause, SemgrepRule } from '../domain/rulesets/types.ts'
+import type { PatternClause, SemgrepRule } from '../../domain/rulesets/types.ts'
 import { parserLanguage, parseSource } from './ast-languages.ts'
 import { requiredText } from './prefilter.ts'
 import { anyMatches, structuralMatches } from './structural.ts'

@@ -1,10 +1,15 @@
 // A rule's matches as findings. Crypto rules: the catalogue ids each match names, fixed by the rule's
 // metadata.algorithm or, when that is a metavariable (`$ALG`), the literal or identifier it bound, through the
 // normaliser. Issue rules: the lines each match spans, with the rule's severity.
-import { normaliseAlgorithm } from '../domain/rulesets/normalise-algorithm.ts'
-import type { IssueRuleMetadata, SemgrepRule, Severity } from '../domain/rulesets/types.ts'
+import { normaliseAlgorithm } from '../../domain/cryptography/normalise-algorithm.ts'
+import type { IssueRuleMetadata, SemgrepRule, Severity } from '../../domain/rulesets/types.ts'
 import { runRule, type SourceUnit } from './engine.ts'
-import type { RuleFinder } from './examples.ts'
+
+/** What a rule finds in a file: each finding's line and labels (a crypto rule's algorithms; none for issue rules). */
+export type RuleFinder<M extends object> = (
+  rule: SemgrepRule<M>,
+  unit: SourceUnit,
+) => { line: number; label?: string }[]
 
 export interface Finding {
   ruleId: string

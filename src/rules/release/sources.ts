@@ -4,12 +4,12 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
-import type { RuleMetadata, RuleMetadataOf, RulesetType, SemgrepRule } from '../domain/rulesets/types.ts'
-import type { CatalogueAlgorithm } from '../ingest/crypto/catalogue.ts'
+import type { CatalogueAlgorithm } from '../../domain/cryptography/types.ts'
+import type { RuleMetadata, RuleMetadataOf, RulesetType, SemgrepRule } from '../../domain/rulesets/types.ts'
 import { KEYWORD_LANGUAGES, KEYWORD_RULES_FILE, keywordExamplesYaml, keywordRulesYaml } from './keywords-generator.ts'
 import { checkMetadata } from './rule-metadata.ts'
 
-export const RULESETS_SOURCE_DIR = fileURLToPath(new URL('../../rulesets/', import.meta.url))
+export const RULESETS_SOURCE_DIR = fileURLToPath(new URL('../../../rulesets/', import.meta.url))
 
 export interface RuleFile<M extends object = RuleMetadata> {
   language: string

@@ -5,41 +5,34 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CRYPTO_RULESET_TYPES, type RulesetManifest, type RulesetType } from '../domain/rulesets/types.ts'
-import { isReleaseVersion } from '../domain/rulesets/version.ts'
+import {
+  RULESET_TYPES,
+  type RulesetLookup,
+  type RulesetManifest,
+  type RulesetRelease,
+  type RulesetReleases,
+  type RulesetType,
+} from '../../domain/rulesets/types.ts'
+import { isReleaseVersion } from '../../domain/rulesets/version.ts'
 import { archiveFileName, type ReleaseBuild, sha256Hex } from './release.ts'
 
-export const RULESETS_STORE_DIR = fileURLToPath(new URL('../../data/rulesets/', import.meta.url))
-
-export interface StoredRelease {
-  manifest: RulesetManifest
-  archive: Buffer
-  /** SHA-256 of `archive`, hexadecimal. */
-  checksum: string
-}
-
-export type Lookup =
-  | { kind: 'found'; release: StoredRelease }
-  | { kind: 'not-found' }
-  /** The archive does not match its manifest's checksum (or cannot be read). */
-  | { kind: 'corrupt' }
+export const RULESETS_STORE_DIR = fileURLToPath(new URL('../../../data/rulesets/', import.meta.url))
 
 interface TypeIndex {
   latest: string | undefined
-  versions: Map<string, StoredRelease | 'corrupt'>
+  versions: Map<string, RulesetRelease | 'corrupt'>
 }
 
 /** Every release of the given types under a store directory, read and verified once (on first use). */
-export class RulesetStore {
+export class RulesetStore implements RulesetReleases {
   private loading: Promise<Map<string, TypeIndex>> | undefined
 
   constructor(
     readonly dir = RULESETS_STORE_DIR,
-    readonly types: readonly RulesetType[] = CRYPTO_RULESET_TYPES,
+    readonly types: readonly RulesetType[] = RULESET_TYPES,
   ) {}
 
-  /** `version` is `latest` or a release name; `type` anything (types this store does not serve are not found). */
-  async lookup(type: string, version: string): Promise<Lookup> {
+  async lookup(type: string, version: string): Promise<RulesetLookup> {
     this.loading ??= this.load()
     const index = (await this.loading).get(type)
     const resolved = version === 'latest' ? index?.latest : version
@@ -53,7 +46,7 @@ export class RulesetStore {
     for (const type of this.types) {
       const typeDir = path.join(this.dir, type)
       const names = await readdir(typeDir).catch(() => [] as string[])
-      const versions = new Map<string, StoredRelease | 'corrupt'>()
+      const versions = new Map<string, RulesetRelease | 'corrupt'>()
       for (const v of names.filter(isReleaseVersion)) versions.set(v, await loadRelease(typeDir, type, v))
       const latest = (await readFile(path.join(typeDir, 'latest'), 'utf8').catch(() => '')).trim()
       out.set(type, { latest: versions.has(latest) ? latest : undefined, versions })
@@ -62,7 +55,7 @@ export class RulesetStore {
   }
 }
 
-async function loadRelease(typeDir: string, type: RulesetType, version: string): Promise<StoredRelease | 'corrupt'> {
+async function loadRelease(typeDir: string, type: RulesetType, version: string): Promise<RulesetRelease | 'corrupt'> {
   try {
     const dir = path.join(typeDir, version)
     const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as RulesetManifest
@@ -82,7 +75,7 @@ function verified(type: RulesetType, version: string, manifest: RulesetManifest,
 }
 
 /** A type's latest release, read at once and verified (for the analyzers); throws when it is missing or corrupt. */
-export function readLatestRelease(type: RulesetType, dir = RULESETS_STORE_DIR): StoredRelease {
+export function readLatestRelease(type: RulesetType, dir = RULESETS_STORE_DIR): RulesetRelease {
   const version = storedLatest(type, dir)
   const manifest = version === undefined ? undefined : storedManifest(type, version, dir)
   const archive = version === undefined ? undefined : storedArchive(type, version, dir)

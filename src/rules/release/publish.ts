@@ -2,11 +2,11 @@
 // against its examples, then build each type's release and store it. A released version is immutable: rebuilding it
 // from changed rules is refused (release a new version) unless forced; its created_at is the one recorded with it.
 import { gunzipSync } from 'node:zlib'
-import type { RulesetType } from '../domain/rulesets/types.ts'
-import { compareReleases, isReleaseVersion } from '../domain/rulesets/version.ts'
-import { loadCatalogue } from '../ingest/crypto/catalogue.ts'
+import type { CatalogueAlgorithm } from '../../domain/cryptography/types.ts'
+import type { RulesetType } from '../../domain/rulesets/types.ts'
+import { compareReleases, isReleaseVersion } from '../../domain/rulesets/version.ts'
+import { cryptoFinder, issueFinder } from '../engine/findings.ts'
 import { checkExamples } from './examples.ts'
-import { cryptoFinder, issueFinder } from './findings.ts'
 import { buildRelease } from './release.ts'
 import { assertUniqueIds, RULESETS_SOURCE_DIR, readRuleFiles, writeKeywordSources } from './sources.ts'
 import { RULESETS_STORE_DIR, storedArchive, storedLatest, storedManifest, writeLatest, writeRelease } from './store.ts'
@@ -30,9 +30,11 @@ export interface PublishResult {
   latest: string
 }
 
-/** Regenerates the keywords sources and checks every rule; returns the regenerated paths, throws on failures. */
-export function prepareSources(sourceDir = RULESETS_SOURCE_DIR): string[] {
-  const catalogue = loadCatalogue()
+/**
+ * Regenerates the keywords sources from the algorithm catalogue and checks every rule; returns the regenerated paths,
+ * throws on failures.
+ */
+export function prepareSources(catalogue: readonly CatalogueAlgorithm[], sourceDir = RULESETS_SOURCE_DIR): string[] {
   const changed = writeKeywordSources(catalogue, sourceDir)
   const crypto = cryptoFinder(new Set(catalogue.map((a) => a.id)))
   const failures: string[] = []

@@ -1,6 +1,6 @@
 // The rules of a type's latest release, read from its archive (data/rulesets/<type>/<latest>): what an analyzer runs,
 // so that its findings name the release they came from (docs/semgrep.md "Rule set version").
-import type { RuleMetadataOf, RulesetType } from '../domain/rulesets/types.ts'
+import type { RuleMetadataOf, RulesetType } from '../../domain/rulesets/types.ts'
 import { parseRules, type RuleFile } from './sources.ts'
 import { RULESETS_STORE_DIR, readLatestRelease } from './store.ts'
 import { readTarGz } from './tar.ts'
