@@ -83,7 +83,10 @@ export async function loadTest(out: Out, o: LoadOptions): Promise<{ ok: boolean;
           lastShown = elapsed
           out.log(`  ${elapsed.toFixed(0)} s: ${inFlight} in flight`)
         },
-      }).finally(() => (clearInterval(sampler), clearTimeout(warmed)))
+      }).finally(() => {
+        clearInterval(sampler)
+        clearTimeout(warmed)
+      })
       const machine = busyCores(machineAtStart, machineCpu())
       await take()
       const cache = await cacheLookups(server.url)

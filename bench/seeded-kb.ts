@@ -4,8 +4,9 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseConfig } from '../src/config.ts'
+import type { Services } from '../src/domain/services.ts'
 import { buildApp } from '../src/http/app.ts'
-import type { App, Services } from '../src/http/types.ts'
+import type { App } from '../src/http/types.ts'
 import { SEED_DIR } from '../src/seed-dir.ts'
 import { createServices } from '../src/services.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
@@ -152,7 +153,15 @@ export async function batchSizes(
   for (const size of [1, 100, 1000]) {
     const components = purls.slice(0, size).map((purl) => ({ purl }))
     let seen: Record<string, unknown> = {}
-    const r = await sampleBatch(s, url, components, (body, bytes) => void (seen = count(body, bytes)), runs)
+    const r = await sampleBatch(
+      s,
+      url,
+      components,
+      (body, bytes) => {
+        seen = count(body, bytes)
+      },
+      runs,
+    )
     rows.push({ components: components.length, ...seen, ...msColumns(r) })
     medians.set(size, r.median)
   }

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# npm test: type-check, lint, then every *.test.ts through node:test (explicit, shell-expanded file list: node's
-# --test does not discover .ts files by itself). `--no-lint` skips the first two; `--no-lint FILE…` runs those files.
+# npm test: type-check, lint (Biome's recommended rules and the layer rules in biome.json; a warning fails too), the
+# dead-code check (knip: exports and dependencies nothing uses), then every *.test.ts through node:test (explicit,
+# shell-expanded file list: node's --test does not discover .ts files by itself). `--no-lint` skips the first three;
+# `--no-lint FILE…` runs those files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" != "--no-lint" ]; then
   npx tsc --noEmit
-  npx biome check .
+  npx biome check --error-on-warnings .
+  npx knip --no-progress
 else
   shift
 fi

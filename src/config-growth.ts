@@ -46,8 +46,8 @@ export const GROWTH_SETTINGS = [
 ] as const
 
 /** OSV's export of every npm advisory, and FIRST's EPSS scores of the day (docs/kb-growth.md). */
-export const DEFAULT_OSV_FEEDS = ['https://osv-vulnerabilities.storage.googleapis.com/npm/all.zip']
-export const DEFAULT_EPSS_FEED = 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'
+const DEFAULT_OSV_FEEDS = ['https://osv-vulnerabilities.storage.googleapis.com/npm/all.zip']
+const DEFAULT_EPSS_FEED = 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'
 
 const MODES: OnDemandMode[] = ['off', 'metadata', 'analyze']
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }

@@ -5,12 +5,12 @@ import { GROWTH_SETTINGS, type GrowthConfig, parseGrowthConfig } from './config-
 import { AREAS, isScope } from './domain/keys/scopes.ts'
 import { SEED_DIR } from './seed-dir.ts'
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
   /** `readUrl`: a read replica that answers the API's reads; writes, migrations and keys use `url`. */
   | { kind: 'postgres'; url: string; readUrl?: string }
-export type SeedKey = { key: string; scopes: string[] }
+type SeedKey = { key: string; scopes: string[] }
 
 export interface Config {
   host: string
@@ -112,7 +112,7 @@ function pick(env: Source): Source {
 }
 
 /** Integer and boolean readers of settings; each bad value is added to `problems`, named and explained. */
-export function settingReaders(src: Source, problems: string[]) {
+function settingReaders(src: Source, problems: string[]) {
   const int = (name: string, def: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
     const raw = src[name]
     if (raw === undefined) return def

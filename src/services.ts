@@ -1,7 +1,7 @@
 // Builds the domain services over a storage backend; the one place that knows both.
 import type { Config } from './config.ts'
 import { KeyService } from './domain/keys/key-service.ts'
-import type { Services } from './http/types.ts'
+import type { Services } from './domain/services.ts'
 import { RulesetStore } from './rules/release/store.ts'
 import { SqlAdvisoryReader } from './storage/advisory-reader.ts'
 import { SqlAnalysisReader } from './storage/analysis-reader.ts'

@@ -65,7 +65,7 @@ function served(method: string, path: string): boolean {
 
 /** Every field named like a list is an array, at any depth (but a language's `files` is its file count). */
 function listsAreArrays(value: unknown, where: string): void {
-  if (Array.isArray(value)) value.forEach((v, i) => listsAreArrays(v, `${where}[${i}]`))
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) listsAreArrays(v, `${where}[${i}]`)
   else if (value && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) {
       const count = k === 'files' && /\.languages\[\d+\]$/.test(where)

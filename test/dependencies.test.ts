@@ -143,11 +143,31 @@ for (const backend of backends()) {
       const counts = { deps: 0, catalog: 0, exact: 0, licenses: 0 }
       const { dependencies, catalog, licenses } = t.services
       const exact = catalog.exact?.bind(catalog)
-      t.services.dependencies = { ofVersions: (...a) => (counts.deps++, dependencies.ofVersions(...a)) }
-      t.services.licenses = { ofVersions: (...a) => (counts.licenses++, licenses.ofVersions(...a)) }
+      t.services.dependencies = {
+        ofVersions: (...a) => {
+          counts.deps++
+          return dependencies.ofVersions(...a)
+        },
+      }
+      t.services.licenses = {
+        ofVersions: (...a) => {
+          counts.licenses++
+          return licenses.ofVersions(...a)
+        },
+      }
       t.services.catalog = {
-        components: (...a) => (counts.catalog++, catalog.components(...a)),
-        ...(exact ? { exact: (...a: Parameters<typeof exact>) => (counts.exact++, exact(...a)) } : {}),
+        components: (...a) => {
+          counts.catalog++
+          return catalog.components(...a)
+        },
+        ...(exact
+          ? {
+              exact: (...a: Parameters<typeof exact>) => {
+                counts.exact++
+                return exact(...a)
+              },
+            }
+          : {}),
       }
       try {
         await transitive({ components: [{ purl: `pkg:npm/${CHAIN[0]}` }], depth: 10 })

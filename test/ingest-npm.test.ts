@@ -381,8 +381,22 @@ describe('npm ingestion on a fresh KB each: failures, resume, re-analysis', () =
       const seen: string[] = []
       const bumped = two.map((a) =>
         a.name === 'code-stats'
-          ? { name: a.name, version: '2', start: () => (seen.push('code-stats'), a.start()) }
-          : { name: a.name, version: a.version, start: () => (seen.push(a.name), a.start()) },
+          ? {
+              name: a.name,
+              version: '2',
+              start: () => {
+                seen.push('code-stats')
+                return a.start()
+              },
+            }
+          : {
+              name: a.name,
+              version: a.version,
+              start: () => {
+                seen.push(a.name)
+                return a.start()
+              },
+            },
       )
       const t1 = '2026-12-01T00:00:00.000Z'
       // --analyze none: nothing new is asked for, yet what code-stats@1 produced is redone by code-stats@2.

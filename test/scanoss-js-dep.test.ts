@@ -103,7 +103,7 @@ interface Captured {
 const LISTS = new Set(['files', 'dependencies', 'licenses', 'purls', 'components'])
 
 function listsAreArrays(value: unknown, where: string): void {
-  if (Array.isArray(value)) value.forEach((v, i) => listsAreArrays(v, `${where}[${i}]`))
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) listsAreArrays(v, `${where}[${i}]`)
   else if (value && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) {
       if (LISTS.has(k)) assert.ok(Array.isArray(v), `${where}.${k} is not a list`)

@@ -1,8 +1,8 @@
 // The change tracker on a scripted change log: watermarks, late ids (gaps), `*` flushes and forgetting.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import type { ChangeFeed, ChangeRow } from '../domain/kb/changes.ts'
 import { ChangeTracker, GAP_WAIT_MS } from './change-tracker.ts'
-import type { ChangeFeed, ChangeRow } from './types.ts'
 
 function feed(rows: ChangeRow[]): ChangeFeed {
   return {

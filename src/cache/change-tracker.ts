@@ -4,7 +4,7 @@
 // On PostgreSQL ids come from a sequence, so a transaction may commit id 7 after another committed id 8: a missing
 // id is a gap, polled by id until it appears or GAP_WAIT_MS passes (a rolled-back write), and the watermark stays
 // below it meanwhile. Writers insert their change rows last, just before commit, so gaps close within moments.
-import { ANY_COMPONENT, type ChangeFeed, type ChangeRow } from './types.ts'
+import { ANY_COMPONENT, type ChangeFeed, type ChangeRow } from '../domain/kb/changes.ts'
 
 const BATCH = 1000
 /** More missing ids than this (a node that fell far behind, a pruned log): drop everything and start over. */

@@ -36,7 +36,7 @@ export function tally(into: Record<string, SkipTally>, reason: string, example: 
   if (t.examples.length < EXAMPLES) t.examples.push(example.length > 120 ? `${example.slice(0, 117)}...` : example)
 }
 
-export function skippedTotal(r: DataIngestReport): number {
+function skippedTotal(r: DataIngestReport): number {
   return Object.values(r.skipped).reduce((n, t) => n + t.count, 0)
 }
 

@@ -26,6 +26,7 @@ test('not a terminal: one plain line per unit with counts, percentage, rate and 
     'lodash: failed: boom\n',
     'ingest 3/4 (75.0%) 1.50/s ETA 1s lodash: failed\n',
   ])
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test asserts that no escape sequence (ESC) is printed
   for (const line of s.out) assert.doesNotMatch(line, /[\r\x1b]/)
 })
 

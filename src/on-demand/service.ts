@@ -137,7 +137,7 @@ export class OnDemandService implements OnDemandPort {
 }
 
 /** A name the registry could hold (old packages' rules: JSONStream is one), never a path, URL or blank. */
-export function isFetchableName(name: string): boolean {
+function isFetchableName(name: string): boolean {
   return name.length <= 214 && validateName(name).validForOldPackages
 }
 

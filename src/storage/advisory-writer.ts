@@ -5,7 +5,7 @@
 // score not rewritten; CPE products: replaced per package key when they differ. A batch that wrote anything
 // records a change to any component (`*`) last, so every API node drops its cached answers.
 import type { Insertable, Kysely, Transaction } from 'kysely'
-import { ANY_COMPONENT } from '../cache/types.ts'
+import { ANY_COMPONENT } from '../domain/kb/changes.ts'
 import { planAdvisoryWrite, type StoredAdvisory } from '../domain/vulnerabilities/advisory-sources.ts'
 import type {
   Advisory,
@@ -167,7 +167,7 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
   }
 }
 
-export function advisoryRow(
+function advisoryRow(
   a: Advisory,
   hash: string,
   asOf: string,
@@ -193,7 +193,7 @@ export function advisoryRow(
 }
 
 /** One row per affected entry; entries identical in every column are kept once. */
-export function packageRows(a: Advisory): AdvisoryPackagesTable[] {
+function packageRows(a: Advisory): AdvisoryPackagesTable[] {
   const rows = a.affected.map((p) => ({
     advisory_id: a.id,
     purl_type: p.purlType,

@@ -2,7 +2,7 @@
 // when it was last checked, last changed and last failed; and the schedule's own row (`update`), whose claim makes
 // one node of many run a due update.
 import type { Kysely } from 'kysely'
-import type { Validators } from '../update/download.ts'
+import type { Validators } from '../domain/kb/types.ts'
 import type { Database, FeedsTable } from './schema.ts'
 
 export type FeedRow = FeedsTable

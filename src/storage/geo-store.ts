@@ -2,9 +2,9 @@
 // replaces what the same repository had), and reads them for a batch of repositories in one query per table.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { ANY_COMPONENT } from '../cache/types.ts'
 import type { AuthorOffsets } from '../domain/geoprovenance/origin.ts'
 import type { DeclaredLocation, GeoReader, RepoAccount, RepoOrigin } from '../domain/geoprovenance/types.ts'
+import { ANY_COMPONENT } from '../domain/kb/changes.ts'
 import type { Storage } from './database.ts'
 import { recordChanges } from './kb-changes.ts'
 import { chunks } from './kb-rows.ts'

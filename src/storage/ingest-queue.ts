@@ -29,8 +29,8 @@ export interface QueueOptions {
   onDemandKeepSeconds?: number
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 5
-export const DEFAULT_RETRY_BASE_SECONDS = 30
+const DEFAULT_MAX_ATTEMPTS = 5
+const DEFAULT_RETRY_BASE_SECONDS = 30
 /** Names per insert statement when enqueuing a long list. */
 const ENQUEUE_CHUNK = 5000
 const COLUMNS = sql`cast(id as text) as id, run_id as "runId", source, name, options, attempts, priority`

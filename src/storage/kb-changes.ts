@@ -1,7 +1,7 @@
 // The KB change log (migration 8) on SQL: writers append the cache tags of what they changed inside their own
 // transaction; API nodes read it forward to drop cached answers (src/cache/change-tracker.ts).
 import { type Kysely, sql, type Transaction } from 'kysely'
-import { ANY_COMPONENT, type ChangeFeed, type ChangeRow } from '../cache/types.ts'
+import { ANY_COMPONENT, type ChangeFeed, type ChangeRow } from '../domain/kb/changes.ts'
 import type { Storage } from './database.ts'
 import type { Database } from './schema.ts'
 

@@ -1,8 +1,8 @@
 // Writes one package per transaction, idempotently: unchanged facts (by digest) are not written again,
 // so a crash never leaves half a package and a rerun that learns nothing new changes nothing.
 import type { Kysely, Transaction } from 'kysely'
-import { componentTag } from '../cache/tags.ts'
-import { ANY_COMPONENT } from '../cache/types.ts'
+import type { FolderHashOutput } from '../domain/folder-hash/types.ts'
+import { ANY_COMPONENT, componentTag } from '../domain/kb/changes.ts'
 import type {
   KbWriter,
   PackageState,
@@ -11,7 +11,6 @@ import type {
   VersionFacts,
   WriteReport,
 } from '../domain/kb/types.ts'
-import type { FolderHashOutput } from '../ingest/analyzers/folder-hash.ts'
 import type { Storage } from './database.ts'
 import { FOLDER_HASH_ANALYZER, writeFolderNodes } from './folder-index.ts'
 import { pruneChanges, recordChanges } from './kb-changes.ts'

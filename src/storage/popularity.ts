@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Dialect } from './database.ts'
 import type { Database } from './schema.ts'
 
-export const POPULARITY_SOURCE = 'computed:dependents'
+const POPULARITY_SOURCE = 'computed:dependents'
 
 export async function refreshPopularity(db: Kysely<Database>): Promise<void> {
   await sql`

@@ -1,7 +1,7 @@
 // Kysely table types: the one description of the KB tables that both dialects share.
 import type { Generated } from 'kysely'
 
-export interface KbMetaTable {
+interface KbMetaTable {
   id: number
   schema_version: string
   created_at: string
@@ -68,7 +68,7 @@ export interface VersionsTable {
   as_of: string
 }
 
-export interface VersionLicensesTable {
+interface VersionLicensesTable {
   version_id: number
   kind: 'declared' | 'detected'
   license_id: string
@@ -80,7 +80,7 @@ export interface VersionLicensesTable {
 }
 
 /** Provenance (`source`, `as_of`): the version row's, rewritten with it (docs/knowledge-base.md). */
-export interface VersionDependenciesTable {
+interface VersionDependenciesTable {
   version_id: number
   scope: 'runtime' | 'dev' | 'peer' | 'optional'
   name: string
@@ -88,7 +88,7 @@ export interface VersionDependenciesTable {
 }
 
 /** Provenance: the version's `files` analysis row (`computed:files@1`, its `as_of`), written with it. */
-export interface VersionFilesTable {
+interface VersionFilesTable {
   version_id: number
   path: string
   size: number
@@ -96,7 +96,7 @@ export interface VersionFilesTable {
 }
 
 /** `source` is not stored: it is `computed:<analyzer>@<analyzer_version>`. */
-export interface AnalysesTable {
+interface AnalysesTable {
   version_id: number
   analyzer: string
   analyzer_version: string
@@ -132,7 +132,7 @@ export interface AdvisoryPackagesTable {
   versions: string
 }
 
-export interface EpssScoresTable {
+interface EpssScoresTable {
   cve: string
   probability: number
   percentile: number
@@ -151,7 +151,7 @@ export interface CpeProductsTable {
   as_of: string
 }
 
-export interface DataSourcesTable {
+interface DataSourcesTable {
   name: string
   kind: 'advisories' | 'epss' | 'cpe'
   source_date: string | null
@@ -174,7 +174,7 @@ export interface FolderNodeBandsTable {
   node_id: number
 }
 
-export interface OriginReposTable {
+interface OriginReposTable {
   repo_purl: string
   head: string | null
   head_date: string | null
@@ -184,12 +184,12 @@ export interface OriginReposTable {
   as_of: string
 }
 
-export interface OriginRepoPurlsTable {
+interface OriginRepoPurlsTable {
   purl: string
   repo_purl: string
 }
 
-export interface OriginAuthorOffsetsTable {
+interface OriginAuthorOffsetsTable {
   repo_purl: string
   author: string
   offset_minutes: number
@@ -198,14 +198,14 @@ export interface OriginAuthorOffsetsTable {
   bot: number
 }
 
-export interface GeoAccountsTable {
+interface GeoAccountsTable {
   account: string
   location: string | null
   source: string
   as_of: string
 }
 
-export interface GeoRepoAccountsTable {
+interface GeoRepoAccountsTable {
   repo_purl: string
   account: string
   role: 'owner' | 'contributor'
@@ -214,14 +214,14 @@ export interface GeoRepoAccountsTable {
 }
 
 /** Migration 8: the change log API nodes poll to invalidate cached answers. */
-export interface KbChangesTable {
+interface KbChangesTable {
   id: Generated<number>
   tag: string
   changed_at: string
 }
 
 /** Migrations 9 and 10: the ingestion queue (times: timestamptz on PostgreSQL, ISO text on SQLite). */
-export interface IngestQueueTable {
+interface IngestQueueTable {
   id: Generated<number>
   run_id: string
   source: string
@@ -239,7 +239,7 @@ export interface IngestQueueTable {
 }
 
 /** Migration 10: when `compintel update` last re-read a package's registry metadata. */
-export interface RegistryChecksTable {
+interface RegistryChecksTable {
   component_id: number
   checked_at: string
 }

@@ -2,18 +2,15 @@
 // download), streamed to a temporary file under a size limit, then checked whole before anything reads it: the
 // length the server announced, and the archive itself (a gzip's CRC and length, a zip's directory and entries). A
 // feed that fails any check is never ingested.
+
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
+import type { Validators } from '../domain/kb/types.ts'
 import { zipEntries } from '../ingest/osv/zip.ts'
-
-export interface Validators {
-  etag: string | null
-  lastModified: string | null
-}
 
 export type Download =
   | { status: 'not-modified' }
@@ -25,7 +22,7 @@ export interface DownloadOptions {
   timeoutMs?: number
 }
 
-export class FeedError extends Error {}
+class FeedError extends Error {}
 
 export async function downloadFeed(url: string, previous: Validators, opts: DownloadOptions): Promise<Download> {
   const headers: Record<string, string> = { 'user-agent': 'compintel-update' }

@@ -21,11 +21,11 @@ import { refreshPopularityExclusive } from '../storage/popularity.ts'
 import { packagesToCheck, recordChecks } from '../storage/registry-checks.ts'
 import { downloadFeed } from './download.ts'
 
-export const METADATA_SOURCE = 'npm-registry'
+const METADATA_SOURCE = 'npm-registry'
 
-export type FeedKind = 'osv' | 'epss' | 'purl2cpe'
+type FeedKind = 'osv' | 'epss' | 'purl2cpe'
 
-export interface FeedOutcome {
+interface FeedOutcome {
   name: string
   url: string
   result: 'ingested' | 'not-modified' | 'failed'
@@ -105,7 +105,7 @@ async function refreshMetadata(deps: UpdateDeps): Promise<UpdateReport['metadata
 }
 
 /** The feed's name: `osv:<ecosystem>` for OSV's `<ecosystem>/all.zip`, else the kind (`epss`, `purl2cpe`). */
-export function feedName(kind: FeedKind, url: string): string {
+function feedName(kind: FeedKind, url: string): string {
   if (kind !== 'osv') return kind
   const parts = new URL(url).pathname.split('/').filter(Boolean)
   const stem = parts.length >= 2 && /^all\.zip$/i.test(parts.at(-1) ?? '') ? parts.at(-2) : parts.at(-1)

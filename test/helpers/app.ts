@@ -1,7 +1,8 @@
 // Test helper: an app on an in-memory SQLite KB (or a given storage), with keys made for the test.
 import { type Config, parseConfig } from '../../src/config.ts'
+import type { Services } from '../../src/domain/services.ts'
 import { buildApp } from '../../src/http/app.ts'
-import type { App, AppDeps, Services } from '../../src/http/types.ts'
+import type { App, AppDeps } from '../../src/http/types.ts'
 import { startOnDemand } from '../../src/on-demand/start.ts'
 import { createServices } from '../../src/services.ts'
 import { openStorage, type Storage } from '../../src/storage/database.ts'

@@ -4,10 +4,8 @@
 // ingestion mapping and writer; load kb-fixture.ts first. Other purls of the captures (pkg:github/other/thing, every
 // pypi and deb purl) are deliberately absent.
 
-import { isPrerelease, versionSortKey } from '../../src/domain/kb/sort-key.ts'
 import type { ComponentFacts, VersionAnalysis, VersionFacts } from '../../src/domain/kb/types.ts'
 import { type IssueAnalysis, SEMGREP_ANALYZER } from '../../src/domain/semgrep/types.ts'
-import { normaliseDeclaredLicense } from '../../src/ingest/analyzers/declared-license.ts'
 import { mapPackument } from '../../src/ingest/npm/map-packument.ts'
 import type { Manifest, Packument } from '../../src/ingest/npm/registry.ts'
 import type { Storage } from '../../src/storage/database.ts'

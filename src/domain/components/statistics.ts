@@ -4,9 +4,9 @@ import type { CatalogReader } from '../catalog/types.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import type { AnalysisReader } from './types.ts'
 
-export const CODE_STATS = 'code-stats'
+const CODE_STATS = 'code-stats'
 
-export interface Statistics {
+interface Statistics {
   total_source_files: number
   total_lines: number
   total_blank_lines: number

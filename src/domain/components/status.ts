@@ -9,7 +9,7 @@ import { schemeFor } from '../shared/versions/index.ts'
 import { affectsEveryVersion, isAffected } from '../vulnerabilities/osv-match.ts'
 import type { AdvisoryReader, PackageAdvisory } from '../vulnerabilities/types.ts'
 
-export interface VersionStatus {
+interface VersionStatus {
   version: string
   status: string
   repositoryStatus: string
@@ -18,7 +18,7 @@ export interface VersionStatus {
   outcome?: Outcome
 }
 
-export interface ComponentStatusPart {
+interface ComponentStatusPart {
   status: string
   repositoryStatus: string
   firstIndexedDate: string

@@ -10,7 +10,7 @@ import { schemeFor } from '../shared/versions/index.ts'
 export const VERSIONS_LIMIT = 50
 export const MAX_VERSIONS_LIMIT = 1000
 
-export interface VersionItem {
+interface VersionItem {
   version: string
   date: string
   licenses: LicenseEntry[]

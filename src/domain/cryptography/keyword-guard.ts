@@ -6,7 +6,7 @@
 //   (`3des` is not in `3desk`; `md5hash` still matches `md5hashes`).
 // Letters and digits are ASCII (`[A-Za-z0-9]`); the catalogue's keywords are ASCII.
 
-export const SHORT_KEYWORD = 6
+const SHORT_KEYWORD = 6
 
 function isWordCode(c: number | undefined): boolean {
   if (c === undefined || Number.isNaN(c)) return false

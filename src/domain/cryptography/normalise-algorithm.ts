@@ -61,7 +61,7 @@ function aesWithMode(t: string): string[] {
 }
 
 /** Splits a name into lower-case tokens; JCA's `…With…`/`…And…` joins and `Hmac…` prefixes become separators. */
-export function algorithmTokens(name: string): string[] {
+function algorithmTokens(name: string): string[] {
   const s = name
     .trim()
     .replace(/^['"`]|['"`]$/g, '')

@@ -34,8 +34,3 @@ export type Strength = 'Strong' | 'Weak'
 export function strengthOf(algorithmId: string): Strength {
   return Object.hasOwn(WEAK, algorithmId) ? 'Weak' : 'Strong'
 }
-
-/** Why an algorithm is Weak, or undefined when it is not. */
-export function weaknessOf(algorithmId: string): string | undefined {
-  return Object.hasOwn(WEAK, algorithmId) ? WEAK[algorithmId] : undefined
-}

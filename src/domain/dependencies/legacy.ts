@@ -15,7 +15,7 @@ export interface DependencyFileInput {
   purls: readonly ComponentRef[]
 }
 
-export interface FileDependency {
+interface FileDependency {
   /** The package name (npm: `@scope/name`); '' when the purl is malformed. */
   component: string
   /** The purl as sent, without its @version. */

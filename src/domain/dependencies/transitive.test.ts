@@ -50,7 +50,12 @@ function fakePorts(kb: FakeKb) {
   const catalog: CatalogReader = {
     async components(keys) {
       calls.catalog++
-      return new Map(keys.flatMap((k) => (components.has(keyOf(k)) ? [[keyOf(k), components.get(keyOf(k))!]] : [])))
+      return new Map(
+        keys.flatMap((k) => {
+          const c = components.get(keyOf(k))
+          return c ? [[keyOf(k), c] as const] : []
+        }),
+      )
     },
     // the exact-version fast path: components with only the versions asked for (`partial`)
     async exact(keys) {

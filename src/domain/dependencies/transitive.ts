@@ -25,7 +25,7 @@ export interface TransitiveRequest {
   limit?: number | undefined
 }
 
-export interface TransitiveDependency {
+interface TransitiveDependency {
   /** The package without version. */
   purl: string
   /** The version the requirement installs; '' when it names nothing the KB has (or points outside the registry). */

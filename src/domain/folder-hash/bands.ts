@@ -9,7 +9,7 @@ import type { U64 } from './primitives.ts'
 const BAND_SPACE = 2 ** 22
 
 /** The three bands of a value: bits 0-20, 21-41 and 42-63. */
-export function bandsOf(x: U64): [number, number, number] {
+function bandsOf(x: U64): [number, number, number] {
   return [x.lo & 0x1fffff, (x.lo >>> 21) | ((x.hi & 0x3ff) << 11), x.hi >>> 10]
 }
 

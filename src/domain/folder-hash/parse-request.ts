@@ -9,7 +9,7 @@ export const MAX_TREE_DEPTH = 64
 export const MAX_TREE_NODES = 50_000
 /** query_limit's default and ceiling. */
 export const DEFAULT_QUERY_LIMIT = 10
-export const MAX_QUERY_LIMIT = 100
+const MAX_QUERY_LIMIT = 100
 /** The defaults scanoss-py sends (its constants), used for whatever a request leaves out. */
 export const DEFAULT_FILTERS = { rankThreshold: 5, recursiveThreshold: 0.8, minAcceptedScore: 0.15 }
 

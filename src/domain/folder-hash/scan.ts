@@ -10,17 +10,17 @@ import { componentRank } from './rank.ts'
 import type { ComponentMatch, FolderIndex, FolderResult, IndexedVersion, ScanFilters, ScanNode } from './types.ts'
 
 /** Folders whose names hashes differ in more bits than this are not the same software (the reference's bound). */
-export const MAX_NAMES_DISTANCE = 30
+const MAX_NAMES_DISTANCE = 30
 /** At most this many versions of one component are listed per folder. */
-export const MAX_VERSIONS_PER_COMPONENT = 10
+const MAX_VERSIONS_PER_COMPONENT = 10
 
 /** The combined distance of a folder to an indexed one: contents first, names next, directory names a little. */
-export function folderDistance(dNames: number, dContent: number, dDirs: number): number {
+function folderDistance(dNames: number, dContent: number, dDirs: number): number {
   return 0.6 * dContent + 0.3 * dNames + 0.1 * dDirs
 }
 
 /** score = exp(−0.065 × distance) (reference §4.8): 0 → 1.0, 10 → 0.52, 30 → 0.14. */
-export function scoreOf(distance: number): number {
+function scoreOf(distance: number): number {
   return Math.round(Math.exp(-0.065 * distance) * 1e4) / 1e4
 }
 

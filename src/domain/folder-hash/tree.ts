@@ -21,7 +21,7 @@ export interface HashedFile {
 }
 
 /** The hashes of one node; all absent (the client's nulls) for a node of fewer than 8 files or short names. */
-export interface NodeHashes {
+interface NodeHashes {
   names: U64
   content: U64
   dirs: U64
@@ -41,9 +41,9 @@ export interface FolderNode {
 }
 
 /** Below this many files a node has no hashes. */
-export const MIN_FILES = 8
+const MIN_FILES = 8
 /** Below this many UTF-8 bytes of basenames (all files, duplicates included) a node has no hashes. */
-export const MIN_NAME_BYTES = 32
+const MIN_NAME_BYTES = 32
 
 interface Building {
   path: string

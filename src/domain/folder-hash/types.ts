@@ -54,7 +54,7 @@ export interface FolderIndex {
   versions(versionIds: readonly number[]): Promise<Map<number, IndexedVersion>>
 }
 
-export interface VersionMatch {
+interface VersionMatch {
   version: string
   score: number
   licenses: LicenseEntry[]
@@ -72,4 +72,19 @@ export interface ComponentMatch {
 export interface FolderResult {
   pathId: string
   components: ComponentMatch[]
+}
+
+/** One indexed folder of a version: hashes as 16 hex digits, extensions as the client counts them. */
+export interface IndexedFolder {
+  /** '/'-separated, relative to the package folder; '.' for the package folder itself. */
+  path: string
+  files: number
+  names: string
+  content: string
+  dirs: string
+  lang_extensions: Record<string, number>
+}
+
+export interface FolderHashOutput {
+  folders: IndexedFolder[]
 }

@@ -45,7 +45,7 @@ export const CONFIDENCE = {
 } as const
 
 /** Languages whose country names are matched: those of most developers on GitHub, in many scripts. */
-export const LOCALES = (
+const LOCALES = (
   'en de fr es pt it nl pl ru uk be kk zh ja ko tr sv nb da fi cs sk hu ro bg el he ar fa hi bn id ms vi th ca hr ' +
   'sr sl et lv lt uz az ka hy'
 ).split(' ')

@@ -8,7 +8,7 @@ import { IN_TEXT_CONNECTORS, LEADING_FILLERS, ORIGIN_MARKERS, TRAILING_FILLERS }
 import { CONFIDENCE, gazetteer, placeKey, type Reading } from './gazetteer-index.ts'
 
 /** A name found inside a longer part, or spelt a letter differently, is a little less sure. */
-export const LOOSE_MATCH_FACTOR = 0.9
+const LOOSE_MATCH_FACTOR = 0.9
 
 const FLAG_SOURCE = '[\\u{1F1E6}-\\u{1F1FF}]{2}|\\u{1F3F4}[\\u{E0061}-\\u{E007A}]+\\u{E007F}'
 /** Every flag emoji (regional-indicator pairs; tag flags such as Scotland's). */
@@ -16,6 +16,7 @@ export const FLAGS = new RegExp(FLAG_SOURCE, 'gu')
 export const HAS_FLAG = new RegExp(FLAG_SOURCE, 'u')
 const ONE_FLAG = new RegExp(`^(?:${FLAG_SOURCE})$`, 'u')
 export const EMOJI =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is stripped on its own, joiners and selectors included
   /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{E0020}-\u{E007F}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]/gu
 
 const bySize = (list: readonly string[]) => [...list].sort((a, b) => b.length - a.length)

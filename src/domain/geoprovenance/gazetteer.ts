@@ -44,7 +44,7 @@ export const CURATION_THRESHOLD = 0.5
 /** Applied once when another part or group names a different country. */
 export const CONFLICT_FACTOR = 0.7
 /** Profile locations are short; longer text is cut here so the work per call stays bounded. */
-export const MAX_LOCATION_LENGTH = 256
+const MAX_LOCATION_LENGTH = 256
 
 const LIST_SEPARATOR = /\s*(?:[/|;•·→⇒>~+\n\t]|\s&\s|\s(?:and|or|und)\s)\s*/iu
 const PART_SEPARATOR = /\s*(?:[,،、()[\]{}:@]|\s[-–—]\s|[–—])\s*/u

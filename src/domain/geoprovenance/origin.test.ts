@@ -13,7 +13,7 @@ type Commit = AuthorOffsets['commits'][number]
 const at = (offsetMinutes: number, count: number, month?: string): Commit => ({ offsetMinutes, count, month })
 const author = (...commits: Commit[]): AuthorOffsets => ({ commits })
 
-const CENTRAL_EUROPE = ['AT', 'BE', 'CH', 'CZ', 'DE', 'DK', 'ES', 'FR', 'HU', 'IT', 'NL', 'NO', 'PL', 'SE']
+const _CENTRAL_EUROPE = ['AT', 'BE', 'CH', 'CZ', 'DE', 'DK', 'ES', 'FR', 'HU', 'IT', 'NL', 'NO', 'PL', 'SE']
 
 const authorCases: {
   name: string

@@ -25,10 +25,10 @@ export interface OriginLocation {
 }
 
 /** Weight of a +0000 commit relative to any other: a default of tools as much as a place (see the header). */
-export const UTC_WEIGHT = 0.25
+const UTC_WEIGHT = 0.25
 
 /** Countries below this share of the component are left out before rounding (they are the prior's long tail). */
-export const MIN_SHARE = 0.005
+const MIN_SHARE = 0.005
 
 /** Parses '+0530' / '-0800' into minutes; undefined if malformed. */
 export function parseOffset(text: string): number | undefined {

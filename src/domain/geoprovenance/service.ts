@@ -107,7 +107,7 @@ export async function originLocations(refs: readonly { purl: string }[], deps: G
 }
 
 /** Curated countries: each declared location the gazetteer places, counted per country (most first, then name). */
-export function curate(list: readonly DeclaredLocation[]): { country: string; count: number }[] {
+function curate(list: readonly DeclaredLocation[]): { country: string; count: number }[] {
   const counts = new Map<string, number>()
   for (const d of list) {
     const place = curateLocation(d.location)

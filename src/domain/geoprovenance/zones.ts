@@ -99,7 +99,7 @@ function offsetsInMonth(zone: string, year: number, month: number): Set<number> 
 }
 
 /** 'YYYY-MM' → [year, month], or undefined when malformed or outside the supported years (then: season unknown). */
-export function parseMonth(text: string | undefined): [number, number] | undefined {
+function parseMonth(text: string | undefined): [number, number] | undefined {
   const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text ?? '')
   if (m === null) return undefined
   const year = Number(m[1])

@@ -19,7 +19,7 @@ function pad(n: number, width: number): string {
 }
 
 /** Every run of digits left-padded with zeros to 20 characters; everything else kept. */
-export function naturalKey(s: string): string {
+function naturalKey(s: string): string {
   return s.replace(/\d+/g, (d) => d.replace(/^0+(?=\d)/, '').padStart(20, '0'))
 }
 

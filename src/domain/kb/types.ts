@@ -3,7 +3,7 @@
 export type LifecycleStatus = 'active' | 'deprecated' | 'removed' | 'deleted' | 'malicious'
 export type DependencyScope = 'runtime' | 'dev' | 'peer' | 'optional'
 
-export interface Provenance {
+interface Provenance {
   /** Where the facts came from, e.g. `npm-registry` or `computed:code-stats@1`. */
   source: string
   /** When that source said so (ISO 8601). */
@@ -28,7 +28,7 @@ export interface ComponentFacts extends Provenance {
   registryModified: string | null
 }
 
-export interface DeclaredLicense {
+interface DeclaredLicense {
   raw: string
   expression: string | null
   /** SPDX ids, or LicenseRef-… for strings that are not SPDX (kept, never dropped). */
@@ -56,13 +56,13 @@ export interface VersionFacts extends Provenance {
   dependencies: Dependency[]
 }
 
-export interface FileRecord {
+interface FileRecord {
   path: string
   size: number
   md5: string
 }
 
-export interface AnalyzerOutput {
+interface AnalyzerOutput {
   analyzer: string
   analyzerVersion: string
   output: unknown
@@ -115,4 +115,10 @@ export interface KbWriter {
   writePackage(update: PackageUpdate): Promise<WriteReport>
   /** After a run: recompute what is derived from many packages (popularity = dependents in the KB). */
   finish?(): Promise<void>
+}
+
+/** A feed download's HTTP validators, kept to ask for it conditionally next time (a 304 when unchanged). */
+export interface Validators {
+  etag: string | null
+  lastModified: string | null
 }

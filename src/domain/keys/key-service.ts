@@ -1,6 +1,6 @@
 // Creating, listing, revoking and checking API keys; keys are random, shown once, kept only as hashes.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import { parseScopes, type Scope } from './scopes.ts'
+import { parseScopes } from './scopes.ts'
 import { type ApiKeyRecord, type ApiKeyStore, type Principal, TIERS, type Tier } from './types.ts'
 
 const KEY_PREFIX = 'ci_'
@@ -9,11 +9,11 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex')
 }
 
-export function generateKey(): string {
+function generateKey(): string {
   return KEY_PREFIX + randomBytes(32).toString('base64url')
 }
 
-export function isTier(t: string): t is Tier {
+function isTier(t: string): t is Tier {
   return Object.hasOwn(TIERS, t)
 }
 
@@ -109,5 +109,3 @@ function sameHash(a: string, b: string): boolean {
   const y = Buffer.from(b, 'hex')
   return x.length === y.length && timingSafeEqual(x, y)
 }
-
-export type { Scope }

@@ -7,7 +7,7 @@ import type { Outcome } from '../shared/outcome.ts'
 import { purlName, splitVersion, tryParsePurl } from '../shared/purl.ts'
 import type { LearnContext, LearnRequest, Need } from './types.ts'
 
-export const BEING_FETCHED = 'the component is being fetched from its registry: ask again shortly'
+const BEING_FETCHED = 'the component is being fetched from its registry: ask again shortly'
 
 /** The default reading of an outcome: unknown component or version → metadata; a version not analyzed → analysis. */
 export function needOf(outcome: Outcome): Need | undefined {
@@ -70,6 +70,6 @@ function npmTarget(ref: ComponentRef): { name: string; asked: string } | undefin
   const { purl, version } = splitVersion(ref.purl ?? '')
   const p = tryParsePurl(purl)
   // a purl naming another repository (repository_url) is not the configured registry's to answer
-  if (!p || p.type !== 'npm' || p.qualifiers?.repository_url) return undefined
+  if (p?.type !== 'npm' || p.qualifiers?.repository_url) return undefined
   return { name: purlName(p), asked: (version ?? ref.requirement ?? '').trim() }
 }

@@ -5,7 +5,7 @@ export const RULESET_TYPES = ['dca', 'keywords', 'semgrep'] as const
 export type RulesetType = (typeof RULESET_TYPES)[number]
 
 /** The types the cryptography download endpoint serves. */
-export const CRYPTO_RULESET_TYPES = ['dca', 'keywords'] as const satisfies readonly RulesetType[]
+const CRYPTO_RULESET_TYPES = ['dca', 'keywords'] as const satisfies readonly RulesetType[]
 export type CryptoRulesetType = (typeof CRYPTO_RULESET_TYPES)[number]
 
 export function isRulesetType(s: string): s is RulesetType {
@@ -37,7 +37,7 @@ export interface RulesetManifest {
   checksum_sha256: string
 }
 
-export const SEVERITIES = ['ERROR', 'WARNING', 'INFO'] as const
+const SEVERITIES = ['ERROR', 'WARNING', 'INFO'] as const
 export type Severity = (typeof SEVERITIES)[number]
 
 /** One rule in Semgrep's format (the subset compintel writes and its engine runs); metadata depends on the type. */
@@ -65,7 +65,7 @@ export interface RuleMetadata {
 }
 
 export const ISSUE_CATEGORIES = ['security', 'quality', 'compliance'] as const
-export type IssueCategory = (typeof ISSUE_CATEGORIES)[number]
+type IssueCategory = (typeof ISSUE_CATEGORIES)[number]
 
 /** Metadata of the static-analysis issue rules (semgrep), in the Semgrep registry's conventions. */
 export interface IssueRuleMetadata {

@@ -5,7 +5,7 @@ import { DomainError, type Outcome, SUCCESS } from './outcome.ts'
 import { type Purl, parsePurl, splitVersion } from './purl.ts'
 import { schemeFor, type VersionScheme } from './versions/index.ts'
 
-export type Comparator = { op: '>=' | '<=' | '>' | '<' | '='; version: string }
+type Comparator = { op: '>=' | '<=' | '>' | '<' | '='; version: string }
 export type Requirement =
   | { kind: 'any' }
   | { kind: 'exact'; version: string }

@@ -68,7 +68,7 @@ function affectedPackage(a: Raw): AffectedPackage[] {
 }
 
 /** The lookup key a purl of this package would have; OSV names use each ecosystem's own separators. */
-export function packageKey(type: string, name: string): { purlType: string; purlName: string } | undefined {
+function packageKey(type: string, name: string): { purlType: string; purlName: string } | undefined {
   let path = name
   if (type === 'maven') path = name.replace(':', '/')
   if (type === 'npm' && name.startsWith('@')) path = `%40${name.slice(1)}`

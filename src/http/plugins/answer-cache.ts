@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify'
 import { Counter, type Registry } from 'prom-client'
 import type { AnswerCache } from '../../cache/answer-cache.ts'
-import { componentTag } from '../../cache/tags.ts'
+import { componentTag } from '../../domain/kb/changes.ts'
 import type { App } from '../types.ts'
 
 export function registerAnswerCache(app: App, cache: AnswerCache, registry: Registry): void {

@@ -8,7 +8,7 @@ import type { App, AppDeps } from '../types.ts'
 const ANONYMOUS: Principal = { keyId: 'anonymous', name: 'anonymous (AUTH=none)', scopes: ['*'], tier: 'standard' }
 
 /** The presented key: `X-Api-Key` (header names are case-insensitive), else `X-Session` as scanoss-py also sends. */
-export function presentedKey(req: FastifyRequest): string | undefined {
+function presentedKey(req: FastifyRequest): string | undefined {
   const raw = req.headers['x-api-key'] ?? req.headers['x-session']
   const value = Array.isArray(raw) ? raw[0] : raw
   const key = value?.trim()

@@ -58,7 +58,7 @@ function classify(err: FastifyError): { code: ErrorCode; message: string; header
   return { code: 'INTERNAL_ERROR', message: '', headers: {} }
 }
 
-export function send(reply: FastifyReply, req: FastifyRequest, code: ErrorCode, message: string): FastifyReply {
+function send(reply: FastifyReply, req: FastifyRequest, code: ErrorCode, message: string): FastifyReply {
   return reply
     .code(ERROR_CATALOGUE[code].status)
     .type('application/json; charset=utf-8')

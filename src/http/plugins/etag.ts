@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto'
 import type { App } from '../types.ts'
 
-export const CACHE_CONTROL = 'private, no-cache'
+const CACHE_CONTROL = 'private, no-cache'
 
-export function etagOf(body: string | Buffer): string {
+function etagOf(body: string | Buffer): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 }
 

@@ -19,7 +19,7 @@ export function registerJsonBody(app: App): void {
   })
 }
 
-export function parseJsonBody(buf: Buffer): unknown {
+function parseJsonBody(buf: Buffer): unknown {
   let text: string
   try {
     text = utf8.decode(buf)

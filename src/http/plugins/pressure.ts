@@ -5,7 +5,7 @@ import { withTimeout } from '../../domain/shared/timeout.ts'
 import { errorBody } from '../errors.ts'
 import type { App, AppDeps } from '../types.ts'
 
-export const PRESSURE_RETRY_AFTER_SECONDS = 5
+const PRESSURE_RETRY_AFTER_SECONDS = 5
 /** Routes that must answer even under pressure: liveness, readiness (which reports the pressure) and metrics. */
 const ALWAYS_SERVED = new Set(['/health', '/ready', '/metrics'])
 

@@ -43,7 +43,10 @@ class FallbackStore implements FastifyRateLimitStore {
 
   read(key: string, cb: Callback, timeWindow: number, max: number): void {
     const local = () => (this.local.read ? this.local.read(key, cb, timeWindow, max) : cb(null, { current: 0, ttl: 0 }))
-    if (!this.shared.read) return local()
+    if (!this.shared.read) {
+      local()
+      return
+    }
     this.shared.read(key, (err, res) => (err ? local() : cb(null, res)), timeWindow, max)
   }
 

@@ -10,7 +10,7 @@ export const VersionLicenseSchema = Type.Object({
   url: Type.String(),
 })
 
-export const StatisticsSchema = Type.Object({
+const StatisticsSchema = Type.Object({
   total_source_files: Type.Integer(),
   total_lines: Type.Integer(),
   total_blank_lines: Type.Integer(),

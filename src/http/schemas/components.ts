@@ -8,7 +8,7 @@ import { MAX_REQUIREMENT_LENGTH } from '../../domain/shared/requirement.ts'
  * only bounds their size; anything longer than these bounds is a malformed request (400 VALIDATION_FAILED).
  */
 export const PurlField = Type.String({ maxLength: MAX_PURL_LENGTH * 2, description: 'Package URL' })
-export const RequirementField = Type.String({
+const RequirementField = Type.String({
   maxLength: MAX_REQUIREMENT_LENGTH * 4,
   description: 'Version constraint (docs/requirements.md); a purl @version overrides it',
 })

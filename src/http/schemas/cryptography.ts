@@ -4,12 +4,12 @@ import { ErrorFields, InfoFields } from './components.ts'
 
 const Outcome = { ...ErrorFields, ...InfoFields }
 
-export const AlgorithmSchema = Type.Object({
+const AlgorithmSchema = Type.Object({
   algorithm: Type.String({ description: 'catalogue id, lower case (aes, sha1, rsa-oaep)' }),
   strength: Type.String({ description: 'Strong or Weak (docs/cryptography.md)' }),
 })
 
-export const HintSchema = Type.Object({
+const HintSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
   description: Type.String(),

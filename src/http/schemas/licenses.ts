@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import { InfoFields } from './components.ts'
 
-export const LicenseEntrySchema = Type.Object({
+const LicenseEntrySchema = Type.Object({
   id: Type.String({ description: 'SPDX id, or LicenseRef-… for a license that is not on the SPDX list' }),
   full_name: Type.String({ description: "The SPDX list's name ('' when not on the list)" }),
   is_spdx_approved: Type.Boolean({ description: 'Whether the id is on the SPDX License List' }),

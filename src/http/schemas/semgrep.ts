@@ -3,14 +3,14 @@
 import { Type } from 'typebox'
 import { ErrorFields, InfoFields } from './components.ts'
 
-export const IssueSchema = Type.Object({
+const IssueSchema = Type.Object({
   ruleID: Type.String({ description: 'id of the rule in the compintel semgrep rule set (docs/semgrep.md)' }),
   from: Type.String({ description: 'first line of the finding, 1-based, as a string' }),
   to: Type.String({ description: 'last line of the finding, as a string' }),
   severity: Type.String({ description: 'ERROR, WARNING or INFO' }),
 })
 
-export const IssueFileSchema = Type.Object({
+const IssueFileSchema = Type.Object({
   fileMD5: Type.String({ description: 'MD5 of the file content, lower-case hex' }),
   path: Type.String({ description: 'path inside the package' }),
   issues: Type.Array(IssueSchema),

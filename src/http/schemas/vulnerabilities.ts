@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import { ErrorFields } from './components.ts'
 
-export const VulnerabilitySchema = Type.Object({
+const VulnerabilitySchema = Type.Object({
   id: Type.String({ description: 'the CVE when there is one, otherwise the advisory id' }),
   cve: Type.String(),
   url: Type.String(),

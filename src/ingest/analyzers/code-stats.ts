@@ -19,14 +19,14 @@ export interface CodeStats {
   languages: { name: string; files: number }[]
 }
 
-export interface SourceFileCount {
+interface SourceFileCount {
   language: string
   lines: number
   blank: number
 }
 
 /** How one file counts, or undefined when it is not a source file. */
-export function countSourceFile(e: FileEntry): SourceFileCount | undefined {
+function countSourceFile(e: FileEntry): SourceFileCount | undefined {
   if (isBinary(e.path, e.content)) return undefined
   const lang = detectLanguage(e.path, e.content)
   if (lang?.type !== 'programming') return undefined
@@ -34,7 +34,7 @@ export function countSourceFile(e: FileEntry): SourceFileCount | undefined {
   return { language: lang.name, lines, blank }
 }
 
-export function summariseCodeStats(counts: Iterable<SourceFileCount>): CodeStats {
+function summariseCodeStats(counts: Iterable<SourceFileCount>): CodeStats {
   const stats: CodeStats = { total_source_files: 0, total_lines: 0, total_blank_lines: 0, languages: [] }
   const perLanguage = new Map<string, number>()
   for (const c of counts) {

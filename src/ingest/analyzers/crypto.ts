@@ -12,7 +12,7 @@ import { isBinary } from './text.ts'
 import type { Analyzer, FileEntry } from './types.ts'
 
 /** Evidence kept per algorithm or hint: the first files in path order. */
-export const MAX_EVIDENCE = 3
+const MAX_EVIDENCE = 3
 
 interface FileFindings {
   algorithms: { algorithm: string; line: number; rule: string }[]
@@ -44,7 +44,7 @@ export function scanFile(e: FileEntry): FileFindings | undefined {
   return { algorithms: found, hints: hints.fromSource(e.path, lang.name, e.content) }
 }
 
-export function summariseCrypto(byPath: ReadonlyMap<string, FileFindings>): CryptoAnalysis {
+function summariseCrypto(byPath: ReadonlyMap<string, FileFindings>): CryptoAnalysis {
   const catalogue = new Map(loadCatalogue().map((a) => [a.id, a]))
   const rules = new Map(tools().hints.rules.map((r) => [r.id, r]))
   const algs = new Map<string, { files: number; evidence: Evidence[] }>()

@@ -7,24 +7,10 @@
 import { toHex16 } from '../../domain/folder-hash/primitives.ts'
 import { isHashedFile } from '../../domain/folder-hash/select.ts'
 import { buildFolderTree, type FolderNode, type HashedFile } from '../../domain/folder-hash/tree.ts'
+import type { FolderHashOutput, IndexedFolder } from '../../domain/folder-hash/types.ts'
 import type { Analyzer } from './types.ts'
 
-/** One indexed folder of a version: hashes as 16 hex digits, extensions as the client counts them. */
-export interface IndexedFolder {
-  /** '/'-separated, relative to the package folder; '.' for the package folder itself. */
-  path: string
-  files: number
-  names: string
-  content: string
-  dirs: string
-  lang_extensions: Record<string, number>
-}
-
-export interface FolderHashOutput {
-  folders: IndexedFolder[]
-}
-
-export function indexedFolders(root: FolderNode): IndexedFolder[] {
+function indexedFolders(root: FolderNode): IndexedFolder[] {
   const out: IndexedFolder[] = []
   const visit = (n: FolderNode) => {
     if (!n.hashes) return

@@ -39,7 +39,7 @@ export function isLicenseFile(path: string): boolean {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000
 
-export function matchLicenseFile(e: FileEntry): LicenseFilesOutput['licenses'][number] {
+function matchLicenseFile(e: FileEntry): LicenseFilesOutput['licenses'][number] {
   if (!e.content || isBinary(e.path, e.content)) return { path: e.path, spdx_id: null, score: 0 }
   const m = matchLicense(e.content.subarray(0, MAX_MATCH_BYTES).toString('utf8'))
   return { path: e.path, spdx_id: m.score >= MATCH_THRESHOLD ? m.spdxId : null, score: round3(m.score) }

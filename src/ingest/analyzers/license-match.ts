@@ -17,7 +17,7 @@ import { createRequire } from 'node:module'
 
 /** The score a text needs to be reported as a license (see docs/analyzers.md for how it was chosen). */
 export const MATCH_THRESHOLD = 0.8
-export const MAX_MATCHED_CHARS = 64 * 1024
+const MAX_MATCHED_CHARS = 64 * 1024
 
 /** Deprecated SPDX ids present in the list (from spdx-license-ids' deprecated.json); ids ending in + are too. */
 const DEPRECATED = new Set(
@@ -57,7 +57,7 @@ let index: SpdxIndex | undefined
 const cache = new Map<string, LicenseMatch>()
 const CACHE_SIZE = 512
 
-export function normaliseLicenseText(text: string): string[] {
+function normaliseLicenseText(text: string): string[] {
   const kept = text
     .slice(0, MAX_MATCHED_CHARS)
     .split('\n')

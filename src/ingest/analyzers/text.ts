@@ -1,7 +1,7 @@
 // Text helpers shared by analyzers: binary-file detection and line counting on raw bytes.
 
 /** Extensions that are binary whatever their first bytes look like (compared lower-case). */
-export const BINARY_EXTENSIONS = new Set(
+const BINARY_EXTENSIONS = new Set(
   (
     'png jpg jpeg gif bmp ico icns webp avif tif tiff psd heic ' +
     'woff woff2 ttf otf eot ' +

@@ -37,7 +37,7 @@ export interface Analyzer<Out> {
  * last entry wins, as when npm extracts). finish() is called once, after the last file, and returns a
  * JSON-serialisable output.
  */
-export interface AnalyzerRun<Out> {
+interface AnalyzerRun<Out> {
   file(entry: FileEntry): void
   finish(): Out
 }

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import type { CatalogueAlgorithm } from '../../domain/cryptography/types.ts'
 
-export const CATALOGUE_DIR = fileURLToPath(new URL('../../../data/crypto-algorithms/', import.meta.url))
-export const KEYWORD_CHANGES = fileURLToPath(new URL('../../../data/crypto-keywords/keywords.yaml', import.meta.url))
+const CATALOGUE_DIR = fileURLToPath(new URL('../../../data/crypto-algorithms/', import.meta.url))
+const KEYWORD_CHANGES = fileURLToPath(new URL('../../../data/crypto-keywords/keywords.yaml', import.meta.url))
 
 interface KeywordChanges {
   add?: Record<string, unknown[]>
@@ -44,7 +44,7 @@ export function loadCatalogue(dir = CATALOGUE_DIR, changesFile: string | null = 
   return out
 }
 
-export function cleanKeywords(raw: readonly unknown[]): string[] {
+function cleanKeywords(raw: readonly unknown[]): string[] {
   const seen = new Set<string>()
   for (const r of raw) {
     let k = String(r).trim().toLowerCase()

@@ -10,7 +10,7 @@ import { readRuleFiles } from '../../rules/release/sources.ts'
 import { loadCatalogue } from './catalogue.ts'
 
 /** Larger files are skipped (generated bundles; the keyword scan still sees them). */
-export const DCA_MAX_FILE_CHARS = MAX_RULE_FILE_CHARS
+const DCA_MAX_FILE_CHARS = MAX_RULE_FILE_CHARS
 
 interface DcaRules {
   byLanguage: Map<string, SemgrepRule[]>

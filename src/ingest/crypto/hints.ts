@@ -6,7 +6,7 @@ import { acceptsMatch } from '../../domain/cryptography/keyword-guard.ts'
 import type { Hint } from '../../domain/cryptography/types.ts'
 import { KeywordAutomaton } from './keyword-automaton.ts'
 
-export type Family = 'javascript' | 'c' | 'python' | 'java' | 'go' | 'rust'
+type Family = 'javascript' | 'c' | 'python' | 'java' | 'go' | 'rust'
 
 export interface HintRule extends Hint {
   detect: { packages: string[]; imports: Partial<Record<Family, string[]>>; markers: string[] }
@@ -22,7 +22,7 @@ export interface HintFinding {
 const FILE = new URL('../../../data/crypto-hints/hints.json', import.meta.url)
 let cached: HintRule[] | undefined
 
-export function loadHintRules(): HintRule[] {
+function loadHintRules(): HintRule[] {
   cached ??= (JSON.parse(readFileSync(FILE, 'utf8')) as { hints: HintRule[] }).hints
   return cached
 }
@@ -42,7 +42,7 @@ const FAMILIES: Record<string, Family> = {
   Rust: 'rust',
 }
 
-export function familyOf(language: string): Family | undefined {
+function familyOf(language: string): Family | undefined {
   return FAMILIES[language]
 }
 
@@ -56,7 +56,7 @@ const IMPORTS: Record<Family, RegExp> = {
 }
 
 /** The module specifiers a source file of a family imports, with their lines. */
-export function importsOf(family: Family, text: string): { spec: string; line: number }[] {
+function importsOf(family: Family, text: string): { spec: string; line: number }[] {
   const out: { spec: string; line: number }[] = []
   for (const m of text.matchAll(IMPORTS[family])) {
     const line = text.slice(0, m.index).split('\n').length + (m[0].startsWith('\n') ? 1 : 0)

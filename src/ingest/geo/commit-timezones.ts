@@ -8,7 +8,7 @@ import { parseOffset } from '../../domain/geoprovenance/origin.ts'
 import type { RepoOrigin } from '../../domain/geoprovenance/types.ts'
 import { canonicalPurl, tryParsePurl } from '../../domain/shared/purl.ts'
 
-export const COMMIT_TIMEZONES_SOURCE = 'commit-timezones'
+const COMMIT_TIMEZONES_SOURCE = 'commit-timezones'
 
 interface Line {
   repo?: unknown
@@ -19,7 +19,7 @@ interface Line {
 }
 
 /** One line of the data set as a RepoOrigin, or a reason it cannot be read. */
-export function repoOriginOf(line: Line, salt: (id: string) => string): RepoOrigin | string {
+function repoOriginOf(line: Line, salt: (id: string) => string): RepoOrigin | string {
   const m = typeof line.repo === 'string' ? /^github\.com\/([^/\s]+)\/([^/\s]+)$/.exec(line.repo) : null
   if (!m) return `repo: expected github.com/<owner>/<name>, got ${JSON.stringify(line.repo)}`
   const repoPurl = `pkg:github/${(m[1] as string).toLowerCase()}/${(m[2] as string).toLowerCase()}`

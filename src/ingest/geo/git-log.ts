@@ -7,10 +7,10 @@ import type { RepoOrigin } from '../../domain/geoprovenance/types.ts'
 /** Addresses of automation, counted but flagged (as the commit-timezone data set does). */
 const BOT = /\[bot\]|dependabot|renovate|greenkeeper|github-actions|^noreply@github\.com$|^action@github\.com$/i
 
-export const GIT_SOURCE = 'git'
+const GIT_SOURCE = 'git'
 
 /** One `git log --format=%ae|%ad --date=raw` line: e-mail, epoch seconds, ±hhmm. */
-export function parseLogLine(line: string): { email: string; month: string; offsetMinutes: number } | undefined {
+function parseLogLine(line: string): { email: string; month: string; offsetMinutes: number } | undefined {
   const m = /^(.*)\|(\d+) ([+-])(\d\d)(\d\d)$/.exec(line.trim())
   if (!m) return undefined
   const sign = m[3] === '-' ? -1 : 1

@@ -20,7 +20,7 @@ interface Account {
   location?: string | null
 }
 
-export class GithubError extends Error {
+class GithubError extends Error {
   override readonly name = 'GithubError'
 }
 

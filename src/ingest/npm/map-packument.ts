@@ -13,7 +13,7 @@ import { normaliseDeclaredLicense } from '../analyzers/declared-license.ts'
 import type { Manifest, Packument } from './registry.ts'
 import { parseRepository } from './repository.ts'
 
-export const NPM_SOURCE = 'npm-registry'
+const NPM_SOURCE = 'npm-registry'
 const TIME_KEYS = new Set(['created', 'modified', 'unpublished'])
 const SCOPES: [keyof Manifest, DependencyScope][] = [
   ['dependencies', 'runtime'],
@@ -23,7 +23,7 @@ const SCOPES: [keyof Manifest, DependencyScope][] = [
 ]
 
 /** pkg:npm/name or pkg:npm/%40scope/name (purl spec: npm keeps case; the scope's @ is percent-encoded). */
-export function npmPurl(name: string): { purl: string; namespace: string; name: string } {
+function npmPurl(name: string): { purl: string; namespace: string; name: string } {
   const scoped = /^(@[^/]+)\/(.+)$/.exec(name)
   if (scoped)
     return {

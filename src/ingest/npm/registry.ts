@@ -84,7 +84,7 @@ export class PacoteRegistry implements NpmRegistry {
   }
 }
 
-export function mapError(err: unknown, what: string): Error {
+function mapError(err: unknown, what: string): Error {
   const e = err as { code?: string; statusCode?: number; message?: string }
   if (e.code === 'E404' || e.statusCode === 404 || e.code === 'ETARGET') return new PackageNotFound(what)
   if (e.code === 'EINTEGRITY') return new IntegrityError(`integrity check failed for ${what}`)

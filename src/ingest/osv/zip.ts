@@ -8,7 +8,7 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import type { ByteCounter } from '../text-input.ts'
 
 /** An OSV record file larger than this is reported and skipped, never buffered. */
-export const MAX_ENTRY_BYTES = 64 * 1024 * 1024
+const MAX_ENTRY_BYTES = 64 * 1024 * 1024
 const AHEAD = 32
 const CHUNK = 256 * 1024
 

@@ -5,7 +5,7 @@ import type { PackageResult, UnitIngest } from '../npm/ingest-package.ts'
 import { IntegrityError, PackageNotFound } from '../npm/registry.ts'
 
 /** What crosses to a thread: the unit's options without the signal (a timeout terminates the thread instead). */
-export type ThreadJob = Omit<UnitIngest, 'signal' | 'onRetry'>
+type ThreadJob = Omit<UnitIngest, 'signal' | 'onRetry'>
 
 export type ToThread =
   | { kind: 'job'; name: string; job: ThreadJob }

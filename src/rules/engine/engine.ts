@@ -190,7 +190,7 @@ function union(sets: EngineMatch[][]): EngineMatch[] {
 const regexCache = new Map<string, RegExp>()
 
 /** A Semgrep (PCRE) regex as a JavaScript one: a leading `(?i)` becomes the i flag, `(?P<n>` a named group. */
-export function compileRegex(source: string, global = true): RegExp {
+function compileRegex(source: string, global = true): RegExp {
   const cacheKey = `${global ? 'g' : ''}${source}`
   let re = regexCache.get(cacheKey)
   if (!re) {

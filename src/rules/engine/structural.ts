@@ -14,7 +14,7 @@ const anchorCache = new Map<string, string>()
  * only themselves, so every match contains it verbatim: a file without it cannot match, and is not searched (nor
  * parsed, when no pattern's anchor occurs).
  */
-export function anchorOf(pattern: string): string {
+function anchorOf(pattern: string): string {
   let anchor = anchorCache.get(pattern)
   if (anchor === undefined) {
     const bare = pattern

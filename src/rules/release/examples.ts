@@ -25,7 +25,7 @@ interface Expectation {
 }
 
 /** The annotated example files of a type, relative to rulesets/<type>/. */
-export function exampleFiles(type: RulesetType, root = RULESETS_SOURCE_DIR): string[] {
+function exampleFiles(type: RulesetType, root = RULESETS_SOURCE_DIR): string[] {
   const base = path.join(root, type)
   const out: string[] = []
   const walk = (rel: string) => {
@@ -40,7 +40,7 @@ export function exampleFiles(type: RulesetType, root = RULESETS_SOURCE_DIR): str
 }
 
 /** The file's expectations and its text with the annotation lines blanked (so that they cannot match). */
-export function parseAnnotated(text: string, file: string): { expectations: Expectation[]; code: string } {
+function parseAnnotated(text: string, file: string): { expectations: Expectation[]; code: string } {
   const lines = text.split('\n')
   const expectations: Expectation[] = []
   let pending: Omit<Expectation, 'line'>[] = []

@@ -29,14 +29,14 @@ export const KEYWORD_RULES_FILE = 'crypto-keywords.yaml'
 const HEADER = 'Generated from data/crypto-algorithms (CC0-1.0) by `compintel rulesets build`; do not edit.'
 
 /** A catalogue id as a rule-id segment: `sphincs+` → `sphincs-plus`, `CMAC` → `cmac`. */
-export function algorithmSlug(id: string): string {
+function algorithmSlug(id: string): string {
   return id
     .toLowerCase()
     .replace(/\+/g, '-plus')
     .replace(/[^a-z0-9-]+/g, '-')
 }
 
-export function keywordRuleId(language: string, algorithmId: string): string {
+function keywordRuleId(language: string, algorithmId: string): string {
   return `keywords.${language}.${algorithmSlug(algorithmId)}`
 }
 
@@ -45,7 +45,7 @@ function orderedKeywords(a: CatalogueAlgorithm): string[] {
   return [...a.keywords].sort((x, y) => y.length - x.length || (x < y ? -1 : x > y ? 1 : 0))
 }
 
-export function keywordRule(a: CatalogueAlgorithm, language: string): SemgrepRule {
+function keywordRule(a: CatalogueAlgorithm, language: string): SemgrepRule {
   return {
     id: keywordRuleId(language, a.id),
     languages: [language],
@@ -64,7 +64,7 @@ export function keywordRule(a: CatalogueAlgorithm, language: string): SemgrepRul
 }
 
 /** Algorithms that get a rule: those with at least one keyword (argon2 and hmac have none upstream). */
-export function ruleAlgorithms(catalogue: readonly CatalogueAlgorithm[]): CatalogueAlgorithm[] {
+function ruleAlgorithms(catalogue: readonly CatalogueAlgorithm[]): CatalogueAlgorithm[] {
   return catalogue.filter((a) => a.keywords.length > 0)
 }
 
@@ -79,7 +79,7 @@ export interface KeywordExamples {
 }
 
 /** Whether any keyword of `a` occurs in `text` where the guards accept it (the reference the regex is tested against). */
-export function anyKeywordAccepted(a: CatalogueAlgorithm, text: string): boolean {
+function anyKeywordAccepted(a: CatalogueAlgorithm, text: string): boolean {
   const lower = text.toLowerCase()
   return a.keywords.some((k) => {
     for (let i = lower.indexOf(k); i >= 0; i = lower.indexOf(k, i + 1))
@@ -92,7 +92,7 @@ export function anyKeywordAccepted(a: CatalogueAlgorithm, text: string): boolean
  * Per algorithm: each keyword in a line of code (and the first one upper-cased) must match; near misses built from the
  * keywords — glued to a letter or digit, truncated — must not, unless another keyword of the algorithm is in them.
  */
-export function keywordExamples(a: CatalogueAlgorithm): KeywordExamples {
+function keywordExamples(a: CatalogueAlgorithm): KeywordExamples {
   const keywords = orderedKeywords(a)
   const positive = keywords.map((k) => `value = call(${k}) + 1;`)
   if (keywords[0]) positive.push(`VALUE = ${keywords[0].toUpperCase()};`)

@@ -1,7 +1,7 @@
 // Released rulesets on disk: data/rulesets/<type>/<version>/{<type>-<version>.tar.gz, manifest.json} and
 // data/rulesets/<type>/latest (a text file naming the latest version; a file, not a symlink, so that every checkout
 // has it). The server loads every release once, verifying each archive against its manifest's checksum.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -103,14 +103,6 @@ export function storedArchive(type: RulesetType, version: string, dir = RULESETS
     return readFileSync(path.join(dir, type, version, archiveFileName(type, version)))
   } catch {
     return undefined
-  }
-}
-
-export function storedVersions(type: RulesetType, dir = RULESETS_STORE_DIR): string[] {
-  try {
-    return readdirSync(path.join(dir, type)).filter(isReleaseVersion)
-  } catch {
-    return []
   }
 }
 

@@ -1,5 +1,5 @@
 // Migration 8: the KB change log. Every write that changes what an answer would say appends the components it
-// touched (their cache tag, src/cache/tags.ts), or `*` for a change that may touch any component (advisories,
+// touched (their cache tag, src/domain/kb/changes.ts), or `*` for a change that may touch any component (advisories,
 // EPSS, CPEs, geoprovenance, a seed load), in the writer's own transaction. API nodes poll it to drop cached
 // answers (src/cache/change-tracker.ts), so an ingest run by another process invalidates every node's cache.
 // The ids only grow (AUTOINCREMENT on SQLite, a sequence on PostgreSQL): pruning old rows never reuses one.

@@ -8,7 +8,7 @@
 import { compareIdentifiers, compareNumbers } from './compare-parts.ts'
 import { parsedScheme } from './parsed-scheme.ts'
 
-export interface ComposerVersion {
+interface ComposerVersion {
   numbers: string[]
   stability: number
   stabilityNumbers: string[]
@@ -31,7 +31,7 @@ const STABLE = 4
 const PATTERN = /^v?(\d+(?:\.\d+)*)(?:[._-]?(stable|beta|b|rc|alpha|a|patch|pl|p)((?:[.-]?\d+)*))?(?:[.-]?(dev))?$/
 const BRANCH = /^v?(\d+(?:\.(?:\d+|x|\*))*)\.(?:x|\*)-dev$/
 
-export function parseComposer(v: string): ComposerVersion | undefined {
+function parseComposer(v: string): ComposerVersion | undefined {
   const s = v.trim().toLowerCase().replace(/\+.*$/, '')
   const branch = BRANCH.exec(s)
   if (branch) {
@@ -51,7 +51,7 @@ export function parseComposer(v: string): ComposerVersion | undefined {
   }
 }
 
-export function compareComposer(a: ComposerVersion, b: ComposerVersion): number {
+function compareComposer(a: ComposerVersion, b: ComposerVersion): number {
   return (
     compareNumbers(a.numbers, b.numbers) ||
     a.stability - b.stability ||

@@ -6,7 +6,7 @@
 import { parsedScheme } from './parsed-scheme.ts'
 import { compareSemver2, parseSemver2, type Semver2 } from './semver2.ts'
 
-export function parseGoVersion(v: string): Semver2 | undefined {
+function parseGoVersion(v: string): Semver2 | undefined {
   const s = v.startsWith('v') ? v.slice(1) : v
   const full = parseSemver2(s, { parts: [3, 3] })
   if (full) return full

@@ -12,7 +12,7 @@
 import { compareDigits, compareText } from './compare-parts.ts'
 import { parsedScheme } from './parsed-scheme.ts'
 
-export interface MavenToken {
+interface MavenToken {
   sep: '.' | '-'
   /** Digits for a number, else the (lower-case, aliased) qualifier. */
   value: string
@@ -32,7 +32,7 @@ const SHORT = new Map([
   ['m', 'milestone'],
 ])
 
-export function parseMaven(v: string): MavenToken[] | undefined {
+function parseMaven(v: string): MavenToken[] | undefined {
   const s = v.trim().toLowerCase()
   if (s === '' || /\s/.test(s)) return undefined
   const tokens: MavenToken[] = []
@@ -75,7 +75,7 @@ function isNull(t: MavenToken): boolean {
   return t.number ? /^0+$/.test(t.value) : t.value === ''
 }
 
-export function compareMaven(a: readonly MavenToken[], b: readonly MavenToken[]): number {
+function compareMaven(a: readonly MavenToken[], b: readonly MavenToken[]): number {
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     const x = a[i] ?? nullLike(b[i] as MavenToken)
     const y = b[i] ?? nullLike(a[i] as MavenToken)

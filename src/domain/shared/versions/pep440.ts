@@ -7,7 +7,7 @@
 import { compareDigits, compareIdentifiers, compareNumbers } from './compare-parts.ts'
 import { parsedScheme } from './parsed-scheme.ts'
 
-export interface Pep440 {
+interface Pep440 {
   epoch: string
   release: string[]
   /** Pre-release phase (0 = a, 1 = b, 2 = rc) and number. */
@@ -30,7 +30,7 @@ const PATTERN = new RegExp(
 )
 const PHASES: Record<string, number> = { a: 0, alpha: 0, b: 1, beta: 1, c: 2, rc: 2, pre: 2, preview: 2 }
 
-export function parsePep440(v: string): Pep440 | undefined {
+function parsePep440(v: string): Pep440 | undefined {
   const m = PATTERN.exec(v.trim().toLowerCase())
   if (!m) return undefined
   const [, epoch, release, preWord, preN, postImplicit, postWord, postN, devWord, devN, local] = m
@@ -43,7 +43,7 @@ export function parsePep440(v: string): Pep440 | undefined {
   return out
 }
 
-export function comparePep440(a: Pep440, b: Pep440): number {
+function comparePep440(a: Pep440, b: Pep440): number {
   return (
     compareDigits(a.epoch, b.epoch) ||
     compareNumbers(a.release, b.release) ||

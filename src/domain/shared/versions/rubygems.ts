@@ -12,7 +12,7 @@ const PATTERN = /^[0-9]+(?:\.[0-9a-zA-Z]+)*(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*
 const isNumber = (s: string) => /^\d/.test(s)
 const isZero = (s: string) => /^0+$/.test(s)
 
-export function parseGemVersion(v: string): string[] | undefined {
+function parseGemVersion(v: string): string[] | undefined {
   const s = v.trim()
   if (!PATTERN.test(s)) return undefined
   const segments = s.replaceAll('-', '.pre.').match(/\d+|[a-z]+/gi) ?? []
@@ -29,7 +29,7 @@ function dropTrailingZeros(list: string[]): string[] {
   return list.slice(0, end)
 }
 
-export function compareGemVersions(a: readonly string[], b: readonly string[]): number {
+function compareGemVersions(a: readonly string[], b: readonly string[]): number {
   const n = Math.max(a.length, b.length)
   const pad = (x: readonly string[]) => [...x, ...Array<string>(n - x.length).fill('0')]
   return compareIdentifiers(pad(a), pad(b), 'above')

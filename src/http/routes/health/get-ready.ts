@@ -1,7 +1,8 @@
 // GET /ready: readiness; 503 with Retry-After while the KB is unreachable or the server is under pressure.
 import { Type } from 'typebox'
+import type { Services } from '../../../domain/services.ts'
 import { withTimeout } from '../../../domain/shared/timeout.ts'
-import type { App, Services } from '../../types.ts'
+import type { App } from '../../types.ts'
 
 const Ready = Type.Object({
   ready: Type.Boolean(),

@@ -5,7 +5,7 @@ import { spdxLicense } from '../../../domain/licenses/spdx.ts'
 import { HttpError } from '../../errors.ts'
 import { infoFields } from '../../shared/batch.ts'
 
-export function licenseEntryItem(l: LicenseEntry) {
+function licenseEntryItem(l: LicenseEntry) {
   return { id: l.id, full_name: l.fullName, is_spdx_approved: l.isSpdxApproved, url: l.url }
 }
 

@@ -21,7 +21,7 @@ const DESCRIPTION =
   'purl and requirement resolve to: only files with at least one issue, by path; issues by line.'
 
 /** The wire form of one answer (reference §3.8). */
-export function toIssueInfo(c: ComponentIssues) {
+function toIssueInfo(c: ComponentIssues) {
   return {
     purl: c.purl,
     version: c.version,

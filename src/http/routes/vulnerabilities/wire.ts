@@ -4,7 +4,7 @@ import type { VulnerabilityResult } from '../../../domain/vulnerabilities/compon
 import type { Vulnerability } from '../../../domain/vulnerabilities/merge.ts'
 import { errorFields } from '../../shared/batch.ts'
 
-export function vulnerability(v: Vulnerability) {
+function vulnerability(v: Vulnerability) {
   return {
     id: v.id,
     cve: v.cve,

@@ -1,0 +1,40 @@
+// The domain services one storage backend provides (src/services.ts builds them): the ports every area's domain
+// functions read through, handed to the HTTP layer as `deps.services`.
+import type { CatalogReader } from './catalog/types.ts'
+import type { AnalysisReader, ComponentSearcher } from './components/types.ts'
+import type { DependencyReader } from './dependencies/types.ts'
+import type { FolderIndex } from './folder-hash/types.ts'
+import type { GeoReader } from './geoprovenance/types.ts'
+import type { KeyService } from './keys/key-service.ts'
+import type { LicenseReader } from './licenses/types.ts'
+import type { KbMetaStore } from './meta/types.ts'
+import type { OnDemandPort } from './on-demand/types.ts'
+import type { RulesetReleases } from './rulesets/types.ts'
+import type { AdvisoryReader } from './vulnerabilities/types.ts'
+
+export interface Services {
+  keys: KeyService
+  kbMeta: KbMetaStore
+  /** Components and their versions, for resolving purl + requirement. */
+  catalog: CatalogReader
+  /** Index-backed component search. */
+  search: ComponentSearcher
+  /** Analyzer outputs of versions (code statistics). */
+  analyses: AnalysisReader
+  /** Advisories, EPSS scores and CPE products. */
+  advisories: AdvisoryReader
+  /** Declared and detected licenses of versions. */
+  licenses: LicenseReader
+  /** Declared dependencies of versions. */
+  dependencies: DependencyReader
+  /** The folder-hash index. */
+  folders: FolderIndex
+  /** Geoprovenance: commit-timing and declared-location data of repositories. */
+  geo: GeoReader
+  /** The released rulesets (data/rulesets), served by the download routes. */
+  rulesets: RulesetReleases
+  /** Resolves when the KB answers; rejects when it is unreachable. */
+  pingDatabase(): Promise<void>
+  /** Fetches what requests name and the KB lacks (on-demand/service.ts); absent when ON_DEMAND=off. */
+  onDemand?: OnDemandPort
+}
