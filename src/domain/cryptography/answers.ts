@@ -20,12 +20,12 @@ function hintsIn(analyses: readonly { analysis: CryptoAnalysis }[]): Hint[] {
   return [...seen.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
-/** #1/#2: the algorithms of the resolved version. */
+/** The algorithms of the resolved version. */
 export function algorithmsAnswer(s: CryptoSubject) {
   return { purl: s.purl, version: s.version, requirement: s.requirement, algorithms: algorithmsIn(s.analyses) }
 }
 
-/** #3/#4: versions in range with at least one algorithm (ascending), and the algorithms found across them. */
+/** Versions in range with at least one algorithm (ascending), and the algorithms found across them. */
 export function algorithmsInRangeAnswer(s: CryptoSubject) {
   return {
     purl: s.purl,
@@ -36,7 +36,7 @@ export function algorithmsInRangeAnswer(s: CryptoSubject) {
 }
 
 /**
- * #5/#6: analyzed versions in range with and without algorithms (ascending); versions in range that were never
+ * Analyzed versions in range with and without algorithms (ascending); versions in range that were never
  * analyzed are neither, and are listed apart so that nothing is claimed about them.
  */
 export function versionsInRangeAnswer(s: CryptoSubject) {
@@ -44,13 +44,13 @@ export function versionsInRangeAnswer(s: CryptoSubject) {
   return {
     purl: s.purl,
     requirement: s.requirement,
-    versions_with: s.analyses.filter((a) => a.analysis.algorithms.length > 0).map((a) => a.version),
-    versions_without: s.analyses.filter((a) => a.analysis.algorithms.length === 0).map((a) => a.version),
-    versions_not_analyzed: s.versions.filter((v) => !analyzed.has(v)),
+    versionsWith: s.analyses.filter((a) => a.analysis.algorithms.length > 0).map((a) => a.version),
+    versionsWithout: s.analyses.filter((a) => a.analysis.algorithms.length === 0).map((a) => a.version),
+    versionsNotAnalyzed: s.versions.filter((v) => !analyzed.has(v)),
   }
 }
 
-/** #7/#8: the hints of the resolved version. */
+/** The hints of the resolved version. */
 export function hintsAnswer(s: CryptoSubject) {
   return { purl: s.purl, version: s.version, requirement: s.requirement, hints: hintsIn(s.analyses) }
 }

@@ -6,26 +6,30 @@ import { registerGetStatusComponent } from './components/get-status-component.ts
 import { registerGetVersions } from './components/get-versions.ts'
 import { registerPostStatistics } from './components/post-statistics.ts'
 import { registerPostStatusComponents } from './components/post-status-components.ts'
-import { registerGetAlgorithmsComponent } from './cryptography/get-algorithms-component.ts'
-import { registerGetAlgorithmsRangeComponent } from './cryptography/get-algorithms-range-component.ts'
-import { registerGetHintsComponent } from './cryptography/get-hints-component.ts'
-import { registerGetHintsRangeComponent } from './cryptography/get-hints-range-component.ts'
+import {
+  registerGetAlgorithmsComponent,
+  registerGetAlgorithmsRangeComponent,
+  registerGetHintsComponent,
+  registerGetHintsRangeComponent,
+  registerGetVersionsRangeComponent,
+  registerPostAlgorithmsComponents,
+  registerPostAlgorithmsRangeComponents,
+  registerPostHintsComponents,
+  registerPostHintsRangeComponents,
+  registerPostVersionsRangeComponents,
+} from './cryptography/crypto-questions.ts'
 import { registerGetRulesetDownload } from './cryptography/get-ruleset-download.ts'
-import { registerGetVersionsRangeComponent } from './cryptography/get-versions-range-component.ts'
-import { registerPostAlgorithmsComponents } from './cryptography/post-algorithms-components.ts'
-import { registerPostAlgorithmsRangeComponents } from './cryptography/post-algorithms-range-components.ts'
-import { registerPostHintsComponents } from './cryptography/post-hints-components.ts'
-import { registerPostHintsRangeComponents } from './cryptography/post-hints-range-components.ts'
-import { registerPostVersionsRangeComponents } from './cryptography/post-versions-range-components.ts'
 import { registerPostDependencies } from './dependencies/post-dependencies.ts'
 import { registerPostTransitiveComponents } from './dependencies/post-transitive-components.ts'
 import { registerPostEcho } from './echo/post-echo.ts'
-import { registerGetCountriesComponent } from './geoprovenance/get-countries-component.ts'
-import { registerGetOriginComponent } from './geoprovenance/get-origin-component.ts'
-import { registerPostCountries } from './geoprovenance/post-countries.ts'
-import { registerPostCountriesComponents } from './geoprovenance/post-countries-components.ts'
-import { registerPostOrigin } from './geoprovenance/post-origin.ts'
-import { registerPostOriginComponents } from './geoprovenance/post-origin-components.ts'
+import {
+  registerGetCountriesComponent,
+  registerGetOriginComponent,
+  registerPostCountries,
+  registerPostCountriesComponents,
+  registerPostOrigin,
+  registerPostOriginComponents,
+} from './geoprovenance/geo-questions.ts'
 import { registerGetHealth } from './health/get-health.ts'
 import { registerGetMetrics } from './health/get-metrics.ts'
 import { registerGetReady } from './health/get-ready.ts'
@@ -35,10 +39,12 @@ import { registerGetLicenseObligations } from './licenses/get-obligations.ts'
 import { registerPostLicensesComponents } from './licenses/post-components.ts'
 import { registerGetOpenapi } from './meta/get-openapi.ts'
 import { registerPostHfhScan } from './scanning/post-hfh-scan.ts'
-import { registerGetIssuesComponent } from './semgrep/get-issues-component.ts'
 import { registerGetSemgrepRulesetDownload } from './semgrep/get-ruleset-download.ts'
-import { registerPostIssues } from './semgrep/post-issues.ts'
-import { registerPostIssuesComponents } from './semgrep/post-issues-components.ts'
+import {
+  registerGetIssuesComponent,
+  registerPostIssues,
+  registerPostIssuesComponents,
+} from './semgrep/issue-questions.ts'
 import { registerGetVulnerabilitiesComponent } from './vulnerabilities/get-component.ts'
 import { registerGetCpesComponent } from './vulnerabilities/get-cpes-component.ts'
 import { registerPostVulnerabilitiesComponents } from './vulnerabilities/post-components.ts'
