@@ -1,11 +1,12 @@
-// Registers every route; one file per endpoint under routes/<area>/.
+// Registers every route, in the order the OpenAPI document lists them. Each area has one file per question it
+// answers about components (served through http/shared/component-route.ts) and one per other endpoint; every route
+// file name is unique in the tree.
 import type { Registry } from 'prom-client'
 import type { App, AppDeps } from '../types.ts'
-import { registerGetSearch } from './components/get-search.ts'
-import { registerGetStatusComponent } from './components/get-status-component.ts'
-import { registerGetVersions } from './components/get-versions.ts'
-import { registerPostStatistics } from './components/post-statistics.ts'
-import { registerPostStatusComponents } from './components/post-status-components.ts'
+import { registerGetSearch } from './components/component-search.ts'
+import { registerPostStatistics } from './components/component-statistics.ts'
+import { registerGetStatusComponent, registerPostStatusComponents } from './components/component-status.ts'
+import { registerGetVersions } from './components/component-versions.ts'
 import {
   registerGetAlgorithmsComponent,
   registerGetAlgorithmsRangeComponent,
@@ -18,7 +19,7 @@ import {
   registerPostHintsRangeComponents,
   registerPostVersionsRangeComponents,
 } from './cryptography/crypto-questions.ts'
-import { registerGetRulesetDownload } from './cryptography/get-ruleset-download.ts'
+import { registerGetRulesetDownload } from './cryptography/crypto-ruleset-download.ts'
 import { registerPostDependencies } from './dependencies/post-dependencies.ts'
 import { registerPostTransitiveComponents } from './dependencies/post-transitive-components.ts'
 import { registerPostEcho } from './echo/post-echo.ts'
@@ -33,22 +34,23 @@ import {
 import { registerGetHealth } from './health/get-health.ts'
 import { registerGetMetrics } from './health/get-metrics.ts'
 import { registerGetReady } from './health/get-ready.ts'
-import { registerGetLicensesComponent } from './licenses/get-component.ts'
-import { registerGetLicenseDetails } from './licenses/get-details.ts'
-import { registerGetLicenseObligations } from './licenses/get-obligations.ts'
-import { registerPostLicensesComponents } from './licenses/post-components.ts'
+import { registerGetLicenseDetails } from './licenses/license-details.ts'
+import { registerGetLicenseObligations } from './licenses/license-obligations.ts'
+import { registerGetLicensesComponent, registerPostLicensesComponents } from './licenses/license-questions.ts'
 import { registerGetOpenapi } from './meta/get-openapi.ts'
 import { registerPostHfhScan } from './scanning/post-hfh-scan.ts'
-import { registerGetSemgrepRulesetDownload } from './semgrep/get-ruleset-download.ts'
 import {
   registerGetIssuesComponent,
   registerPostIssues,
   registerPostIssuesComponents,
 } from './semgrep/issue-questions.ts'
-import { registerGetVulnerabilitiesComponent } from './vulnerabilities/get-component.ts'
-import { registerGetCpesComponent } from './vulnerabilities/get-cpes-component.ts'
-import { registerPostVulnerabilitiesComponents } from './vulnerabilities/post-components.ts'
-import { registerPostCpesComponents } from './vulnerabilities/post-cpes-components.ts'
+import { registerGetSemgrepRulesetDownload } from './semgrep/semgrep-ruleset-download.ts'
+import {
+  registerGetCpesComponent,
+  registerGetVulnerabilitiesComponent,
+  registerPostCpesComponents,
+  registerPostVulnerabilitiesComponents,
+} from './vulnerabilities/vulnerability-questions.ts'
 
 export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Registry; retryAfterSeconds: number }): void {
   registerGetHealth(app)

@@ -4,7 +4,8 @@
 // - single: GET `?purl=&requirement=` → `{component, status}` (the answer cache may keep it)
 // - batch: POST `{components}` → `{components, status}`, request order, at most MAX_BATCH_SIZE
 // - legacy: POST `{purls}` → `{purls, status}`, the deprecated form older clients still send
-// A shape may name its reply key and its query (geoprovenance answers `component_locations` for a purl alone).
+// A shape may name its reply key and its query (geoprovenance answers `component_locations` for a purl alone), and a
+// single GET may answer with the fields at the top level (components status).
 import type { FastifyRequest } from 'fastify'
 import { type TObject, type TSchema, Type } from 'typebox'
 import type { ComponentRef } from '../../domain/catalog/resolve-batch.ts'
@@ -32,36 +33,36 @@ export interface Shape {
   key?: string
   /** Single only: the query (default `?purl=&requirement=`). */
   query?: TObject
+  /** Single only: the answer's fields beside `status` at the top level, under no key (the result is an object). */
+  topLevel?: boolean
   /** Legacy only: the schema of one `purls` item (default `{purl, requirement}`). */
   item?: TSchema
   /** The status of this shape's replies, when it is not the question's. */
   status?(deps: AppDeps): Promise<object> | object
 }
 
-function schema<A>(q: ComponentQuestion<A>, shape: Shape, key: string, many: boolean) {
+/** The reply's key; none for a top-level single answer. */
+type Key = string | undefined
+
+function schema<A>(q: ComponentQuestion<A>, shape: Shape, key: Key, many: boolean) {
   const result = many ? Type.Array(q.result) : q.result
+  const fields = key === undefined ? (q.result as TObject).properties : { [key]: result }
   return {
     summary: shape.summary,
     description: shape.description,
     tags: [q.area],
-    response: responses({ 200: Type.Object({ [key]: result, status: Type.Ref('Status') }) }),
+    response: responses({ 200: Type.Object({ ...fields, status: Type.Ref('Status') }) }),
   }
 }
 
-async function reply<A>(
-  q: ComponentQuestion<A>,
-  shape: Shape,
-  deps: AppDeps,
-  answers: A[],
-  key: string,
-  many: boolean,
-) {
+async function reply<A>(q: ComponentQuestion<A>, shape: Shape, deps: AppDeps, answers: A[], key: Key, many: boolean) {
   const wired = answers.map((a) => q.wire(a))
-  return { [key]: many ? wired : wired[0], status: await (shape.status ?? q.status)(deps) }
+  const status = await (shape.status ?? q.status)(deps)
+  return key === undefined ? { ...wired[0], status } : { [key]: many ? wired : wired[0], status }
 }
 
 export function serveSingle<A>(app: App, deps: AppDeps, q: ComponentQuestion<A>, paths: string[], shape: Shape) {
-  const key = shape.key ?? 'component'
+  const key = shape.topLevel ? undefined : (shape.key ?? 'component')
   for (const path of paths)
     app.get(
       path,

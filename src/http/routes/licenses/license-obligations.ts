@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { responses } from '../../schemas/common.ts'
 import { LicenseIdQuerySchema, ObligationsSchema } from '../../schemas/licenses.ts'
 import type { App } from '../../types.ts'
-import { knownLicense } from './wire.ts'
+import { knownLicense } from './license-wire.ts'
 
 const Reply = Type.Object({ obligations: ObligationsSchema, status: Type.Ref('Status') })
 

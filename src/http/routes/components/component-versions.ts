@@ -12,7 +12,7 @@ import { ErrorFields, PurlField } from '../../schemas/components.ts'
 import { errorFields, statusWithDb } from '../../shared/batch.ts'
 import { learnByOutcome } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
-import { versionLicense } from './wire.ts'
+import { versionLicense } from './component-wire.ts'
 
 const Query = Type.Object({
   purl: PurlField,

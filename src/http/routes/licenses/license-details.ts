@@ -5,7 +5,7 @@ import type { SpdxLicense } from '../../../domain/licenses/spdx.ts'
 import { responses, success } from '../../schemas/common.ts'
 import { LicenseIdQuerySchema, SpdxDetailsSchema } from '../../schemas/licenses.ts'
 import type { App } from '../../types.ts'
-import { knownLicense } from './wire.ts'
+import { knownLicense } from './license-wire.ts'
 
 const Reply = Type.Object({
   license: Type.Object({

@@ -11,7 +11,7 @@ import { ComponentRefSchema, PurlField } from '../../schemas/components.ts'
 import { checkBatch, statusWithDb } from '../../shared/batch.ts'
 import { learnAnswers } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
-import { statisticsItem } from './wire.ts'
+import { statisticsItem } from './component-wire.ts'
 
 const Body = Type.Object({
   purls: Type.Optional(Type.Array(Type.Union([PurlField, ComponentRefSchema]))),
