@@ -13,6 +13,7 @@ import {
 } from '../../../domain/geoprovenance/service.ts'
 import type { Outcome } from '../../../domain/shared/outcome.ts'
 import { ErrorFields, InfoFields, PurlField } from '../../schemas/components.ts'
+import { DeclaredLocationFields, OriginFields } from '../../schemas/geoprovenance.ts'
 import { errorFields, infoFields, statusWithDb } from '../../shared/batch.ts'
 import {
   type ComponentQuestion,
@@ -81,12 +82,7 @@ const COUNTRIES = endpoints<DeclaredAnswer>({
     'The free-text locations the owner and contributors of the component source repository publish, and the ' +
     'countries they name (curated: country name and number of accounts). NO_INFO when none is known; ' +
     'TOO_MANY_CONTRIBUTORS (lists empty) above GEO_MAX_CONTRIBUTORS.',
-  fields: {
-    declared_locations: Type.Array(
-      Type.Object({ type: Type.String({ description: 'owner or contributor' }), location: Type.String() }),
-    ),
-    curated_locations: Type.Array(Type.Object({ country: Type.String(), count: Type.Integer() })),
-  },
+  fields: DeclaredLocationFields,
   answer: declaredLocations,
   wire: (d) => ({ declared_locations: d.declared, curated_locations: d.curated }),
 })
@@ -97,11 +93,7 @@ const ORIGIN = endpoints<OriginAnswer>({
     'Country percentages (ISO 3166-1 alpha-2, 2 decimals, summing to 100) inferred from the time-zone offsets ' +
     'of the commits of the component source repository (docs/geoprovenance-origin.md). NO_INFO when there is no ' +
     'commit data; TOO_MANY_CONTRIBUTORS (list empty) above GEO_MAX_CONTRIBUTORS.',
-  fields: {
-    locations: Type.Array(
-      Type.Object({ name: Type.String({ description: 'ISO 3166-1 alpha-2' }), percentage: Type.Number() }),
-    ),
-  },
+  fields: OriginFields,
   answer: originLocations,
   wire: (o) => ({ locations: o.locations }),
 })
