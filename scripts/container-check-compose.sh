@@ -55,10 +55,14 @@ export POSTGRES_PASSWORD COMPINTEL_API_KEYS API_1_PORT=18091 API_2_PORT=18092 LO
 key="$COMPINTEL_API_KEYS"
 # The worker fetches from the npm registry: this machine's npm config (container-check.sh build) mounted as the
 # compose.yaml comment says, with its CA bundle where that config names it.
+ca="$(npm config get cafile 2>/dev/null || true)"
+[ -f "$ca" ] || ca="${NODE_EXTRA_CA_CERTS:-}" # a Node from elsewhere first on PATH: the bundle Node is given
+mounts="\"$WORK/npmrc:/home/node/.npmrc:ro,z\""
+[ ! -f "$ca" ] || mounts="$mounts, \"$ca:/run/secrets/npm_ca:ro,z\""
 cat >"$WORK/compose.override.yaml" <<EOF
 services:
   worker:
-    volumes: ["$WORK/npmrc:/home/node/.npmrc:ro,z", "$(npm config get cafile):/run/secrets/npm_ca:ro,z"]
+    volumes: [$mounts]
 EOF
 chown 1000 "$WORK/npmrc" # readable by the worker (uid 1000) only
 pc() { podman-compose -p "$PROJECT" -f compose.yaml -f "$WORK/compose.override.yaml" "$@"; }
