@@ -1,4 +1,5 @@
-// The versions endpoint's order: newest release first (reference §4.4), undated last, equal dates highest first.
+// The versions endpoint's order: newest release first (docs/components.md "Versions"), undated last, equal dates
+// highest first.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { knownComponent, knownVersion } from '../catalog/memory-catalog.test-helper.ts'
