@@ -1,4 +1,4 @@
-// On-demand accuracy of the folder-hash scan on real data (issue 7 "Proof"); never run in CI.
+// On-demand accuracy of the folder-hash scan on real data (docs/folder-hashing.md "Measured"); never run in CI.
 // For seed package versions that have folder hashes, the real tarball is fetched (tarball-cache.ts), unpacked into
 // a temporary folder as it would sit in node_modules, hashed with the client algorithm (the same code as
 // `compintel hash`) and scanned through POST /v2/scanning/hfh/scan on an app over the seeded KB.

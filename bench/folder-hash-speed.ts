@@ -1,4 +1,4 @@
-// On-demand speed of the folder-hash scan as the index grows (issue 7 "Proof"); never run in CI.
+// On-demand speed of the folder-hash scan as the index grows (docs/folder-hashing.md "Measured"); never run in CI.
 // The seeded KB's real folders are topped up with GENERATED folders (labelled: they belong to the bench-only
 // component pkg:generic/compintel-bench-generated of a private KB copy, never to a shipped KB) until the index
 // holds --base folders, then tenfold that. Generated folders come as packages of ten "versions" (a random base

@@ -1,4 +1,4 @@
-// The answer cache end to end (issue 10 item 3): single-component GETs answered from the cache until ingestion
+// The answer cache end to end (docs/caching.md): single-component GETs answered from the cache until ingestion
 // changes the component, on a SQLite KB; with Redis, a second node answers from what the first cached, and a Redis
 // that is gone only means misses. Change-log polling is driven by the test (tracker.poll()), never by timers.
 import assert from 'node:assert/strict'

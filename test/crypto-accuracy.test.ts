@@ -1,7 +1,7 @@
-// Accuracy of the crypto analyzer on real source files (issue 6, "Proof: Accuracy"). The fixture files are third-party
-// files copied verbatim from seed tarballs (test/fixtures/crypto-accuracy, FIXTURES, see its README); each is
-// labelled, by reading it, with the catalogue algorithms it implements or uses. scanFile runs over every file and
-// the micro-averaged precision and recall over (file, algorithm) pairs must each be at least 0.9.
+// Accuracy of the crypto analyzer on real source files (docs/cryptography.md "Detection (at ingest)"). The fixture
+// files are third-party files copied verbatim from seed tarballs (test/fixtures/crypto-accuracy, FIXTURES, see its
+// README); each is labelled, by reading it, with the catalogue algorithms it implements or uses. scanFile runs over
+// every file and the micro-averaged precision and recall over (file, algorithm) pairs must each be at least 0.9.
 //
 // Scoring: a reported algorithm in `algorithms` is a true positive; one in `acceptable` (a synonym or umbrella id of
 // the catalogue, or an algorithm the file only names or pulls in as a dependency) counts neither way; any other

@@ -90,7 +90,7 @@ describe('cryptography endpoints on an ingested fixture package', () => {
     assert.deepEqual([star?.error_code, empty?.error_code], ['INVALID_SEMVER', 'INVALID_SEMVER'])
   })
 
-  test('version coverage on both paths (spec #6 singular, reference plural)', async () => {
+  test('version coverage on both paths (singular version, and the proto plural versions)', async () => {
     for (const url of [
       '/v2/cryptography/algorithms/version/range/components',
       '/v2/cryptography/algorithms/versions/range/components',
@@ -145,7 +145,8 @@ describe('cryptography endpoints on an ingested fixture package', () => {
   test('the real scanoss-js CryptographyScanner reads algorithms and hints back', async () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 })
     const cfg = new CryptoCfg({ API_KEY: t.keys.full } as never)
-    // the SDK's constructor overwrites API_URL (clients.md §3.3): set it afterwards
+    // the SDK's constructor overwrites API_URL (docs/api-behaviour.md "Older paths and client quirks"): set it
+    // afterwards
     cfg.API_URL = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
     const results = await new CryptographyScanner(cfg).scanComponents([
       { purl: P, requirement: '1.1.0' },

@@ -1,6 +1,6 @@
-// Accuracy of location curation (issue 8, geoprovenance item 4) on hand-labelled, GitHub-style location strings
-// (test/fixtures/geoprovenance/locations.tsv, FIXTURES, see its README). curateLocation runs on every line:
-// accuracy is right codes over the lines that name a place (at least 0.9), and lines labelled "-" (names no
+// Accuracy of location curation (docs/geoprovenance-curation.md "Measured figures") on hand-labelled, GitHub-style
+// location strings (test/fixtures/geoprovenance/locations.tsv, FIXTURES, see its README). curateLocation runs on every
+// line: accuracy is right codes over the lines that name a place (at least 0.9), and lines labelled "-" (names no
 // place) may be curated at most MAX_FALSE_POSITIVES times. The figures are printed for docs/geoprovenance-curation.md.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'

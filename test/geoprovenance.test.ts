@@ -1,6 +1,7 @@
 // Geoprovenance end to end on FIXTURE data: a synthetic commit-timezone file and a synthetic git history are
 // ingested through the real commands, accounts with locations are written as a connector would, and every
-// geoprovenance endpoint (#20-#23, the deprecated forms and their /api/v2 paths) is asked about them.
+// geoprovenance endpoint (its single and batch forms, the deprecated forms and their /api/v2 paths) is asked about
+// them.
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -113,7 +114,7 @@ async function call(method: 'GET' | 'POST', url: string, payload?: unknown) {
   return res.json()
 }
 
-describe('declared locations (#20, #21)', () => {
+describe('declared locations (single and batch)', () => {
   test('owner and contributors with their locations; curated countries counted', async () => {
     const r = await call('GET', '/v2/geoprovenance/countries/component?purl=pkg:github/fixture/geo-a')
     const c = r.component_locations
@@ -152,7 +153,7 @@ describe('declared locations (#20, #21)', () => {
   })
 })
 
-describe('origin from commit timing (#22, #23)', () => {
+describe('origin from commit timing (single and batch)', () => {
   test('Pacific-time authors → the US first; bots ignored; percentages sum to 100', async () => {
     const r = await call('GET', '/v2/geoprovenance/origin/component?purl=pkg:npm/fixture-geo-a')
     const locs: { name: string; percentage: number }[] = r.component_locations.locations

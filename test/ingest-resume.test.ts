@@ -1,7 +1,7 @@
 // A real `compintel ingest npm` process SIGKILLed mid-run, after some packages are written (the fixture registry holds
 // the next package's tarball, so the kill lands inside that package), then run again: the rerun completes, fetches
 // no tarball it analyzed before, and the KB holds exactly what one clean run writes. SQLite always, PostgreSQL too
-// when TEST_DATABASE_URL is set (issue 10, item 5).
+// when TEST_DATABASE_URL is set (docs/ingestion-at-scale.md "What happens on a crash").
 import assert from 'node:assert/strict'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'

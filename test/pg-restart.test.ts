@@ -1,8 +1,8 @@
 // A real PostgreSQL server stopped (immediate shutdown: a crash, no checkpoint) and started again while a real
-// `compintel serve` process is under traffic (issue 10 item 5): the server answers 503 with Retry-After while the
-// KB is gone, never another 5xx, never a dropped connection; it recovers by itself without a restart; nothing
-// ingested before the crash is lost. The cluster is a private one made with initdb for this test (run as the
-// `postgres` user), so the machine's own server, which other suites use, is never touched.
+// `compintel serve` process is under traffic (docs/running-at-scale.md "Health and shedding"): the server answers 503
+// with Retry-After while the KB is gone, never another 5xx, never a dropped connection; it recovers by itself without a
+// restart; nothing ingested before the crash is lost. The cluster is a private one made with initdb for this test (run
+// as the `postgres` user), so the machine's own server, which other suites use, is never touched.
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs'

@@ -1,5 +1,6 @@
-// Spec #9: GET /v2/cryptography/rulesets/{type}/{version}/download serves the stored release archives with the
-// spec's and crypto-finder's headers; bad names are 400/404 in the one error shape; a corrupt archive is a 500.
+// GET /v2/cryptography/rulesets/{type}/{version}/download (docs/api-behaviour.md "Ruleset download") serves the
+// stored release archives with the X-* and crypto-finder's scanoss-* headers; bad names are 400/404 in the one error
+// shape; a corrupt archive is a 500.
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// Fuzzing every route (issue 10 item 6): fast-check bodies for every POST route (arbitrary JSON, schema-shaped bodies
+// Fuzzing every route (docs/security.md): fast-check bodies for every POST route (arbitrary JSON, schema-shaped bodies
 // with hostile values and wrong types, batches at and over MAX_BATCH_SIZE, nesting around MAX_JSON_DEPTH, invalid
 // UTF-8, wrong content types, over the body limit) and arbitrary query strings and path segments for every GET route.
 // Every answer is 2xx or 4xx in the error shape, never a 5xx. Routes come from the route table and their schemas from

@@ -1,4 +1,4 @@
-// Header abuse (issue 10 item 6): huge, repeated, malformed and fuzzed API keys and many headers, through inject and
+// Header abuse (docs/security.md): huge, repeated, malformed and fuzzed API keys and many headers, through inject and
 // as raw HTTP on a real listener (inject has no header limits and cannot send duplicates or bare CR/LF/NUL). Never a
 // 5xx, never a key that is not exactly a valid one accepted, and no key (nor 12 characters of one) in any log line,
 // with the production logger at level trace.

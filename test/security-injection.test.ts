@@ -1,4 +1,4 @@
-// SQL injection attempts (issue 10 item 6) in every string field of every POST body, every GET query parameter and
+// SQL injection attempts (docs/security.md) in every string field of every POST body, every GET query parameter and
 // every path parameter, on SQLite and (with TEST_DATABASE_URL) PostgreSQL: never a 5xx, the KB unchanged afterwards
 // (row counts of every table, the components table still there), and LIKE wildcards in searches taken literally.
 // Routes and fields come from the route table and the served OpenAPI document, so later routes are covered too.

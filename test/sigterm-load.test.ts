@@ -1,7 +1,7 @@
-// SIGTERM delivered to a real `compintel serve` process under load (issue 10 item 5): every request the server
-// received is answered in full (200), including one whose body is still arriving when the signal lands, as its
-// own log and the clients agree; later connections are refused; the process exits 0. A fresh connection per
-// request, so no idle keep-alive connection races the close.
+// SIGTERM delivered to a real `compintel serve` process under load (docs/running-at-scale.md "The image", Stopping):
+// every request the server received is answered in full (200), including one whose body is still arriving when the
+// signal lands, as its own log and the clients agree; later connections are refused; the process exits 0. A fresh
+// connection per request, so no idle keep-alive connection races the close.
 import assert from 'node:assert/strict'
 import { rmSync } from 'node:fs'
 import http from 'node:http'

@@ -137,7 +137,8 @@ describe('the real scanoss-js VulnerabilityScanner', () => {
 
   test('getVulnerabilitiesComponents (chunks of 10) reads every component back', async () => {
     const cfg = new VulnerabilityCfg({ API_KEY: t.keys.full } as never)
-    // the SDK's constructor overwrites API_URL (clients.md §3.3): set it afterwards
+    // the SDK's constructor overwrites API_URL (docs/api-behaviour.md "Older paths and client quirks"): set it
+    // afterwards
     cfg.API_URL = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
     const scanner = new VulnerabilityScanner(cfg)
     const components = [

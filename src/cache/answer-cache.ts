@@ -1,4 +1,4 @@
-// The answer cache (issue 10 item 3): hot single-component answers kept in an in-process LRU and, when Redis is
+// The answer cache (docs/caching.md): hot single-component answers kept in an in-process LRU and, when Redis is
 // configured, in Redis shared by every API node. Freshness comes from the KB change log (change-tracker.ts), not
 // from the TTL, which only bounds memory and how long a missed change could matter.
 import { createHash } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Reads a folder from disk the way scanoss-py's folder hasher does (reference clients.md §5.2) and builds its tree.
+// Reads a folder from disk the way scanoss-py's folder hasher does (docs/folder-hashing.md) and builds its tree.
 import { lstat, open, readdir, realpath } from 'node:fs/promises'
 import { join, sep } from 'node:path'
 import { crc64Stream } from '../domain/folder-hash/crc64.ts'

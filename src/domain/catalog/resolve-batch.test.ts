@@ -1,43 +1,19 @@
 // resolveBatch: which catalog read each reference takes, and what a version no KB can hold resolves to.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { knownComponent, knownVersion, memoryCatalog } from './memory-catalog.test-helper.ts'
 import { resolveBatch } from './resolve-batch.ts'
-import { type CatalogReader, type ExactKey, type KnownComponent, keyOf } from './types.ts'
+import type { CatalogReader, ExactKey } from './types.ts'
 
-const lib: KnownComponent = {
-  id: 1,
-  purl: 'pkg:npm/lib',
-  type: 'npm',
-  purlName: 'lib',
-  name: 'lib',
-  projectUrl: '',
-  sourcePurl: null,
+const INDEXED = '2026-01-01T00:00:00.000Z'
+const lib = knownComponent('lib', [knownVersion(10, '1.0.0', { indexedAt: INDEXED })], {
   latestVersion: '1.0.0',
-  status: 'active',
-  statusRaw: null,
-  statusChangeDate: null,
-  firstIndexedAt: '2026-01-01T00:00:00.000Z',
-  lastIndexedAt: '2026-01-01T00:00:00.000Z',
-  versions: [
-    {
-      id: 10,
-      version: '1.0.0',
-      releasedAt: null,
-      status: 'active',
-      statusRaw: null,
-      indexedAt: '2026-01-01T00:00:00.000Z',
-    },
-  ],
-}
+  firstIndexedAt: INDEXED,
+  lastIndexedAt: INDEXED,
+})
 
 function catalog(exactCalls: ExactKey[][]): CatalogReader {
-  return {
-    components: async (keys) => new Map(keys.filter((k) => k.purlName === 'lib').map((k) => [keyOf(k), lib])),
-    exact: async (keys) => {
-      exactCalls.push([...keys])
-      return new Map(keys.filter((k) => k.purlName === 'lib').map((k) => [keyOf(k), { ...lib, partial: true }]))
-    },
-  }
+  return memoryCatalog([lib], { onExact: (keys) => exactCalls.push([...keys]) })
 }
 
 const cases = [

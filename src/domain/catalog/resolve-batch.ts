@@ -1,6 +1,6 @@
 // Resolves a batch of component references (purl + requirement) against the catalog with a constant number of
 // catalog reads for the whole batch (at most two: exact versions, and full version lists for the rest), then the
-// shared requirement resolver per item (reference §4.1; docs/requirements.md).
+// shared requirement resolver per item (docs/requirements.md).
 import { purlName, splitVersion, tryParsePurl } from '../shared/purl.ts'
 import { type Resolution, resolveVersion, tryParseRequirement } from '../shared/requirement.ts'
 import { schemeFor } from '../shared/versions/index.ts'

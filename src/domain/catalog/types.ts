@@ -1,7 +1,7 @@
 // What the endpoints read about known components: the catalog port (storage implements it, domain code uses it).
 import type { LifecycleStatus } from '../kb/types.ts'
 
-/** The lookup key of a component: its purl type and purl_name (reference §4.1 step 2). */
+/** The lookup key of a component: its purl type and purl_name (docs/api-behaviour.md "Requirement resolution"). */
 export interface ComponentKey {
   type: string
   purlName: string

@@ -1,4 +1,4 @@
-// Component search parameters (spec #14, reference §4.4): what is searched and how many hits come back.
+// Component search parameters (docs/api-behaviour.md "Component search"): what is searched and how many hits come back.
 import type { SearchQuery } from './types.ts'
 
 export const SEARCH_LIMIT = 50

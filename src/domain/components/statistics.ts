@@ -1,4 +1,5 @@
-// Code statistics of component versions (spec #16): what the code-stats analyzer measured in the version's tarball.
+// Code statistics of component versions (docs/api-behaviour.md "Component statistics"): what the code-stats analyzer
+// measured in the version's tarball.
 import { type ComponentRef, resolveBatch } from '../catalog/resolve-batch.ts'
 import type { CatalogReader } from '../catalog/types.ts'
 import type { Outcome } from '../shared/outcome.ts'

@@ -1,4 +1,4 @@
-// Lifecycle status of components and versions (spec #17, reference §3.3 and §4.4): the mapped status beside the
+// Lifecycle status of components and versions (docs/api-behaviour.md "Component status"): the mapped status beside the
 // registry's own word, with indexing and change dates. A malicious-package report (an OSV `MAL-…` advisory) makes
 // the status `malicious`, for the versions it names or, when it names every version, for the component.
 import { type ComponentRef, exactVersionOf, type Resolved, resolveBatch } from '../catalog/resolve-batch.ts'
@@ -51,7 +51,7 @@ export async function componentStatuses(
 }
 
 function toStatus(r: Resolved, ref: ComponentRef): ComponentStatus {
-  // the purl and requirement are echoed as requested (reference §4.4)
+  // the purl and requirement are echoed as requested (docs/components.md "Status")
   const base = { purl: ref.purl, requirement: ref.requirement ?? '' }
   const c = r.component
   if (!c) return { ...base, name: '', componentStatus: { outcome: r.outcome } }

@@ -1,15 +1,18 @@
-// The versions endpoint's order: newest release first (reference §4.4), undated last, equal dates highest first.
+// The versions endpoint's order: newest release first (docs/components.md "Versions"), undated last, equal dates
+// highest first.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { KnownComponent, KnownVersion } from '../catalog/types.ts'
+import { knownComponent, knownVersion } from '../catalog/memory-catalog.test-helper.ts'
+import type { KnownComponent } from '../catalog/types.ts'
 import { newestFirst } from './versions.ts'
 
 /** newestFirst reads only the purl type and each version's number and release date. */
 function component(type: string, versions: [string, string | null][]): KnownComponent {
-  return {
-    type,
-    versions: versions.map(([version, releasedAt], id) => ({ id, version, releasedAt }) as KnownVersion),
-  } as KnownComponent
+  return knownComponent(
+    'x',
+    versions.map(([version, releasedAt], id) => knownVersion(id, version, { releasedAt })),
+    { type },
+  )
 }
 
 const order = (c: KnownComponent) => newestFirst(c).map((v) => v.version)

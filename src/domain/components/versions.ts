@@ -1,4 +1,4 @@
-// Versions of a component (spec #15, reference §4.4): newest first, each with its date and licenses.
+// Versions of a component (docs/api-behaviour.md "Component versions"): newest first, each with its date and licenses.
 import type { CatalogReader, KnownComponent, KnownVersion } from '../catalog/types.ts'
 import { type LicenseEntry, licenseEntry } from '../licenses/spdx.ts'
 import type { LicenseReader, VersionLicenses } from '../licenses/types.ts'
@@ -62,9 +62,9 @@ export async function componentVersions(
 }
 
 /**
- * Newest release first, as the reference orders them (`ORDER BY date DESC NULLS LAST`, §4.4): a backport released
- * after the next major comes before it. Versions without a release date come last; equal or missing dates go highest
- * version first, in the ecosystem's version order, so the order is always the same.
+ * Newest release first, as the reference orders them (`ORDER BY date DESC NULLS LAST`; docs/components.md "Versions"):
+ * a backport released after the next major comes before it. Versions without a release date come last; equal or missing
+ * dates go highest version first, in the ecosystem's version order, so the order is always the same.
  */
 export function newestFirst(component: KnownComponent): KnownVersion[] {
   const scheme = schemeFor(component.type)

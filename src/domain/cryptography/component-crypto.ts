@@ -1,7 +1,7 @@
-// Cryptography of component versions (spec #1–#8, reference §4.2): algorithms and hints of the resolved version,
-// and across the versions a range requirement admits. Per batch: one catalog resolution and one read of the crypto
-// analyzer's outputs. Outcomes: INVALID_PURL, INVALID_SEMVER, COMPONENT_NOT_FOUND, VERSION_NOT_FOUND, and NO_INFO
-// when no version asked about was analyzed (docs/cryptography.md).
+// Cryptography of component versions (docs/api-behaviour.md "Cryptography"): algorithms and hints of the resolved
+// version, and across the versions a range requirement admits. Per batch: one catalog resolution and one read of the
+// crypto analyzer's outputs. Outcomes: INVALID_PURL, INVALID_SEMVER, COMPONENT_NOT_FOUND, VERSION_NOT_FOUND, and
+// NO_INFO when no version asked about was analyzed (docs/cryptography.md).
 import { type ComponentRef, type Resolved, resolveBatch } from '../catalog/resolve-batch.ts'
 import { type AnalysisPorts, analysisOutputs, resolvedAnalyses } from '../catalog/resolved-analyses.ts'
 import type { KnownVersion } from '../catalog/types.ts'

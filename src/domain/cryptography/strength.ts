@@ -1,7 +1,7 @@
-// Strong / Weak, the two strength values the SCANOSS cryptography API reports (spec "Algorithm"). The catalogue's
-// own `strength` field is a bit count (key, block or digest size, written inconsistently: DES "168", RC4 "2048"),
-// so it cannot say whether an algorithm is safe; it is passed through as `strength_bits`. An algorithm is Weak when
-// a published analysis or standard deprecates it for protection; every entry below names why.
+// Strong / Weak, the two strength values the SCANOSS cryptography API reports (docs/cryptography.md "Strength"). The
+// catalogue's own `strength` field is a bit count (key, block or digest size, written inconsistently: DES "168", RC4
+// "2048"), so it cannot say whether an algorithm is safe; it is passed through as `strength_bits`. An algorithm is Weak
+// when a published analysis or standard deprecates it for protection; every entry below names why.
 const WEAK: Readonly<Record<string, string>> = {
   md2: 'RFC 6149 moves MD2 to Historic (preimage attacks)',
   md4: 'RFC 6150 moves MD4 to Historic (practical collisions)',

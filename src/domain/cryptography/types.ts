@@ -1,5 +1,5 @@
-// Cryptography: what the crypto analyzer stores per version and what the endpoints answer (spec "Algorithm",
-// "Hint", reference §3.1).
+// Cryptography: what the crypto analyzer stores per version and what the endpoints answer
+// (docs/api-behaviour.md "Cryptography").
 import type { Strength } from './strength.ts'
 
 export const CRYPTO_ANALYZER = 'crypto'

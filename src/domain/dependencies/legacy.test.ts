@@ -2,7 +2,8 @@
 // the licenses shown, and one catalog read plus one license read for the whole request.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { type CatalogReader, type KnownComponent, keyOf } from '../catalog/types.ts'
+import { knownComponent, knownVersion, memoryCatalog } from '../catalog/memory-catalog.test-helper.ts'
+import type { KnownComponent } from '../catalog/types.ts'
 import type { LifecycleStatus } from '../kb/types.ts'
 import type { LicenseFact, LicenseReader, VersionLicenses } from '../licenses/types.ts'
 import { dependencyFiles, licenseIds, nearestVersion } from './legacy.ts'
@@ -12,7 +13,7 @@ type FakeKb = Record<string, Record<string, Lic & { status?: LifecycleStatus }>>
 
 function fakePorts(kb: FakeKb) {
   const calls = { catalog: 0, exact: 0, licenses: 0 }
-  const components = new Map<string, KnownComponent>()
+  const components: KnownComponent[] = []
   const licenses = new Map<number, VersionLicenses>()
   let id = 0
   for (const [name, versions] of Object.entries(kb)) {
@@ -24,40 +25,11 @@ function fakePorts(kb: FakeKb) {
       })
       const facts = [...(v.declared ?? []).map(fact('declared')), ...(v.detected ?? []).map(fact('detected'))]
       licenses.set(vid, { expression: null, declared: null, facts })
-      return { id: vid, version, releasedAt: null, status: v.status ?? 'active', statusRaw: null, indexedAt: '' }
+      return knownVersion(vid, version, { status: v.status ?? 'active' })
     })
-    components.set(keyOf({ type: 'npm', purlName: name }), {
-      ...{ id: ++id, type: 'npm', purlName: name, name, sourcePurl: null, latestVersion: null },
-      ...{ status: 'active', statusRaw: null, statusChangeDate: null, firstIndexedAt: '', lastIndexedAt: '' },
-      purl: `pkg:npm/${name.replace(/^@/, '%40')}`,
-      projectUrl: `https://www.npmjs.com/package/${name}`,
-      versions: known,
-    })
+    components.push(knownComponent(name, known, { id: ++id, projectUrl: `https://www.npmjs.com/package/${name}` }))
   }
-  const catalog: CatalogReader = {
-    async components(keys) {
-      calls.catalog++
-      return new Map(
-        keys.flatMap((k) => {
-          const c = components.get(keyOf(k))
-          return c ? [[keyOf(k), c] as const] : []
-        }),
-      )
-    },
-    // the exact-version fast path: components with only the versions asked for (`partial`)
-    async exact(keys) {
-      calls.exact++
-      const out = new Map<string, KnownComponent>()
-      for (const k of keys) {
-        const c = components.get(keyOf(k))
-        if (!c) continue
-        const want = new Set([k.version, k.version.startsWith('v') ? k.version.slice(1) : `v${k.version}`])
-        const versions = [...(out.get(keyOf(k))?.versions ?? []), ...c.versions.filter((v) => want.has(v.version))]
-        out.set(keyOf(k), { ...c, partial: true, versions })
-      }
-      return out
-    },
-  }
+  const catalog = memoryCatalog(components, { counts: calls })
   const licenseReader: LicenseReader = {
     async ofVersions(ids) {
       calls.licenses++

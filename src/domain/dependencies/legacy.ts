@@ -1,4 +1,4 @@
-// The deprecated dependencies call (POST /v2/dependencies/dependencies, reference §3.6 and §4.7; docs/dependencies.md):
+// The deprecated dependencies call (POST /v2/dependencies/dependencies; docs/dependencies.md "The legacy call"):
 // each purl of each manifest file resolved to a version with its name, URL and licenses. The whole request is one
 // catalog read (two when exact versions are asked for, three when one of them is missing) and one license read,
 // whatever the number of files.
@@ -69,7 +69,7 @@ interface Picked {
 
 /**
  * A known component whose versions do not satisfy the requirement is shown at the nearest version, flagged
- * REQUIREMENT_NOT_MET (reference §4.7; nearest as go-component-helper's FindNearestVersion).
+ * REQUIREMENT_NOT_MET (nearest as in docs/api-behaviour.md "Nearest version").
  */
 function withFallback(r: Resolved): Picked {
   if (r.chosen) return { r, shown: r.chosen, outcome: SUCCESS }

@@ -1,34 +1,14 @@
 // Which version npm installs for a range or dist-tag (npm-pick-manifest's rules on the versions the KB knows).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { knownComponent, knownVersion } from '../catalog/memory-catalog.test-helper.ts'
 import type { KnownComponent } from '../catalog/types.ts'
 import type { LifecycleStatus } from '../kb/types.ts'
 import { pickVersion } from './pick-version.ts'
 
 function component(latest: string | null, versions: [string, LifecycleStatus?][]): KnownComponent {
-  return {
-    id: 1,
-    purl: 'pkg:npm/x',
-    type: 'npm',
-    purlName: 'x',
-    name: 'x',
-    projectUrl: '',
-    sourcePurl: null,
-    latestVersion: latest,
-    status: 'active',
-    statusRaw: null,
-    statusChangeDate: null,
-    firstIndexedAt: '',
-    lastIndexedAt: '',
-    versions: versions.map(([version, status = 'active'], i) => ({
-      id: i + 1,
-      version,
-      releasedAt: null,
-      status,
-      statusRaw: null,
-      indexedAt: '',
-    })),
-  }
+  const known = versions.map(([version, status = 'active'], i) => knownVersion(i + 1, version, { status }))
+  return knownComponent('x', known, { latestVersion: latest })
 }
 
 // latest = 1.2.0; 1.3.0 is newer but was published after latest moved back (or under another tag)

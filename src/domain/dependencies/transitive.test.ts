@@ -2,7 +2,8 @@
 // dependencies, request errors, and the number of port calls (one per level, never one per node).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { type CatalogReader, type KnownComponent, keyOf } from '../catalog/types.ts'
+import { knownComponent, knownVersion, memoryCatalog } from '../catalog/memory-catalog.test-helper.ts'
+import type { KnownComponent } from '../catalog/types.ts'
 import type { DependencyScope, LifecycleStatus } from '../kb/types.ts'
 import { checkEcosystem, effectiveBound, transitiveDependencies } from './transitive.ts'
 import type { DeclaredDependency, DependencyReader } from './types.ts'
@@ -19,7 +20,7 @@ type FakeKb = Record<string, { latest?: string; versions: Record<string, FakeVer
 
 function fakePorts(kb: FakeKb) {
   const calls = { catalog: 0, exact: 0, dependencies: 0, versionsAsked: 0 }
-  const components = new Map<string, KnownComponent>()
+  const components: KnownComponent[] = []
   const declared = new Map<number, DeclaredDependency[]>()
   let id = 0
   for (const [name, pkg] of Object.entries(kb)) {
@@ -37,40 +38,12 @@ function fakePorts(kb: FakeKb) {
           Object.entries(d ?? {}).map(([n, requirement]) => ({ name: n, scope, requirement })),
         ),
       )
-      return { id: vid, version, releasedAt: null, status: v.status ?? 'active', statusRaw: null, indexedAt: '' }
+      return knownVersion(vid, version, { status: v.status ?? 'active' })
     })
     const latest = pkg.latest ?? Object.keys(pkg.versions).at(-1) ?? null
-    components.set(keyOf({ type: 'npm', purlName: name }), {
-      ...{ id: ++id, type: 'npm', purlName: name, name, projectUrl: '', sourcePurl: null, latestVersion: latest },
-      ...{ status: 'active', statusRaw: null, statusChangeDate: null, firstIndexedAt: '', lastIndexedAt: '' },
-      purl: `pkg:npm/${name.replace(/^@/, '%40')}`,
-      versions,
-    })
+    components.push(knownComponent(name, versions, { id: ++id, latestVersion: latest }))
   }
-  const catalog: CatalogReader = {
-    async components(keys) {
-      calls.catalog++
-      return new Map(
-        keys.flatMap((k) => {
-          const c = components.get(keyOf(k))
-          return c ? [[keyOf(k), c] as const] : []
-        }),
-      )
-    },
-    // the exact-version fast path: components with only the versions asked for (`partial`)
-    async exact(keys) {
-      calls.exact++
-      const out = new Map<string, KnownComponent>()
-      for (const k of keys) {
-        const c = components.get(keyOf(k))
-        if (!c) continue
-        const want = new Set([k.version, k.version.startsWith('v') ? k.version.slice(1) : `v${k.version}`])
-        const versions = [...(out.get(keyOf(k))?.versions ?? []), ...c.versions.filter((v) => want.has(v.version))]
-        out.set(keyOf(k), { ...c, partial: true, versions })
-      }
-      return out
-    },
-  }
+  const catalog = memoryCatalog(components, { counts: calls })
   const dependencies: DependencyReader = {
     async ofVersions(ids, scopes) {
       calls.dependencies++

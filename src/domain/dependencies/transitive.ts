@@ -1,4 +1,4 @@
-// Transitive dependencies (spec #24, reference §4.7 with real resolution; docs/dependencies.md): a breadth-first walk
+// Transitive dependencies (docs/dependencies.md "Transitive dependencies"): a breadth-first walk
 // over the KB's declared dependencies, each requirement resolved with npm's rules. One query per level for the
 // dependencies of all its versions, and one catalog read per level for the packages they name.
 import { type ComponentRef, resolveBatch } from '../catalog/resolve-batch.ts'

@@ -1,5 +1,4 @@
-// The dependency port (storage implements it) and the limits of the dependencies area (spec #24, Limits;
-// reference §4.7; docs/dependencies.md).
+// The dependency port (storage implements it) and the limits of the dependencies area (docs/dependencies.md).
 import type { DependencyScope } from '../kb/types.ts'
 
 /** A dependency as a version declares it: the npm name and the specifier verbatim (`^1.2.0`, `npm:x@1`, a git URL…). */

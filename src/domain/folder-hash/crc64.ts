@@ -1,4 +1,4 @@
-// CRC-64/XZ (Go hash/crc64 with the ECMA table; reference clients.md §5.5): reflected, polynomial
+// CRC-64/XZ (Go hash/crc64 with the ECMA table; docs/api-behaviour.md "Folder hashing (client)"): reflected, polynomial
 // 0xC96C5795D7870F42, init and xorout all ones. Slicing-by-8 on 32-bit halves: eight bytes cost sixteen table
 // lookups, about ten times faster in JavaScript than the byte-at-a-time loop.
 import type { U64 } from './primitives.ts'

@@ -1,4 +1,4 @@
-// The HFH scan request, checked and typed (spec #25, reference §3.7 and clients.md §5.1, §6): proto names and
+// The HFH scan request, checked and typed (docs/folder-hashing.md "Request fields and defaults"): proto names and
 // their lowerCamel JSON names both accepted, nulls for small folders, bounds on depth and size.
 import { parseHex64 } from './primitives.ts'
 import type { ScanFilters, ScanNode } from './types.ts'

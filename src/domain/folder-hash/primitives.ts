@@ -1,4 +1,4 @@
-// The hash primitives of the SCANOSS folder hasher (reference clients.md §5.5): FNV-1 64, simhash
+// The hash primitives of the SCANOSS folder hasher (docs/api-behaviour.md "Folder hashing (client)"): FNV-1 64, simhash
 // fingerprints and the Python hex form, on 64-bit values held as two unsigned 32-bit halves (no BigInt in the loops).
 
 /** A 64-bit value as its high and low unsigned 32-bit halves. */

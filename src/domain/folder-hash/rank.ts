@@ -1,6 +1,6 @@
-// The rank of a matched component, 1 (most trusted) to 9, from source trust and popularity (spec "Scan result":
-// 1-2 official or highly trusted, 3-4 verified community, 5-6 standard open source, 7-9 lower confidence).
-// The formula is documented in docs/folder-hashing.md; change both together.
+// The rank of a matched component, 1 (most trusted) to 9, from source trust and popularity (docs/folder-hashing.md
+// "Rank (1–9)": 1-2 official or highly trusted, 3-4 verified community, 5-6 standard open source, 7-9 lower
+// confidence). The formula is documented in docs/folder-hashing.md; change both together.
 import type { IndexedVersion } from './types.ts'
 
 /** PURL types whose packages come from the ecosystem's own registry (source trust). */

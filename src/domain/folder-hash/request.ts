@@ -1,5 +1,5 @@
-// The HFH scan request as scanoss-py sends it (reference clients.md §5.1, §5.4-§5.5): node keys in order, nulls for
-// small nodes, children down to a depth, and the bytes of Python's json.dumps (", " and ": ", ASCII-only).
+// The HFH scan request as scanoss-py sends it (docs/api-behaviour.md "Folder hashing (client)"): node keys in order,
+// nulls for small nodes, children down to a depth, and the bytes of Python's json.dumps (", " and ": ", ASCII-only).
 import { toHex } from './primitives.ts'
 import type { FolderNode } from './tree.ts'
 

@@ -1,5 +1,5 @@
-// The folder-hash scan (spec #25, reference §4.8): each folder of the request tree matched against the index by
-// Hamming distance, recursion into sub-folders, each component reported once at its best folder.
+// The folder-hash scan (docs/api-behaviour.md "Folder-hash scan"): each folder of the request tree matched against the
+// index by Hamming distance, recursion into sub-folders, each component reported once at its best folder.
 // The distance, score, cut-off and ordering rules are documented in docs/folder-hashing.md.
 import { versionLicenseIds } from '../components/versions.ts'
 import { licenseEntry } from '../licenses/spdx.ts'
@@ -19,7 +19,7 @@ function folderDistance(dNames: number, dContent: number, dDirs: number): number
   return 0.6 * dContent + 0.3 * dNames + 0.1 * dDirs
 }
 
-/** score = exp(−0.065 × distance) (reference §4.8): 0 → 1.0, 10 → 0.52, 30 → 0.14. */
+/** score = exp(−0.065 × distance) (docs/folder-hashing.md "Matching"): 0 → 1.0, 10 → 0.52, 30 → 0.14. */
 function scoreOf(distance: number): number {
   return Math.round(Math.exp(-0.065 * distance) * 1e4) / 1e4
 }

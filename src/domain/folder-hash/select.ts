@@ -1,4 +1,5 @@
-// Which files the SCANOSS folder hasher takes and in what order (reference clients.md §5.2), on relative paths.
+// Which files the SCANOSS folder hasher takes and in what order (docs/api-behaviour.md "Folder hashing (client)"), on
+// relative paths.
 
 /** Basenames always skipped, compared lower-cased. */
 const SKIPPED_BASENAMES = new Set([

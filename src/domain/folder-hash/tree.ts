@@ -1,5 +1,5 @@
-// The folder-hash tree of a set of files (reference clients.md §5.3-§5.4): one node per directory, each hashing all
-// the files of its subtree. Shared by the client-side hasher (`compintel hash`) and the KB analyzer.
+// The folder-hash tree of a set of files (docs/api-behaviour.md "Folder hashing (client)"): one node per directory,
+// each hashing all the files of its subtree. Shared by the client-side hasher (`compintel hash`) and the KB analyzer.
 import {
   ALL_ONES,
   bigEndianBytes,

@@ -1,4 +1,4 @@
-// Types of the folder-hash scan (spec #25, reference §4.8): the request tree, its filters, the index it reads.
+// Types of the folder-hash scan (docs/folder-hashing.md): the request tree, its filters, the index it reads.
 import type { LicenseEntry } from '../licenses/spdx.ts'
 import type { U64 } from './primitives.ts'
 

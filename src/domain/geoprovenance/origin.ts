@@ -1,4 +1,4 @@
-// Where a component's contributors are, inferred from the UTC offsets of their commits (issue 8, item 2).
+// Where a component's contributors are, inferred from the UTC offsets of their commits (docs/geoprovenance-origin.md).
 //
 // Method (docs/geoprovenance-origin.md):
 // 1. Each group of commits (one offset, with its month when known) is matched against the IANA zones using that

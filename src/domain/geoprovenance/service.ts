@@ -1,4 +1,4 @@
-// The geoprovenance answers (spec #20-#23, reference §4.6): which repositories a purl stands for (a pkg:github purl
+// The geoprovenance answers (docs/geoprovenance.md): which repositories a purl stands for (a pkg:github purl
 // itself; a package through its source repository and the links the ingest sources record), then the declared and
 // curated locations of their accounts, or the origin inferred from their commit timing. Constant reads per batch.
 import type { CatalogReader, ComponentKey } from '../catalog/types.ts'

@@ -1,4 +1,4 @@
-// Types of the geoprovenance area (spec #20-#23, reference §3.5, §4.6): what the KB holds about where a
+// Types of the geoprovenance area (docs/geoprovenance.md): what the KB holds about where a
 // repository's contributors are, and the port the domain reads it through.
 import type { AuthorOffsets } from './origin.ts'
 

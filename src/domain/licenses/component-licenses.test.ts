@@ -2,8 +2,8 @@
 // of reads per batch.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { CatalogReader, ComponentKey, KnownComponent } from '../catalog/types.ts'
-import { keyOf } from '../catalog/types.ts'
+import { knownComponent, knownVersion, memoryCatalog } from '../catalog/memory-catalog.test-helper.ts'
+import type { KnownComponent } from '../catalog/types.ts'
 import { componentLicenses } from './component-licenses.ts'
 import type { LicenseFact, LicenseReader, VersionLicenses } from './types.ts'
 
@@ -32,38 +32,23 @@ const KB: [string, string, VersionLicenses][] = [
   ['bare', '1.0.0', NONE],
 ]
 
+const INDEXED = '2026-01-01T00:00:00.000Z'
 function component(name: string): KnownComponent {
-  return {
+  const versions = KB.flatMap(([c, version], id) =>
+    c === name ? [knownVersion(id, version, { indexedAt: '2026-01-01' })] : [],
+  )
+  const url = `https://www.npmjs.com/package/${name}`
+  return knownComponent(name, versions, {
     id: name.length,
-    purl: `pkg:npm/${name}`,
-    type: 'npm',
-    purlName: name,
-    name,
-    projectUrl: `https://www.npmjs.com/package/${name}`,
-    sourcePurl: null,
-    latestVersion: null,
-    status: 'active',
-    statusRaw: null,
-    statusChangeDate: null,
-    firstIndexedAt: '2026-01-01T00:00:00.000Z',
-    lastIndexedAt: '2026-01-01T00:00:00.000Z',
-    versions: KB.flatMap(([c, version], id) =>
-      c === name
-        ? [{ id, version, releasedAt: null, status: 'active' as const, statusRaw: null, indexedAt: '2026-01-01' }]
-        : [],
-    ),
-  }
+    projectUrl: url,
+    firstIndexedAt: INDEXED,
+    lastIndexedAt: INDEXED,
+  })
 }
 
 function ports() {
-  const reads = { catalog: 0, licenses: [] as number[][] }
-  const known = new Map(['lib', 'bare', 'empty'].map((n) => [keyOf({ type: 'npm', purlName: n }), component(n)]))
-  const catalog: CatalogReader = {
-    async components(keys: readonly ComponentKey[]) {
-      reads.catalog++
-      return new Map(keys.flatMap((k) => (known.has(keyOf(k)) ? [[keyOf(k), known.get(keyOf(k))]] : [])) as never)
-    },
-  }
+  const reads = { catalog: 0, exact: 0, licenses: [] as number[][] }
+  const catalog = memoryCatalog(['lib', 'bare', 'empty'].map(component), { exact: false, counts: reads })
   const licenses: LicenseReader = {
     async ofVersions(ids: readonly number[]) {
       reads.licenses.push([...ids])

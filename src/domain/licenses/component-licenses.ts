@@ -1,4 +1,4 @@
-// The licenses of a batch of component references (spec "License result", reference §4.5; docs/licenses.md), in
+// The licenses of a batch of component references (docs/licenses.md "License result"), in
 // request order, with a constant number of reads per batch: one catalog read, one license read for the resolved
 // versions, and at most one more for the fallback candidates of every item together.
 import { type ComponentRef, type Resolved, resolveBatch, withAllVersions } from '../catalog/resolve-batch.ts'

@@ -1,4 +1,4 @@
-// The nearest-version rule of reference §4.5: weighted distance, ties to the higher version.
+// The nearest-version rule (docs/api-behaviour.md "Nearest version"): weighted distance, ties to the higher version.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { semverScheme } from '../shared/versions/index.ts'

@@ -1,5 +1,5 @@
-// The known version nearest to a target (reference §4.5, FindNearestVersion): used when the version asked for has no
-// license facts. Distance = |Δmajor|·1e6 + |Δminor|·1e3 + |Δpatch|; ties go to the higher version.
+// The known version nearest to a target (docs/api-behaviour.md "Nearest version"): used when the version asked for has
+// no license facts. Distance = |Δmajor|·1e6 + |Δminor|·1e3 + |Δpatch|; ties go to the higher version.
 import semver from 'semver'
 import type { VersionScheme } from '../shared/versions/index.ts'
 

@@ -1,4 +1,5 @@
-// The KB metadata record reported as status.db (spec Versioning 3), and the loaded data sources' dates.
+// The KB metadata record reported as status.db (docs/api-behaviour.md "Status envelope"), and the loaded data sources'
+// dates.
 export interface KbMeta {
   /** Version of the KB schema the data set was loaded into. */
   schemaVersion: string

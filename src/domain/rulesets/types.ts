@@ -1,4 +1,4 @@
-// Rulesets: the two cryptography types (spec #9, docs/cryptography-rulesets.md) and the static-analysis issues type
+// Rulesets: the two cryptography types (docs/cryptography-rulesets.md) and the static-analysis issues type
 // (docs/semgrep.md), their release versions and the Semgrep rule format the rules are written in.
 
 export const RULESET_TYPES = ['dca', 'keywords', 'semgrep'] as const
@@ -23,7 +23,7 @@ export const RULESET_DESCRIPTIONS: Readonly<Record<RulesetType, string>> = {
     'compintel static-analysis rules: security, quality and compliance issues matched structurally, per language',
 }
 
-/** manifest.json of a release (spec "Ruleset manifest"). */
+/** manifest.json of a release (docs/api-behaviour.md "Ruleset download"). */
 export interface RulesetManifest {
   name: string
   version: string

@@ -1,4 +1,5 @@
-// Ruleset release names: `latest` or v<MAJOR>.<MINOR>.<PATCH> (spec "Versioning" 4), without leading zeros.
+// Ruleset release names: `latest` or v<MAJOR>.<MINOR>.<PATCH> (docs/api-behaviour.md "Ruleset download"), without
+// leading zeros.
 
 const RELEASE = /^v(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/
 

@@ -1,4 +1,4 @@
-// Static-analysis issues of component versions (spec #26-#27, reference §4.9): the files with issues the semgrep
+// Static-analysis issues of component versions (docs/semgrep.md "Answers"): the files with issues the semgrep
 // analyzer stored for the version each reference resolves to. Per batch: one catalog resolution and one read of the
 // analyzer's outputs. Outcomes: INVALID_PURL, COMPONENT_NOT_FOUND, VERSION_NOT_FOUND, and NO_INFO for a version never
 // analyzed (docs/semgrep.md).
@@ -14,10 +14,10 @@ export async function issuesOfComponents(
 ): Promise<ComponentIssues[]> {
   const items = await resolvedAnalyses<IssueAnalysis>(refs, ports, SEMGREP_ANALYZER)
   return items.map(({ resolved: r, analysis }, i) => {
-    const purl = refs[i]?.purl ?? '' // echoed as asked, @version included (reference §4.9)
+    const purl = refs[i]?.purl ?? '' // echoed as asked, @version included (docs/semgrep.md "Answers")
     const none = { purl, ruleset: undefined, files: [] }
     if (!r.chosen) return { ...none, version: '', requirement: r.requirement, outcome: r.outcome }
-    // the original answers the resolved version as requirement too (reference §4.9, §6 item 15)
+    // the original answers the resolved version as requirement too (docs/api-behaviour.md "Static-analysis issues")
     const resolved = { purl, version: r.version, requirement: r.version }
     if (!analysis) {
       const message = `No static-analysis information for ${r.purl}@${r.version}`

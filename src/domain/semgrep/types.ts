@@ -1,4 +1,4 @@
-// Static-analysis issues (spec #26-#27, reference §3.8): what the semgrep analyzer stores per version, and the
+// Static-analysis issues (docs/semgrep.md "Answers"): what the semgrep analyzer stores per version, and the
 // answers of the issues endpoints (docs/semgrep.md).
 import type { Severity } from '../rulesets/types.ts'
 import type { Outcome } from '../shared/outcome.ts'
@@ -30,11 +30,11 @@ export interface IssueAnalysis {
 
 /** One component asked about: the resolved version and its files with issues. */
 export interface ComponentIssues {
-  /** As asked, @version included (reference §4.9). */
+  /** As asked, @version included (docs/semgrep.md "Answers"). */
   purl: string
   /** The resolved version, '' when none. */
   version: string
-  /** The resolved version (reference §4.9), or the requirement asked when none resolves. */
+  /** The resolved version (docs/semgrep.md "Answers"), or the requirement asked when none resolves. */
   requirement: string
   /** The rule set release the findings come from; undefined when the version was not analyzed. */
   ruleset: string | undefined

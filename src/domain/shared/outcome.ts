@@ -1,4 +1,4 @@
-// Per-component outcome codes (reference §1.3): a component that cannot be answered does not fail the request.
+// Per-component outcome codes (docs/errors.md): a component that cannot be answered does not fail the request.
 export const OUTCOME_CODES = [
   'SUCCESS',
   'INVALID_PURL',

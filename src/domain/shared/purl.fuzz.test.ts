@@ -1,4 +1,4 @@
-// Property-based fuzzing of the PURL parser (issue 10 item 6): arbitrary strings only ever fail with INVALID_PURL,
+// Property-based fuzzing of the PURL parser (docs/security.md): arbitrary strings only ever fail with INVALID_PURL,
 // canonicalisation is idempotent, and generated purls of the common types round-trip their parts.
 // Fixed seeds keep CI deterministic; a failure prints the counterexample and the seed to replay it.
 import assert from 'node:assert/strict'

@@ -115,15 +115,18 @@ function formatPurl(p: Purl): string {
   return out
 }
 
-/** The reference's purl_name lookup key: namespace/name, lower-cased except for npm and nuget (§4.1 step 2). */
+/**
+ * The reference's purl_name lookup key: namespace/name, lower-cased except for npm and nuget (docs/api-behaviour.md
+ * "Requirement resolution").
+ */
 export function purlName(p: Purl): string {
   const full = p.namespace ? `${p.namespace}/${p.name}` : p.name
   return p.type === 'npm' || p.type === 'nuget' ? full : full.toLowerCase()
 }
 
 /**
- * Splits `@version` off a purl string as go-component-helper does (§4.1 step 1): the rest is returned as given,
- * so qualifiers, subpath and `%40` encoding are preserved.
+ * Splits `@version` off a purl string as go-component-helper does (docs/api-behaviour.md "Requirement resolution"): the
+ * rest is returned as given, so qualifiers, subpath and `%40` encoding are preserved.
  */
 export function splitVersion(input: string): { purl: string; version: string | undefined } {
   const end = input.search(/[?#]/)
@@ -152,7 +155,10 @@ const PROJECT_URLS: Record<string, string> = {
   conan: 'https://conan.io/center/recipes/',
 }
 
-/** The component's page on its ecosystem's site (reference §4.5 ProjectUrl); '' for other types. */
+/**
+ * The component's page on its ecosystem's site (`ProjectUrl` of scanoss/go-purl-helper pkg/purl.go); '' for other
+ * types.
+ */
 export function projectUrl(p: Purl): string {
   const base = PROJECT_URLS[p.type]
   if (!base) return ''

@@ -1,4 +1,4 @@
-// Property-based fuzzing of the requirement grammar and resolver (issue 10 item 6), for every version scheme:
+// Property-based fuzzing of the requirement grammar and resolver (docs/security.md), for every version scheme:
 // arbitrary input only ever fails with INVALID_SEMVER, resolution picks a listed version or none, and each scheme's
 // compare is reflexive and antisymmetric in sign (transitive too on well-formed versions), so sorting is sound.
 import assert from 'node:assert/strict'

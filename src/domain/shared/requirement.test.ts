@@ -1,4 +1,4 @@
-// The requirement resolver: the summary table of reference §4.1 and the constraint semantics it lists.
+// The requirement resolver: the table of docs/requirements.md and the constraint semantics it lists.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { parseRequirement, resolveVersion } from './requirement.ts'

@@ -1,4 +1,4 @@
-// The `requirement` grammar and resolver (reference §4.1, spec convention 4; docs/requirements.md): which known
+// The `requirement` grammar and resolver (docs/requirements.md): which known
 // version of a component a purl + requirement names.
 import semver from 'semver'
 import { DomainError, type Outcome, SUCCESS } from './outcome.ts'

@@ -1,4 +1,4 @@
-// CPEs of component versions (spec #10–#11, reference §3.2/§4.3): the CPE products mapped to the package (purl2cpe),
+// CPEs of component versions (docs/api-behaviour.md "CPEs"): the CPE products mapped to the package (purl2cpe),
 // each with the resolved version filled in; `*` when no version could be resolved.
 import { type ComponentRef, exactVersionOf, resolveBatch } from '../catalog/resolve-batch.ts'
 import { type CatalogReader, keyOf } from '../catalog/types.ts'

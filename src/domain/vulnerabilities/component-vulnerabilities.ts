@@ -1,5 +1,5 @@
-// Known vulnerabilities of component versions (spec #12–#13, reference §4.3), in request order, with a constant
-// number of reads per batch: the catalog (versions), the advisories naming the packages, and the EPSS scores.
+// Known vulnerabilities of component versions (docs/api-behaviour.md "Vulnerabilities"), in request order, with a
+// constant number of reads per batch: the catalog (versions), the advisories naming the packages, and the EPSS scores.
 import { type ComponentRef, exactVersionOf, type Resolved, resolveBatch } from '../catalog/resolve-batch.ts'
 import { type CatalogReader, keyOf } from '../catalog/types.ts'
 import { type Outcome, SUCCESS } from '../shared/outcome.ts'

@@ -1,40 +1,13 @@
 // Vulnerability answers over in-memory ports (FIXTURE advisories): version choice, merging by alias, outcomes.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { type CatalogReader, type ComponentKey, type KnownComponent, keyOf } from '../catalog/types.ts'
+import { knownComponent, knownVersion, memoryCatalog } from '../catalog/memory-catalog.test-helper.ts'
+import { keyOf } from '../catalog/types.ts'
 import { componentVulnerabilities } from './component-vulnerabilities.ts'
 import type { Advisory, AdvisoryReader, EpssScore, PackageAdvisory } from './types.ts'
 
-const component = (name: string, versions: string[]): KnownComponent => ({
-  id: 1,
-  purl: `pkg:npm/${name}`,
-  type: 'npm',
-  purlName: name,
-  name,
-  projectUrl: '',
-  sourcePurl: null,
-  latestVersion: null,
-  status: 'active',
-  statusRaw: null,
-  statusChangeDate: null,
-  firstIndexedAt: '',
-  lastIndexedAt: '',
-  versions: versions.map((version, i) => ({
-    id: i + 1,
-    version,
-    releasedAt: null,
-    status: 'active',
-    statusRaw: null,
-    indexedAt: '',
-  })),
-})
-
-const catalog: CatalogReader = {
-  async components(keys: readonly ComponentKey[]) {
-    const known = [component('fx-lodash', ['4.17.15', '4.17.20', '4.17.21'])]
-    return new Map(known.filter((c) => keys.some((k) => keyOf(k) === keyOf(c))).map((c) => [keyOf(c), c]))
-  },
-}
+const versions = ['4.17.15', '4.17.20', '4.17.21'].map((version, i) => knownVersion(i + 1, version))
+const catalog = memoryCatalog([knownComponent('fx-lodash', versions)], { exact: false })
 
 const advisory = (id: string, source: string, extra: Partial<Advisory>): Advisory => ({
   id,

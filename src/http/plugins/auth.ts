@@ -1,4 +1,5 @@
-// API-key authentication and area scopes (spec "Authentication"): 401 without a valid key, 403 without the scope.
+// API-key authentication and area scopes (docs/api-behaviour.md "Authentication"): 401 without a valid key, 403 without
+// the scope.
 import type { FastifyRequest } from 'fastify'
 import { allows } from '../../domain/keys/scopes.ts'
 import type { Principal } from '../../domain/keys/types.ts'

@@ -1,4 +1,4 @@
-// Conditional GETs (issue 10 item 3): every successful GET under /v2 gets a weak ETag (a digest of the body) and
+// Conditional GETs (docs/caching.md): every successful GET under /v2 gets a weak ETag (a digest of the body) and
 // `Cache-Control: private, no-cache`, so a client or a cache in front may keep the answer but must revalidate it;
 // `If-None-Match` with the current tag answers 304 without a body. The tag changes whenever the answer does
 // (after an ingest, a new seed or a new server version, since `status` names them).

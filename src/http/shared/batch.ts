@@ -23,8 +23,8 @@ export function infoFields(o: Outcome): { info_code?: string; info_message?: str
 }
 
 /**
- * The status envelope with `db` (the loaded data set) and `server` (spec Versioning 3); with `sources`, `db.sources`
- * lists the loaded data sources of those kinds with their dates (docs/vulnerabilities.md).
+ * The status envelope with `db` (the loaded data set) and `server` (docs/api-behaviour.md "Status envelope"); with
+ * `sources`, `db.sources` lists the loaded data sources of those kinds with their dates (docs/vulnerabilities.md).
  */
 export async function statusWithDb(
   deps: Pick<AppDeps, 'services' | 'version'>,

@@ -1,6 +1,6 @@
-// The ruleset download answer shared by the cryptography and semgrep areas (spec #9, reference §4.2 "Ruleset
-// download"): the pre-built release archive, verified against its manifest's checksum when loaded, with the spec's
-// X-* headers and the scanoss-* headers crypto-finder reads (docs/cryptography-rulesets.md, docs/semgrep.md).
+// The ruleset download answer shared by the cryptography and semgrep areas (docs/api-behaviour.md "Ruleset
+// download"): the pre-built release archive, verified against its manifest's checksum when loaded, with the X-*
+// headers and the scanoss-* headers crypto-finder reads (docs/cryptography-rulesets.md, docs/semgrep.md).
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import type { RulesetReleases } from '../../domain/rulesets/types.ts'

@@ -1,4 +1,5 @@
-// The code-stats analyzer: source files, lines, blank lines and source files per language (the spec's statistics).
+// The code-stats analyzer: source files, lines, blank lines and source files per language (docs/components.md
+// "Statistics").
 //
 // A source file is a regular, non-binary file whose linguist language (see languages.ts) has type 'programming'
 // (so JavaScript, TypeScript, Shell… count; JSON, YAML, Markdown, CSS, HTML do not). Binary (text.ts): a known

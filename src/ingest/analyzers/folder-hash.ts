@@ -1,5 +1,5 @@
 // The folder-hash analyzer: the client's folder-hash tree of the package as it sits on disk once installed (for
-// npm, the unpacked package folder), so a folder scan of that folder can be matched (reference clients.md §5).
+// npm, the unpacked package folder), so a folder scan of that folder can be matched (docs/folder-hashing.md).
 //
 // Every node with hashes is kept (a node without hashes has none below it either: its subtrees are smaller). The
 // directory-names hash is that of a scan rooted at the package folder; a scan rooted higher (a project holding

@@ -1,5 +1,5 @@
 // The rules of a type's latest release, read from its archive (data/rulesets/<type>/<latest>): what an analyzer runs,
-// so that its findings name the release they came from (docs/semgrep.md "Rule set version").
+// so that its findings name the release they came from (docs/semgrep.md "Rule set releases").
 import type { RuleMetadataOf, RulesetType } from '../../domain/rulesets/types.ts'
 import { parseRules, type RuleFile } from './sources.ts'
 import { RULESETS_STORE_DIR, readLatestRelease } from './store.ts'

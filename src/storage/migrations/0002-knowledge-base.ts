@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('purl_type', 'text', (c) => c.notNull())
     .addColumn('namespace', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('purl_name', 'text', (c) => c.notNull()) // lookup key: namespace/name (reference §4.1)
+    .addColumn('purl_name', 'text', (c) => c.notNull()) // lookup key (docs/api-behaviour.md "Requirement resolution")
     .addColumn('description', 'text')
     .addColumn('project_url', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('homepage_url', 'text')

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
-import { ConfigError, DEFAULT_SQLITE_PATH, loadConfig, parseConfig } from '../src/config.ts'
+import { ConfigError, DEFAULT_SQLITE_PATH, loadConfig, parseConfig } from './config.ts'
 
 test('defaults: embedded KB under ./data, 127.0.0.1:8080, keys required', () => {
   const c = parseConfig({})

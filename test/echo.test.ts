@@ -1,8 +1,8 @@
 // POST /v2/<area>/echo: success for every area, bad input, and the key checks.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { makeTestApp, type TestApp } from '../../../../test/helpers/app.ts'
-import { AREAS } from '../../../domain/keys/scopes.ts'
+import { AREAS } from '../src/domain/keys/scopes.ts'
+import { makeTestApp, type TestApp } from './helpers/app.ts'
 
 let t: TestApp
 before(async () => {

@@ -1,4 +1,6 @@
-// The storage contract: the same behaviour on SQLite (always) and PostgreSQL (when TEST_DATABASE_URL is set).
+// Migrations (once, concurrently, kb_meta), the API-key store and ping, on SQLite (always) and PostgreSQL (when
+// TEST_DATABASE_URL is set). The other storage adapters' tests run on both backends the same way
+// (test/helpers/backends.ts).
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { backends } from '../../test/helpers/backends.ts'
@@ -19,7 +21,7 @@ const record = (n: number) => ({
 })
 
 for (const backend of backends()) {
-  describe(`storage contract on ${backend.name}`, () => {
+  describe(`migrations, api keys and ping on ${backend.name}`, () => {
     test('migrations apply once, then are a no-op; kb_meta carries schema version and creation date', async () => {
       const { storage, cleanup } = await backend.open()
       try {
