@@ -1,5 +1,6 @@
-// The answers of the cryptography endpoints, from the analyses a question covers (reference §4.2): algorithms of a
-// version, algorithms and versions across a range, version coverage, hints. Names are catalogue ids (lower case).
+// The answers of the cryptography endpoints, from the analyses a question covers (docs/api-behaviour.md
+// "Cryptography"): algorithms of a version, algorithms and versions across a range, version coverage, hints. Names are
+// catalogue ids (lower case).
 import type { CryptoSubject } from './component-crypto.ts'
 import type { Algorithm, CryptoAnalysis, Hint } from './types.ts'
 

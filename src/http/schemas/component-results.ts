@@ -1,5 +1,5 @@
-// Response item schemas of the components area (spec "Component search hit", "Component versions result",
-// "Component statistics result"; reference §3.3 for the status objects).
+// Response item schemas of the components area (docs/components.md; the messages of scanoss/papi
+// protobuf/scanoss/api/components/v2/scanoss-components.proto).
 import { Type } from 'typebox'
 import { ErrorFields, InfoFields } from './components.ts'
 

@@ -1,4 +1,4 @@
-// Request and item schemas shared by the per-component endpoints (spec "Component reference").
+// Request and item schemas shared by the per-component endpoints (docs/api-behaviour.md "Wire conventions").
 import { Type } from 'typebox'
 import { MAX_PURL_LENGTH } from '../../domain/shared/purl.ts'
 import { MAX_REQUIREMENT_LENGTH } from '../../domain/shared/requirement.ts'
@@ -15,7 +15,7 @@ const RequirementField = Type.String({
 
 export const ComponentRefSchema = Type.Object({ purl: PurlField, requirement: Type.Optional(RequirementField) })
 
-/** `{components: [{purl, requirement}]}` (reference ComponentsRequest). */
+/** `{components: [{purl, requirement}]}` (papi's `ComponentsRequest`). */
 export const ComponentsRequestSchema = Type.Object({
   components: Type.Array(ComponentRefSchema, { description: 'At most MAX_BATCH_SIZE components (default 1000)' }),
 })
@@ -23,7 +23,7 @@ export const ComponentsRequestSchema = Type.Object({
 /** Query of the single-component GET endpoints: `?purl=&requirement=`. */
 export const ComponentQuerySchema = Type.Object({ purl: PurlField, requirement: Type.Optional(RequirementField) })
 
-/** Per-component outcome fields (spec "Component-level error fields"); absent on success. */
+/** Per-component outcome fields (docs/api-behaviour.md "Per-component outcomes"); absent on success. */
 export const ErrorFields = {
   error_code: Type.Optional(Type.String()),
   error_message: Type.Optional(Type.String()),

@@ -1,4 +1,4 @@
-// Response schemas of the cryptography area (spec "Algorithm", "Hint", the cryptography results; reference §3.1).
+// Response schemas of the cryptography area (docs/api-behaviour.md "Cryptography").
 import { Type } from 'typebox'
 import { ErrorFields, InfoFields } from './components.ts'
 

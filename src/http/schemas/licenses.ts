@@ -1,4 +1,4 @@
-// Response schemas of the licenses area (spec "License result"; reference §3.4), snake_case, every list present.
+// Response schemas of the licenses area (docs/licenses.md "License result"), snake_case, every list present.
 import { Type } from 'typebox'
 import { InfoFields } from './components.ts'
 
@@ -21,7 +21,10 @@ export const LicenseResultSchema = Type.Object({
   ...InfoFields,
 })
 
-/** The SPDX facts of a license (reference §3.4 `SPDX`); is_fsf_libre is omitted: the shipped SPDX data lacks it. */
+/**
+ * The SPDX facts of a license (the `SPDX` message of scanoss-licenses.proto); is_fsf_libre is omitted: the shipped SPDX
+ * data lacks it.
+ */
 export const SpdxDetailsSchema = Type.Object({
   id: Type.String(),
   full_name: Type.String(),
@@ -54,7 +57,10 @@ export const SpdxDetailsSchema = Type.Object({
   ),
 })
 
-/** OSADL obligations (reference §3.4 `OSADL`); no source is shipped, so the lists are empty and facts absent. */
+/**
+ * OSADL obligations (the `OSADL` message of scanoss-licenses.proto); no source is shipped, so the lists are empty and
+ * facts absent.
+ */
 export const ObligationsSchema = Type.Object({
   copyleft_clause: Type.Optional(Type.Boolean({ description: 'Omitted: unknown' })),
   patent_hints: Type.Optional(Type.Boolean({ description: 'Omitted: unknown' })),

@@ -1,5 +1,5 @@
-// Response schemas of the static-analysis issues area (reference §3.8): the field names `ruleID` and `fileMD5` are
-// the proto's own (emitted as they are, not snake_case), line numbers are strings.
+// Response schemas of the static-analysis issues area (docs/semgrep.md "Answers"): the field names `ruleID` and
+// `fileMD5` are the proto's own (emitted as they are, not snake_case), line numbers are strings.
 import { Type } from 'typebox'
 import { ErrorFields, InfoFields } from './components.ts'
 

@@ -1,4 +1,4 @@
-// Response schemas of the vulnerabilities area (spec "Vulnerability result", "CPE result"; reference §3.2).
+// Response schemas of the vulnerabilities area (docs/api-behaviour.md "Vulnerabilities" and "CPEs").
 import { Type } from 'typebox'
 import { ErrorFields } from './components.ts'
 

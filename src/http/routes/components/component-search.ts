@@ -1,4 +1,5 @@
-// GET /v2/components/search (spec #14): ranked, index-backed search by name, vendor and ecosystem.
+// GET /v2/components/search (docs/api-behaviour.md "Component search"): ranked, index-backed search by name, vendor and
+// ecosystem.
 import { Type } from 'typebox'
 import { MAX_TERM_LENGTH, SEARCH_LIMIT, searchQuery } from '../../../domain/components/search.ts'
 import { HttpError } from '../../errors.ts'

@@ -1,6 +1,6 @@
-// POST /v2/components/statistics (spec #16): code statistics of component versions. Accepts the spec's
-// `{purls: [string]}`, the `{purls: [{purl, requirement}]}` scanoss-js sends and the reference's
-// `{components: [{purl, requirement}]}`; answers `component_statistics`, plus a `purls` copy for `purls` callers.
+// POST /v2/components/statistics (docs/api-behaviour.md "Component statistics"): code statistics of component versions.
+// Accepts `{purls: [string]}`, the `{purls: [{purl, requirement}]}` scanoss-js sends and the proto's `{components:
+// [{purl, requirement}]}`; answers `component_statistics`, plus a `purls` copy for `purls` callers.
 import { Type } from 'typebox'
 import { componentStatistics } from '../../../domain/components/statistics.ts'
 import { STATISTICS_LEARNABLE } from '../../../domain/on-demand/areas.ts'

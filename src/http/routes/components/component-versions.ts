@@ -1,4 +1,5 @@
-// GET /v2/components/versions (spec #15): a component's versions, newest first, with dates and licenses.
+// GET /v2/components/versions (docs/api-behaviour.md "Component versions"): a component's versions, newest first, with
+// dates and licenses.
 import { Type } from 'typebox'
 import {
   type ComponentVersions,

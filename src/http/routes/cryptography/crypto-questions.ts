@@ -1,7 +1,7 @@
 // The cryptography endpoints (docs/cryptography.md): five questions, each served as a single GET and a batch POST
-// through the one component-question pattern (http/shared/component-route.ts), some at two paths (the
-// specification's and the one the SCANOSS clients call). Each answer carries `error_code`/`error_message` and, with
-// the same values, the `info_code`/`info_message` newer SCANOSS clients read.
+// through the one component-question pattern (http/shared/component-route.ts), some at two paths (the proto's and the
+// one the SCANOSS clients call; docs/api-behaviour.md "Cryptography"). Each answer carries `error_code`/`error_message`
+// and, with the same values, the `info_code`/`info_message` newer SCANOSS clients read.
 import type { FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { ComponentRef } from '../../../domain/catalog/resolve-batch.ts'
@@ -117,7 +117,7 @@ export const registerPostAlgorithmsRangeComponents = ALGORITHMS_IN_RANGE.post(
 export const registerGetVersionsRangeComponent = VERSIONS_IN_RANGE.get(
   '/v2/cryptography/algorithms/versions/range/component',
 )
-// the specification's path (singular 'version') and the one scanoss-py calls ('versions')
+// the singular 'version' path and the proto's and scanoss-py's 'versions' (docs/api-behaviour.md "Cryptography")
 export const registerPostVersionsRangeComponents = VERSIONS_IN_RANGE.post(
   '/v2/cryptography/algorithms/version/range/components',
   '/v2/cryptography/algorithms/versions/range/components',

@@ -1,6 +1,6 @@
-// GET /v2/cryptography/rulesets/{type}/{version}/download (spec #9, reference §4.2 "Ruleset download"): the
+// GET /v2/cryptography/rulesets/{type}/{version}/download (docs/api-behaviour.md "Ruleset download"): the
 // pre-built release archive of a ruleset, loaded once from data/rulesets and verified against its manifest's checksum
-// (docs/cryptography-rulesets.md). Both the spec's X-* headers and the scanoss-* headers crypto-finder reads are sent.
+// (docs/cryptography-rulesets.md). Both the X-* headers and the scanoss-* headers crypto-finder reads are sent.
 import { Type } from 'typebox'
 import { isCryptoRulesetType, type RulesetReleases } from '../../../domain/rulesets/types.ts'
 import { rulesetResponses, sendRuleset, VersionParam } from '../../shared/ruleset-download.ts'

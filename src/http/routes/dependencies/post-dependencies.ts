@@ -1,5 +1,5 @@
-// POST /v2/dependencies/dependencies (deprecated in papi, but the call both SCANOSS clients make; reference §3.6 and
-// §4.7; docs/dependencies.md): every purl of every manifest file with its resolved version, URL and licenses.
+// POST /v2/dependencies/dependencies (deprecated in papi, but the call both SCANOSS clients make; docs/dependencies.md
+// "The legacy call"): every purl of every manifest file with its resolved version, URL and licenses.
 import { dependencyFiles } from '../../../domain/dependencies/legacy.ts'
 import { HttpError } from '../../errors.ts'
 import { responses, success } from '../../schemas/common.ts'

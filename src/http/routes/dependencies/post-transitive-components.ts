@@ -1,4 +1,4 @@
-// POST /v2/dependencies/transitive/components (spec #24, reference §4.7 with real resolution; docs/dependencies.md):
+// POST /v2/dependencies/transitive/components (docs/dependencies.md "Transitive dependencies"):
 // the direct and indirect dependencies of npm components, breadth-first, as one flat list.
 import { transitiveDependencies } from '../../../domain/dependencies/transitive.ts'
 import { HttpError } from '../../errors.ts'

@@ -1,4 +1,5 @@
-// POST /v2/<area>/echo for every area (reference §1.5): `{message}` back as sent, to test connectivity and a key.
+// POST /v2/<area>/echo for every area (docs/api-behaviour.md "Echo"): `{message}` back as sent, to test connectivity
+// and a key.
 import { Type } from 'typebox'
 import { AREAS } from '../../../domain/keys/scopes.ts'
 import { responses } from '../../schemas/common.ts'

@@ -1,5 +1,5 @@
-// GET /v2/licenses/details (reference §3.4 LicenseDetails, §4.5 Details): what the shipped SPDX License List says about
-// a license id. Only facts the list carries are given (docs/licenses.md); an id not on it is 404.
+// GET /v2/licenses/details (docs/licenses.md "`GET /v2/licenses/details`"): what the shipped SPDX License List says
+// about a license id. Only facts the list carries are given (docs/licenses.md); an id not on it is 404.
 import { Type } from 'typebox'
 import type { SpdxLicense } from '../../../domain/licenses/spdx.ts'
 import { responses, success } from '../../schemas/common.ts'

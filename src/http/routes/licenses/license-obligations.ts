@@ -1,5 +1,6 @@
-// GET /v2/licenses/obligations (reference §3.4 ObligationsResponse): compintel ships no obligations source (OSADL),
-// so a known id gets the empty shape with info_code NO_INFO, and unknown facts are omitted, never defaulted.
+// GET /v2/licenses/obligations (docs/licenses.md "`GET /v2/licenses/obligations`"): compintel ships no obligations
+// source (OSADL), so a known id gets the empty shape with info_code NO_INFO, and unknown facts are omitted, never
+// defaulted.
 import { Type } from 'typebox'
 import { responses } from '../../schemas/common.ts'
 import { LicenseIdQuerySchema, ObligationsSchema } from '../../schemas/licenses.ts'

@@ -1,5 +1,5 @@
-// POST /v2/scanning/hfh/scan (spec #25, reference §3.7, §4.8): which components the folders of a folder-hash tree
-// are. The tree is checked by the domain parser (proto and lowerCamel names, nulls for small folders, bounds), so
+// POST /v2/scanning/hfh/scan (docs/api-behaviour.md "Folder-hash scan"): which components the folders of a folder-hash
+// tree are. The tree is checked by the domain parser (proto and lowerCamel names, nulls for small folders, bounds), so
 // the schema below documents the body without Fastify validating it a second time.
 import {
   MAX_TREE_DEPTH,
