@@ -1,6 +1,6 @@
 // Component search ranking (docs/components.md): exact full name, then exact bare name, then prefix, then substring,
-// popularity only inside a group; and `limit` clamped to 50. On SQLite and PostgreSQL, over the FIXTURE KBs plus a
-// few made-up `fxc-` packages written here.
+// popularity only inside a group; several words match names joined by - _ . /; and `limit` clamped to 50. On SQLite
+// and PostgreSQL, over the FIXTURE KBs plus a few made-up `fxc-` packages written here.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { mapPackument } from '../src/ingest/npm/map-packument.ts'
@@ -36,6 +36,8 @@ function rankingPackuments(): Packument[] {
     pkg('@fxc/lodash'),
     pkg('lodash.merge'),
     pkg('fxc-lodash-kit'),
+    pkg('fxc-two-words'),
+    pkg('fxc.dotted.name'),
     ...Array.from({ length: MANY }, (_, i) => pkg(`fxc-many-${String(i).padStart(2, '0')}`, dependsOn(i))),
   ]
 }
@@ -97,6 +99,17 @@ for (const backend of backends()) {
       assert.deepEqual(hits, ['fxc-many-00', 'fxc-many-01', 'fxc-many-02'])
       // all four only contain `odash`: by dependents (5, 3, 2, 0)
       assert.deepEqual(await names('search=odash'), ['lodash.merge', '@fxc/lodash', 'fxc-lodash-kit', 'lodash'])
+    })
+
+    test('a query of several words finds names whose words are joined by - _ . or /, and the reverse', async () => {
+      assert.deepEqual(await names('search=fxc%20two%20words'), ['fxc-two-words'])
+      assert.deepEqual(await names('search=FXC_two_words'), ['fxc-two-words'])
+      assert.deepEqual(await names('search=fxc.two-words'), ['fxc-two-words'])
+      assert.deepEqual(await names('search=fxc%20dotted%20name'), ['fxc.dotted.name'])
+      assert.deepEqual(await names('search=fxc%20dotted'), ['fxc.dotted.name'], 'a prefix of the joined words')
+      assert.deepEqual(await names('search=two%20words'), ['fxc-two-words'], 'a substring of the joined words')
+      assert.deepEqual(await names('search=lodash%20merge'), ['lodash.merge'])
+      assert.deepEqual(await names('search=words%20two'), [], 'the words in their order')
     })
 
     test('limit above 50 is clamped to 50, as the docs say (not a 400)', async () => {

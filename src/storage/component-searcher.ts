@@ -23,7 +23,15 @@ export class SqlComponentSearcher implements ComponentSearcher {
     // No name holds a NUL, and neither FTS5 (an unterminated phrase) nor PostgreSQL text accepts one: no hits
     // rather than a failed query (found by security-injection.test.ts).
     if ([q.term, q.vendor, q.type].some((s) => s?.includes('\u0000'))) return []
-    const candidates = q.term !== undefined ? this.byName(q.term) : this.byVendor(q.vendor ?? '')
+    // every spelling of the term (docs/components.md: `crypto js` finds `crypto-js`) is one more set of branches
+    const spellings = q.term === undefined ? [] : (q.spellings ?? [q.term])
+    const candidates =
+      spellings.length > 0
+        ? sql.join(
+            spellings.map((t) => this.byName(t)),
+            sql` union all `,
+          )
+        : this.byVendor(q.vendor ?? '')
     const filters: RawBuilder<unknown>[] = []
     if (q.type) filters.push(sql`c.purl_type = ${q.type}`)
     if (q.term !== undefined && q.vendor) filters.push(this.vendorMatch(q.vendor))

@@ -14,6 +14,7 @@ import {
   sql,
 } from 'kysely'
 import { backends } from '../../test/helpers/backends.ts'
+import { spellings } from '../domain/components/search.ts'
 import type { SearchQuery } from '../domain/components/types.ts'
 import { versionSortKey } from '../domain/kb/sort-key.ts'
 import { SqlCatalogReader } from './catalog-reader.ts'
@@ -186,8 +187,9 @@ interface PgPlan {
   Plans?: PgPlan[]
 }
 
-/** Every search shape (exact, bare name, prefix, substring, short term, vendor, vendor + term, type filter, no hit),
- * with selective terms and with terms that match over a thousand components (`ba`, `fi-`), and the hits each finds. */
+/** Every search shape (exact, bare name, prefix, substring, short term, vendor, vendor + term, type filter, no hit,
+ * several words), with selective terms and with terms that match over a thousand components (`ba`, `fi-`), and the
+ * hits each finds. */
 const SEARCHES: [SearchQuery, number][] = [
   [{ term: 'lodash', limit: 50, offset: 0 }, 3],
   [{ term: 'core', limit: 50, offset: 0 }, 1],
@@ -203,6 +205,8 @@ const SEARCHES: [SearchQuery, number][] = [
   [{ term: 'lodash', type: 'npm', limit: 5, offset: 1 }, 2],
   [{ term: 'scanner', vendor: 'scanoss', type: 'github', limit: 5, offset: 0 }, 1],
   [{ term: 'zzzz-no-such-name', limit: 50, offset: 0 }, 0],
+  // several words: every spelling is its own index branches (domain/components/search.ts spellings)
+  [{ term: 'lodash merge', spellings: spellings('lodash merge'), limit: 50, offset: 0 }, 1],
 ]
 
 for (const backend of backends()) {

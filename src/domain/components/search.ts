@@ -25,12 +25,25 @@ export function searchQuery(p: SearchParams): SearchQuery | undefined {
   const type = clean(p.package)
   const limit = p.limit !== undefined && p.limit >= 1 && p.limit <= SEARCH_LIMIT ? p.limit : SEARCH_LIMIT
   return {
-    ...(term !== undefined ? { term } : {}),
+    ...(term !== undefined ? { term, spellings: spellings(term) } : {}),
     ...(vendor !== undefined ? { vendor } : {}),
     ...(type !== undefined && type !== 'all' ? { type } : {}),
     limit,
     offset: Math.max(0, p.offset ?? 0),
   }
+}
+
+/** Characters that join the words of a package name. */
+const SEPARATORS = ['-', '_', '.', '/'] as const
+
+/**
+ * The term, then its words joined by each separator: `crypto js`, `crypto_js` and `crypto-js` all find `crypto-js`
+ * (and `crypto.js`, `crypto_js`, …). A one-word term is searched as it is.
+ */
+export function spellings(term: string): string[] {
+  const words = term.split(/[\s\-_./]+/).filter((w) => w !== '')
+  if (words.length < 2) return [term]
+  return [...new Set([term, ...SEPARATORS.map((s) => words.join(s))])]
 }
 
 function clean(s: string | undefined): string | undefined {

@@ -3,6 +3,11 @@
 export interface SearchQuery {
   /** Lower-cased free text, matched against the package name (exact, then prefix, then substring). */
   term?: string
+  /**
+   * Every spelling of `term` that is searched: the term itself and, for a term of several words, the words joined by
+   * each separator names use (`crypto js` → `crypto-js`, `crypto_js`, `crypto.js`, `crypto/js`).
+   */
+  spellings?: string[]
   /** Lower-cased namespace (npm scope without or with `@`, GitHub owner), exact or prefix. */
   vendor?: string
   /** Purl type filter; undefined for every type. */
