@@ -184,6 +184,8 @@ function dependencyEntry(item: { purl: string; requirement?: string }, what: str
       url: '',
       comment: '',
       requirement,
+      error_code: 'COMPONENT_NOT_FOUND',
+      error_message: 'Component not found',
       info_code: 'COMPONENT_NOT_FOUND',
       info_message: 'Component not found',
     }

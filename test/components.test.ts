@@ -212,6 +212,8 @@ for (const backend of backends()) {
       assert.equal(body.components[0].version_status.info_code, 'VERSION_NOT_FOUND')
       assert.equal(body.components[0].component_status.status, 'active')
       assert.deepEqual(body.components[1].component_status, {
+        error_code: 'COMPONENT_NOT_FOUND',
+        error_message: 'Component not found',
         info_code: 'COMPONENT_NOT_FOUND',
         info_message: 'Component not found',
       })

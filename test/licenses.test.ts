@@ -33,7 +33,8 @@ function want(
   info?: [string, string],
 ) {
   const url = name === null ? '' : `https://www.npmjs.com/package/${name}`
-  const outcome = info ? { info_code: info[0], info_message: info[1] } : {}
+  // both spellings of the outcome (docs/errors.md)
+  const outcome = info ? { error_code: info[0], error_message: info[1], info_code: info[0], info_message: info[1] } : {}
   return { purl, requirement, version, statement, licenses, url, ...outcome }
 }
 const nearest = (req: string, v: string) => `Version not found for requirement ${req}, nearest version found: ${v}`

@@ -1,7 +1,7 @@
 // Response item schemas of the components area (docs/components.md; the messages of scanoss/papi
 // protobuf/scanoss/api/components/v2/scanoss-components.proto).
 import { Type } from 'typebox'
-import { ErrorFields, InfoFields } from './components.ts'
+import { OutcomeFields } from './components.ts'
 
 export const VersionLicenseSchema = Type.Object({
   name: Type.String({ description: 'SPDX id, or LicenseRef-… for a license that is not SPDX' }),
@@ -21,7 +21,7 @@ export const ComponentStatisticsSchema = Type.Object({
   purl: Type.String(),
   version: Type.String(),
   statistics: StatisticsSchema,
-  ...ErrorFields,
+  ...OutcomeFields,
 })
 
 export const ComponentStatusSchema = Type.Object({
@@ -35,7 +35,7 @@ export const ComponentStatusSchema = Type.Object({
       repository_status: Type.String({ description: "the registry's own words ('' when it says nothing)" }),
       indexed_date: Type.String(),
       status_change_date: Type.String(),
-      ...InfoFields,
+      ...OutcomeFields,
     }),
   ),
   component_status: Type.Object({
@@ -44,6 +44,6 @@ export const ComponentStatusSchema = Type.Object({
     first_indexed_date: Type.Optional(Type.String()),
     last_indexed_date: Type.Optional(Type.String()),
     status_change_date: Type.Optional(Type.String()),
-    ...InfoFields,
+    ...OutcomeFields,
   }),
 })

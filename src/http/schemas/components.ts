@@ -23,12 +23,13 @@ export const ComponentsRequestSchema = Type.Object({
 /** Query of the single-component GET endpoints: `?purl=&requirement=`. */
 export const ComponentQuerySchema = Type.Object({ purl: PurlField, requirement: Type.Optional(RequirementField) })
 
-/** Per-component outcome fields (docs/api-behaviour.md "Per-component outcomes"); absent on success. */
-export const ErrorFields = {
+/**
+ * Per-component outcome fields (docs/errors.md "Component-level outcomes"); absent on success. Both spellings, with
+ * the same values: `error_*` for clients of papi before 0.31, `info_*` for newer ones.
+ */
+export const OutcomeFields = {
   error_code: Type.Optional(Type.String()),
   error_message: Type.Optional(Type.String()),
-}
-export const InfoFields = {
   info_code: Type.Optional(Type.String()),
   info_message: Type.Optional(Type.String()),
 }

@@ -1,8 +1,8 @@
 // Response schemas of the cryptography area (docs/api-behaviour.md "Cryptography").
 import { Type } from 'typebox'
-import { ErrorFields, InfoFields } from './components.ts'
+import { OutcomeFields } from './components.ts'
 
-const Outcome = { ...ErrorFields, ...InfoFields }
+const Outcome = OutcomeFields
 
 const AlgorithmSchema = Type.Object({
   algorithm: Type.String({ description: 'catalogue id, lower case (aes, sha1, rsa-oaep)' }),

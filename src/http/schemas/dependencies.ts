@@ -2,7 +2,7 @@
 // and the transitive walk (POST /v2/dependencies/transitive/components); docs/dependencies.md.
 import { Type } from 'typebox'
 import { DEFAULT_DEPTH, DEFAULT_LIMIT, MAX_DEPTH, MAX_LIMIT } from '../../domain/dependencies/types.ts'
-import { ComponentRefSchema, InfoFields } from './components.ts'
+import { ComponentRefSchema, OutcomeFields } from './components.ts'
 
 export const DependencyFilesRequestSchema = Type.Object({
   files: Type.Array(
@@ -30,7 +30,7 @@ const FileDependency = Type.Object({
   url: Type.String({ description: "the package's page; '' when the KB does not know it" }),
   comment: Type.String(),
   requirement: Type.String({ description: "the requirement in force: the purl's @version, else the one sent" }),
-  ...InfoFields,
+  ...OutcomeFields,
 })
 
 export const DependencyFilesReplySchema = Type.Object({

@@ -1,6 +1,6 @@
 // Response schemas of the licenses area (docs/licenses.md "License result"), snake_case, every list present.
 import { Type } from 'typebox'
-import { InfoFields } from './components.ts'
+import { OutcomeFields } from './components.ts'
 
 const LicenseEntrySchema = Type.Object({
   id: Type.String({ description: 'SPDX id, or LicenseRef-… for a license that is not on the SPDX list' }),
@@ -18,7 +18,7 @@ export const LicenseResultSchema = Type.Object({
   }),
   licenses: Type.Array(LicenseEntrySchema, { description: 'Declared licenses first, then detected ones, once each' }),
   url: Type.String({ description: "The component's project URL ('' when the component is unknown)" }),
-  ...InfoFields,
+  ...OutcomeFields,
 })
 
 /**
@@ -70,7 +70,7 @@ export const ObligationsSchema = Type.Object({
   use_cases: Type.Array(
     Type.Object({ name: Type.String(), obligation_text: Type.String(), obligation_json: Type.String() }),
   ),
-  ...InfoFields,
+  ...OutcomeFields,
 })
 
 export const LicenseIdQuerySchema = Type.Object({

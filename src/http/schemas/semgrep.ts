@@ -1,7 +1,7 @@
 // Response schemas of the static-analysis issues area (docs/semgrep.md "Answers"): the field names `ruleID` and
 // `fileMD5` are the proto's own (emitted as they are, not snake_case), line numbers are strings.
 import { Type } from 'typebox'
-import { ErrorFields, InfoFields } from './components.ts'
+import { OutcomeFields } from './components.ts'
 
 const IssueSchema = Type.Object({
   ruleID: Type.String({ description: 'id of the rule in the compintel semgrep rule set (docs/semgrep.md)' }),
@@ -26,6 +26,5 @@ export const ComponentIssueInfoSchema = Type.Object({
   ruleset_version: Type.Optional(
     Type.String({ description: 'the semgrep rule set release the findings come from; absent when not analyzed' }),
   ),
-  ...ErrorFields,
-  ...InfoFields,
+  ...OutcomeFields,
 })

@@ -1,6 +1,6 @@
 // Response schemas of the vulnerabilities area (docs/api-behaviour.md "Vulnerabilities" and "CPEs").
 import { Type } from 'typebox'
-import { ErrorFields } from './components.ts'
+import { OutcomeFields } from './components.ts'
 
 const VulnerabilitySchema = Type.Object({
   id: Type.String({ description: 'the CVE when there is one, otherwise the advisory id' }),
@@ -33,7 +33,7 @@ export const VulnerabilityResultSchema = Type.Object({
   requirement: Type.String(),
   version: Type.String({ description: 'the version evaluated ("" when none could be determined)' }),
   vulnerabilities: Type.Array(VulnerabilitySchema),
-  ...ErrorFields,
+  ...OutcomeFields,
 })
 
 export const CpeResultSchema = Type.Object({
@@ -41,5 +41,5 @@ export const CpeResultSchema = Type.Object({
   requirement: Type.String(),
   version: Type.String(),
   cpes: Type.Array(Type.String({ description: 'CPE 2.3 formatted string' })),
-  ...ErrorFields,
+  ...OutcomeFields,
 })

@@ -12,14 +12,11 @@ export function checkBatch(items: readonly unknown[], field: string, deps: Pick<
     throw new HttpError('BATCH_TOO_LARGE', `${items.length} components in '${field}'; at most ${max} per request`)
 }
 
-/** `error_code`/`error_message` for a failed component; nothing on success. */
-export function errorFields(o: Outcome): { error_code?: string; error_message?: string } {
-  return o.code === 'SUCCESS' ? {} : { error_code: o.code, error_message: o.message }
-}
-
-/** `info_code`/`info_message` (the licenses convention); nothing on success. */
-export function infoFields(o: Outcome): { info_code?: string; info_message?: string } {
-  return o.code === 'SUCCESS' ? {} : { info_code: o.code, info_message: o.message }
+/** A failed component's outcome in both spellings, `error_*` and `info_*` (docs/errors.md); nothing on success. */
+export function outcomeFields(o: Outcome) {
+  return o.code === 'SUCCESS'
+    ? {}
+    : { error_code: o.code, error_message: o.message, info_code: o.code, info_message: o.message }
 }
 
 /**

@@ -9,8 +9,8 @@ import {
 } from '../../../domain/components/versions.ts'
 import { responses } from '../../schemas/common.ts'
 import { VersionLicenseSchema } from '../../schemas/component-results.ts'
-import { ErrorFields, PurlField } from '../../schemas/components.ts'
-import { errorFields, statusWithDb } from '../../shared/batch.ts'
+import { OutcomeFields, PurlField } from '../../schemas/components.ts'
+import { outcomeFields, statusWithDb } from '../../shared/batch.ts'
 import { learnByOutcome } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 import { versionLicense } from './component-wire.ts'
@@ -31,7 +31,7 @@ const Reply = Type.Object({
     versions: Type.Array(
       Type.Object({ version: Type.String(), date: Type.String(), licenses: Type.Array(VersionLicenseSchema) }),
     ),
-    ...ErrorFields,
+    ...OutcomeFields,
   }),
   status: Type.Ref('Status'),
 })
@@ -72,7 +72,7 @@ export function registerGetVersions(app: App, deps: AppDeps): void {
             date: v.date,
             licenses: v.licenses.map(versionLicense),
           })),
-          ...errorFields(r.outcome),
+          ...outcomeFields(r.outcome),
         },
         status: await statusWithDb(deps, 'Success'),
       }

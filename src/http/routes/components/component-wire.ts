@@ -2,14 +2,14 @@
 import type { ComponentStatistics } from '../../../domain/components/statistics.ts'
 import type { ComponentStatus } from '../../../domain/components/status.ts'
 import type { LicenseEntry } from '../../../domain/licenses/spdx.ts'
-import { errorFields, infoFields } from '../../shared/batch.ts'
+import { outcomeFields } from '../../shared/batch.ts'
 
 export function versionLicense(l: LicenseEntry) {
   return { name: l.id, spdx_id: l.id, is_spdx_approved: l.isSpdxApproved, url: l.url }
 }
 
 export function statisticsItem(s: ComponentStatistics) {
-  return { purl: s.purl, version: s.version, statistics: s.statistics, ...(s.problem ? errorFields(s.problem) : {}) }
+  return { purl: s.purl, version: s.version, statistics: s.statistics, ...(s.problem ? outcomeFields(s.problem) : {}) }
 }
 
 export function statusItem(s: ComponentStatus) {
@@ -27,13 +27,13 @@ export function statusItem(s: ComponentStatus) {
             repository_status: v.repositoryStatus,
             indexed_date: v.indexedDate,
             status_change_date: v.statusChangeDate,
-            ...(v.outcome ? infoFields(v.outcome) : {}),
+            ...(v.outcome ? outcomeFields(v.outcome) : {}),
           },
         }
       : {}),
     component_status:
       'outcome' in c
-        ? infoFields(c.outcome)
+        ? outcomeFields(c.outcome)
         : {
             status: c.status,
             repository_status: c.repositoryStatus,

@@ -20,7 +20,7 @@ import {
   HintsResultSchema,
   VersionsInRangeResultSchema,
 } from '../../schemas/cryptography.ts'
-import { errorFields, infoFields, statusWithDb } from '../../shared/batch.ts'
+import { outcomeFields, statusWithDb } from '../../shared/batch.ts'
 import { type ComponentQuestion, IN_ORDER, serveBatch, serveSingle } from '../../shared/component-route.ts'
 import { learnByOutcome } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
@@ -44,7 +44,7 @@ function question(kind: Kind): ComponentQuestion<CryptoSubject> {
     result: kind.result,
     answer: (refs: readonly ComponentRef[], deps: AppDeps, req: FastifyRequest) =>
       learnByOutcome(deps, req, refs, (r) => kind.subjects(r, deps.services)),
-    wire: (s) => ({ ...kind.answer(s), ...errorFields(s.outcome), ...infoFields(s.outcome) }),
+    wire: (s) => ({ ...kind.answer(s), ...outcomeFields(s.outcome) }),
     status: (deps) => statusWithDb(deps, 'Success'),
   }
 }

@@ -2,7 +2,7 @@
 // answers them (id "dependency", status "pending", an empty comment), licenses named by their SPDX id.
 import type { FileDependencies } from '../../../domain/dependencies/legacy.ts'
 import type { LicenseEntry } from '../../../domain/licenses/spdx.ts'
-import { infoFields } from '../../shared/batch.ts'
+import { outcomeFields } from '../../shared/batch.ts'
 
 function dependencyLicense(l: LicenseEntry) {
   return { name: l.id, spdx_id: l.id, is_spdx_approved: l.isSpdxApproved, url: l.url }
@@ -21,7 +21,7 @@ export function dependencyFile(f: FileDependencies) {
       url: d.url,
       comment: '',
       requirement: d.requirement,
-      ...infoFields(d.outcome),
+      ...outcomeFields(d.outcome),
     })),
   }
 }

@@ -12,9 +12,9 @@ import {
   originLocations,
 } from '../../../domain/geoprovenance/service.ts'
 import type { Outcome } from '../../../domain/shared/outcome.ts'
-import { ErrorFields, InfoFields, PurlField } from '../../schemas/components.ts'
+import { OutcomeFields, PurlField } from '../../schemas/components.ts'
 import { DeclaredLocationFields, OriginFields } from '../../schemas/geoprovenance.ts'
-import { errorFields, infoFields, statusWithDb } from '../../shared/batch.ts'
+import { outcomeFields, statusWithDb } from '../../shared/batch.ts'
 import {
   type ComponentQuestion,
   IN_ORDER,
@@ -45,9 +45,9 @@ const LegacyItem = Type.Object({ purl: PurlField, requirement: Type.Optional(Typ
 function endpoints<A extends { purl: string; outcome: Outcome }>(kind: Kind<A>) {
   const q: ComponentQuestion<A> = {
     area: 'geoprovenance',
-    result: Type.Object({ purl: Type.String(), ...kind.fields, ...ErrorFields, ...InfoFields }),
+    result: Type.Object({ purl: Type.String(), ...kind.fields, ...OutcomeFields }),
     answer: (refs, deps) => kind.answer(refs, geoPorts(deps)),
-    wire: (a) => ({ purl: a.purl, ...kind.wire(a), ...errorFields(a.outcome), ...infoFields(a.outcome) }),
+    wire: (a) => ({ purl: a.purl, ...kind.wire(a), ...outcomeFields(a.outcome) }),
     status: (deps) => statusWithDb(deps, 'Success'),
   }
   const { summary, description } = kind

@@ -3,7 +3,7 @@ import type { LicenseResult } from '../../../domain/licenses/component-licenses.
 import type { LicenseEntry, SpdxLicense } from '../../../domain/licenses/spdx.ts'
 import { spdxLicense } from '../../../domain/licenses/spdx.ts'
 import { HttpError } from '../../errors.ts'
-import { infoFields } from '../../shared/batch.ts'
+import { outcomeFields } from '../../shared/batch.ts'
 
 function licenseEntryItem(l: LicenseEntry) {
   return { id: l.id, full_name: l.fullName, is_spdx_approved: l.isSpdxApproved, url: l.url }
@@ -17,7 +17,7 @@ export function licenseResultItem(r: LicenseResult) {
     statement: r.statement,
     licenses: r.licenses.map(licenseEntryItem),
     url: r.url,
-    ...infoFields(r.outcome),
+    ...outcomeFields(r.outcome),
   }
 }
 

@@ -1,7 +1,7 @@
 // Domain answers of the semgrep area → their wire form (the upstream field names, camel-cased as upstream spells
 // them: fileMD5, ruleID).
 import type { ComponentIssues } from '../../../domain/semgrep/types.ts'
-import { errorFields, infoFields } from '../../shared/batch.ts'
+import { outcomeFields } from '../../shared/batch.ts'
 
 export function issueInfo(c: ComponentIssues) {
   return {
@@ -14,7 +14,6 @@ export function issueInfo(c: ComponentIssues) {
       issues: f.issues.map((i) => ({ ruleID: i.rule, from: String(i.from), to: String(i.to), severity: i.severity })),
     })),
     ...(c.ruleset === undefined ? {} : { ruleset_version: c.ruleset }),
-    ...errorFields(c.outcome),
-    ...infoFields(c.outcome),
+    ...outcomeFields(c.outcome),
   }
 }
