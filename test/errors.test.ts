@@ -1,4 +1,5 @@
-// The error catalogue: every code is documented, every documented code exists, and the transport errors map to it.
+// The error catalogue: every code is documented, every documented code exists, the transport errors map to it, and
+// every area sends a component's outcome in both spellings.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, test } from 'node:test'
@@ -163,3 +164,33 @@ for (const c of failures) {
     }
   })
 }
+
+/** A batch POST of every area that answers per component, and where its answers sit in the reply. */
+const BATCHES: [string, string][] = [
+  ['/v2/licenses/components', 'components'],
+  ['/v2/vulnerabilities/components', 'components'],
+  ['/v2/vulnerabilities/cpes/components', 'components'],
+  ['/v2/cryptography/algorithms/components', 'components'],
+  ['/v2/cryptography/hints/range/components', 'components'],
+  ['/v2/components/status/components', 'components'],
+  ['/v2/geoprovenance/countries/components', 'components_locations'],
+  ['/v2/semgrep/issues/components', 'components'],
+]
+
+for (const [url, key] of BATCHES)
+  test(`${url}: a failed component carries its outcome in both spellings, with the same values`, async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-api-key': t.keys.full },
+      payload: { components: [{ purl: 'not a purl' }] },
+    })
+    assert.equal(res.statusCode, 200, res.body)
+    const [one] = res.json()[key] as Record<string, unknown>[]
+    // components status puts the outcome inside component_status
+    const o = (one?.component_status ?? one) as Record<string, unknown>
+    assert.equal(o.error_code, 'INVALID_PURL', JSON.stringify(one))
+    assert.equal(o.info_code, o.error_code)
+    assert.equal(o.info_message, o.error_message)
+    assert.ok(typeof o.error_message === 'string' && o.error_message !== '')
+  })
