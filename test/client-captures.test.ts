@@ -178,7 +178,7 @@ function dependencyEntry(item: { purl: string; requirement?: string }, what: str
   if (unknown !== undefined)
     return {
       component: unknown,
-      purl: echoed,
+      purl: item.purl, // an unknown component is echoed as sent, @version and qualifiers included
       version: '',
       licenses: [],
       url: '',
@@ -202,12 +202,12 @@ function dependencyEntry(item: { purl: string; requirement?: string }, what: str
 }
 
 function licenseResult(item: { purl: string; requirement?: string }, what: string) {
-  const { echoed, version, key } = split(item.purl)
-  const requirement = version ?? item.requirement ?? ''
-  const k = known(key, requirement, what)
+  const { version, key } = split(item.purl)
+  const k = known(key, version ?? item.requirement ?? '', what)
   return {
-    purl: echoed,
-    requirement,
+    // purl and requirement echoed exactly as sent (docs/api-behaviour.md "Wire conventions")
+    purl: item.purl,
+    requirement: item.requirement ?? '',
     version: k.version,
     statement: k.license.id,
     licenses: [k.license],
@@ -331,7 +331,7 @@ test('the captured scanoss-py `comp semgrep` request gets the fixture issues of 
         return {
           purl,
           version: '4.17.21',
-          requirement: '4.17.21',
+          requirement: '', // as sent: the client sends none, the purl's @version is in force
           files: [
             {
               fileMD5: file?.md5,

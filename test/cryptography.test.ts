@@ -57,7 +57,8 @@ describe('cryptography endpoints on an ingested fixture package', () => {
       ],
     })
     assert.deepEqual(md5?.algorithms, [{ algorithm: 'md5', strength: 'Weak' }])
-    assert.equal(md5?.requirement, '1.0.0')
+    // purl and requirement echoed as sent; the purl's @version is the version
+    assert.deepEqual([md5?.purl, md5?.requirement, md5?.version], [`${P}@1.0.0`, '', '1.0.0'])
     assert.deepEqual([none?.version, none?.algorithms, none?.error_code], ['2.0.0', [], undefined])
     assert.deepEqual([alpha?.algorithms, alpha?.error_code], [[], undefined])
     assert.deepEqual(

@@ -275,7 +275,7 @@ for (const backend of backends()) {
       assert.equal(custom.info_code, undefined)
       assert.deepEqual(
         [pypi.purl, pypi.version, pypi.requirement, pypi.info_code, pypi.licenses],
-        ['pkg:pypi/requests', '', '2.31.0', 'COMPONENT_NOT_FOUND', []],
+        ['pkg:pypi/requests@2.31.0', '', '2.31.0', 'COMPONENT_NOT_FOUND', []], // unknown: echoed as sent
       )
       assert.deepEqual([invalid.purl, invalid.info_code, invalid.licenses], ['not-a-purl', 'INVALID_PURL', []])
     })

@@ -43,11 +43,11 @@ const nearest = (req: string, v: string) => `Version not found for requirement $
 const CASES: [{ purl: string; requirement?: string }, ReturnType<typeof want>][] = [
   [
     { purl: 'pkg:npm/fx-lib@1.0.0' },
-    want(['pkg:npm/fx-lib', '1.0.0', '1.0.0'], '(MIT OR Apache-2.0)', [MIT, APACHE], 'fx-lib'),
+    want(['pkg:npm/fx-lib@1.0.0', '', '1.0.0'], '(MIT OR Apache-2.0)', [MIT, APACHE], 'fx-lib'),
   ],
   [
     { purl: 'pkg:npm/fx-util@2.2.0' },
-    want(['pkg:npm/fx-util', '2.2.0', '2.2.0'], 'BSD-3-Clause AND Zlib', [BSD3, ZLIB], 'fx-util'),
+    want(['pkg:npm/fx-util@2.2.0', '', '2.2.0'], 'BSD-3-Clause AND Zlib', [BSD3, ZLIB], 'fx-util'),
   ],
   [
     { purl: 'pkg:npm/fx-util', requirement: '~2.1.0' },
@@ -60,20 +60,20 @@ const CASES: [{ purl: string; requirement?: string }, ReturnType<typeof want>][]
   [{ purl: 'pkg:npm/fx-app' }, want(['pkg:npm/fx-app', '', '2.0.0-beta.1'], 'MIT', [MIT], 'fx-app')],
   [
     { purl: 'pkg:npm/%40fx/scoped@0.1.0' },
-    want(['pkg:npm/%40fx/scoped', '0.1.0', '0.1.0'], 'Apache-2.0', [APACHE], '@fx/scoped'),
+    want(['pkg:npm/%40fx/scoped@0.1.0', '', '0.1.0'], 'Apache-2.0', [APACHE], '@fx/scoped'),
   ],
   // the highest version (unpublished) has no license facts: the nearest one that has answers, still SUCCESS
   [{ purl: 'pkg:npm/fx-old' }, want(['pkg:npm/fx-old', '', '0.9.0'], 'ISC', [ISC], 'fx-old')],
   [
     { purl: 'pkg:npm/fx-old@0.9.1' },
-    want(['pkg:npm/fx-old', '0.9.1', '0.9.0'], 'ISC', [ISC], 'fx-old', [
+    want(['pkg:npm/fx-old@0.9.1', '', '0.9.0'], 'ISC', [ISC], 'fx-old', [
       'REQUIREMENT_NOT_MET',
       nearest('0.9.1', '0.9.0'),
     ]),
   ],
   [
     { purl: 'pkg:npm/fx-lib@1.2.5' },
-    want(['pkg:npm/fx-lib', '1.2.5', '1.2.0'], '(MIT OR Apache-2.0)', [MIT, APACHE], 'fx-lib', [
+    want(['pkg:npm/fx-lib@1.2.5', '', '1.2.0'], '(MIT OR Apache-2.0)', [MIT, APACHE], 'fx-lib', [
       'REQUIREMENT_NOT_MET',
       nearest('1.2.5', '1.2.0'),
     ]),
@@ -87,11 +87,11 @@ const CASES: [{ purl: string; requirement?: string }, ReturnType<typeof want>][]
   ],
   [
     { purl: 'pkg:npm/fx-bare@2.0.0' },
-    want(['pkg:npm/fx-bare', '2.0.0', ''], '', [], 'fx-bare', ['VERSION_NOT_FOUND', 'Component version not found']),
+    want(['pkg:npm/fx-bare@2.0.0', '', ''], '', [], 'fx-bare', ['VERSION_NOT_FOUND', 'Component version not found']),
   ],
   [
     { purl: 'pkg:npm/fx-nope@1.0.0' },
-    want(['pkg:npm/fx-nope', '1.0.0', ''], '', [], null, ['COMPONENT_NOT_FOUND', 'Component not found']),
+    want(['pkg:npm/fx-nope@1.0.0', '', ''], '', [], null, ['COMPONENT_NOT_FOUND', 'Component not found']),
   ],
   [
     { purl: 'fx-lib' },

@@ -75,7 +75,7 @@ describe('semgrep endpoints on an ingested fixture package', () => {
     assert.equal(body.status.message, 'Success')
   })
 
-  test('components in request order, each with its outcome; the resolved version as requirement', async () => {
+  test('components in request order, each with its outcome; purl and requirement echoed as sent', async () => {
     const body = await post('/v2/semgrep/issues/components', {
       components: [
         { purl: P }, // highest: 1.1.0, analyzed, nothing found
@@ -91,13 +91,13 @@ describe('semgrep endpoints on an ingested fixture package', () => {
     assert.deepEqual(fixed, {
       purl: P,
       version: '1.1.0',
-      requirement: '1.1.0',
+      requirement: '',
       files: [],
       ruleset_version: issueRulesVersion(),
     })
-    assert.deepEqual([pinned.purl, pinned.version, pinned.requirement], [`${P}@1.0.0`, '1.0.0', '1.0.0'])
+    assert.deepEqual([pinned.purl, pinned.version, pinned.requirement], [`${P}@1.0.0`, '1.0.0', ''])
     assert.deepEqual(pinned.files, EXPECTED_FILES)
-    assert.deepEqual([range.version, range.requirement, range.files], ['1.1.0', '1.1.0', []])
+    assert.deepEqual([range.version, range.requirement, range.files], ['1.1.0', '^1.0.0', []])
     assert.deepEqual([alpha.version, alpha.files, alpha.error_code], ['1.1.0', [], undefined])
     assert.deepEqual(
       [unknown.error_code, unknown.info_code, unknown.version, unknown.files],

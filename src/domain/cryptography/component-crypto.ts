@@ -30,7 +30,7 @@ const NO_INFO = (what: string): Outcome => ({ code: 'NO_INFO', message: `No cryp
 export async function cryptoOfVersions(refs: readonly ComponentRef[], ports: CryptoPorts): Promise<CryptoSubject[]> {
   const items = await resolvedAnalyses<CryptoAnalysis>(refs, ports, CRYPTO_ANALYZER)
   return items.map(({ resolved: r, analysis }) => {
-    const base = { purl: r.purl, requirement: r.requirement, version: r.version, versions: [] as string[] }
+    const base = { ...r.sent, version: r.version, versions: [] as string[] } // purl and requirement as sent
     if (!r.chosen) return { ...base, analyses: [], outcome: r.outcome }
     return {
       ...base,
@@ -52,7 +52,7 @@ export async function cryptoInRange(refs: readonly ComponentRef[], ports: Crypto
   )
   return resolved.map((r, i) => {
     const range = inRange[i] as ReturnType<typeof versionsInRange>
-    const base = { purl: r.purl, requirement: r.requirement, version: '' }
+    const base = { ...r.sent, version: '' }
     if (!('versions' in range)) return { ...base, versions: [], analyses: [], outcome: range.outcome }
     const analyses = range.versions.flatMap((v) => {
       const analysis = outputs.get(v.id)

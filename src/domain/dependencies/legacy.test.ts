@@ -171,7 +171,7 @@ const cases: {
     requirement: '==2.31.0',
     want: {
       component: 'requests',
-      purl: 'pkg:pypi/Requests',
+      purl: 'pkg:pypi/Requests@2.31.0', // unknown: echoed as sent
       version: '',
       requirement: '2.31.0',
       url: '',

@@ -88,7 +88,9 @@ function toDependency(p: Picked, licenses: LicenseEntry[]): FileDependency {
     outcome = { code: 'NO_INFO', message: 'No license information found' }
   return {
     component: r.component?.purlName ?? (r.parsed ? purlName(r.parsed) : ''),
-    purl: r.purl,
+    // a known component: the purl without its @version, which scanoss-js matches on; an unknown one: as sent, so a
+    // client that builds its SBOM entries from the answer keeps the version (docs/dependencies.md)
+    purl: r.component ? r.purl : r.sent.purl,
     version: shown?.version ?? '',
     requirement: r.requirement,
     url: r.component?.projectUrl ?? '',

@@ -61,8 +61,7 @@ function fallbackTarget(r: Resolved, facts: Facts): string | undefined {
 
 function answer(r: Resolved, target: string | undefined, facts: Facts): LicenseResult {
   const base = {
-    purl: r.purl,
-    requirement: r.requirement,
+    ...r.sent, // purl and requirement echoed as sent (docs/api-behaviour.md "Wire conventions")
     version: r.version,
     url: r.component?.projectUrl ?? '',
     statement: '',

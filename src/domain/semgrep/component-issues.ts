@@ -13,12 +13,11 @@ export async function issuesOfComponents(
   ports: AnalysisPorts,
 ): Promise<ComponentIssues[]> {
   const items = await resolvedAnalyses<IssueAnalysis>(refs, ports, SEMGREP_ANALYZER)
-  return items.map(({ resolved: r, analysis }, i) => {
-    const purl = refs[i]?.purl ?? '' // echoed as asked, @version included (docs/semgrep.md "Answers")
-    const none = { purl, ruleset: undefined, files: [] }
-    if (!r.chosen) return { ...none, version: '', requirement: r.requirement, outcome: r.outcome }
-    // the original answers the resolved version as requirement too (docs/api-behaviour.md "Static-analysis issues")
-    const resolved = { purl, version: r.version, requirement: r.version }
+  return items.map(({ resolved: r, analysis }) => {
+    // purl and requirement echoed as sent, as every area does (docs/semgrep.md "Answers")
+    const none = { ...r.sent, ruleset: undefined, files: [] }
+    if (!r.chosen) return { ...none, version: '', outcome: r.outcome }
+    const resolved = { ...r.sent, version: r.version }
     if (!analysis) {
       const message = `No static-analysis information for ${r.purl}@${r.version}`
       return { ...none, ...resolved, outcome: { code: 'NO_INFO', message } }

@@ -75,6 +75,8 @@ export interface Resolution<T> {
   /** The chosen version, '' when none. */
   version: string
   chosen?: T
+  /** The purl and requirement exactly as the request sent them (`''` for none): what answers echo. */
+  sent: { purl: string; requirement: string }
 }
 
 /**
@@ -89,13 +91,14 @@ export function resolveVersion<T extends { version: string }>(
 ): Resolution<T> {
   const { purl, version: inPurl } = splitVersion(input.purl ?? '')
   const requirement = inPurl ?? input.requirement ?? ''
+  const sent = { purl: input.purl ?? '', requirement: input.requirement ?? '' }
   let parsed: Purl
   try {
     parsed = parsePurl(purl)
   } catch (err) {
-    return { outcome: (err as DomainError).outcome, purl, requirement, version: '' }
+    return { outcome: (err as DomainError).outcome, purl, requirement, version: '', sent }
   }
-  const base = { purl, parsed, requirement }
+  const base = { purl, parsed, requirement, sent }
   if (known === undefined)
     return { ...base, outcome: { code: 'COMPONENT_NOT_FOUND', message: 'Component not found' }, version: '' }
   const s = scheme ?? schemeFor(parsed.type)

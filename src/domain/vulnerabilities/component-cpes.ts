@@ -23,7 +23,7 @@ export async function componentCpes(
   const keys = resolved.flatMap((r) => (r.parsed ? [{ type: r.parsed.type, purlName: purlName(r.parsed) }] : []))
   const products = keys.length > 0 ? await ports.advisories.cpeProducts(keys) : new Map<string, string[]>()
   return resolved.map((r, i) => {
-    const base = { purl: r.purl, requirement: r.requirement, version: r.version, cpes: [] as string[] }
+    const base = { ...r.sent, version: r.version, cpes: [] as string[] } // purl and requirement as sent
     if (!r.parsed || r.outcome.code === 'INVALID_SEMVER') return { ...base, outcome: r.outcome }
     const mapped = products.get(keyOf({ type: r.parsed.type, purlName: purlName(r.parsed) })) ?? []
     if (mapped.length === 0)

@@ -39,8 +39,7 @@ export async function componentVulnerabilities(
   return resolved.map((r, i) => {
     const m = matched[i] as (typeof matched)[number]
     return {
-      purl: r.purl,
-      requirement: r.requirement,
+      ...r.sent, // purl and requirement echoed as sent
       version: m.version,
       vulnerabilities: mergeAdvisories(m.advisories, epss),
       outcome: m.outcome,

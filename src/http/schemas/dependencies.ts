@@ -24,7 +24,7 @@ const DependencyLicense = Type.Object({
 
 const FileDependency = Type.Object({
   component: Type.String({ description: 'the package name' }),
-  purl: Type.String({ description: 'the purl as sent, without @version' }),
+  purl: Type.String({ description: 'the purl as sent: without @version when the component is known' }),
   version: Type.String({ description: "the version whose data is shown; '' when none" }),
   licenses: Type.Array(DependencyLicense),
   url: Type.String({ description: "the package's page; '' when the KB does not know it" }),
