@@ -21,7 +21,7 @@ const NOW = '2026-11-22T00:00:00.000Z'
 /** source file → the package names asked about below */
 const WANTED: Record<string, string[]> = {
   'retirejs.osv.ndjson.gz': ['lodash'],
-  'nodejs-security-wg.osv.ndjson.gz': ['lodash'],
+  'nodejs-security-wg.osv.ndjson.gz': ['lodash', 'semver'],
   'pypa-advisory-database.osv.ndjson.gz': ['jinja2'],
   'golang-vulndb.osv.ndjson.gz': ['golang.org/x/text'],
   'rustsec-advisory-db.osv.ndjson.gz': ['smallvec'],
@@ -154,4 +154,32 @@ test('status.db names the loaded advisory and EPSS sources with their dates', as
     payload: { components: [{ purl: 'pkg:npm/lodash@4.17.15' }] },
   })
   assert.deepEqual(cpes.json().status.db.sources, [], 'CPE answers list the CPE sources (none loaded)')
+})
+
+test('scanoss-py folder-scan -f cyclonedx: the vulnerabilities it reads from purls[] are there, for scanoss-py only', async () => {
+  // what scanoss-py 1.51 sends after a folder matched semver 4.3.1: the dependency call, then one vulnerabilities call
+  const send = (url: string, payload: object, ua?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-api-key': t.keys.full, ...(ua ? { 'user-agent': ua } : {}) },
+      payload,
+    })
+  const PY = 'scanoss-py/1.51.0'
+  const ref = { purl: 'pkg:npm/semver', requirement: '4.3.1' }
+  const deps = (
+    await send('/v2/dependencies/dependencies', { files: [{ file: '.', purls: [ref] }], depth: 1 }, PY)
+  ).json()
+  const [dep] = deps.files[0].dependencies
+  for (const field of ['purl', 'component', 'version', 'licenses']) assert.ok(field in dep, `dependencies: ${field}`)
+  const vulns = (await send('/v2/vulnerabilities/components', { components: [ref] }, PY)).json()
+  assert.deepEqual(vulns.purls, vulns.components, 'the same answers under the key scanoss-py reads')
+  const [semver] = vulns.purls as { purl: string; vulnerabilities: Record<string, unknown>[] }[]
+  const redos = semver?.vulnerabilities.find((v) => v.cve === 'CVE-2015-8855')
+  assert.ok(redos, JSON.stringify(semver))
+  // the fields its CycloneDX writer reads from each vulnerability
+  for (const field of ['id', 'cve', 'source', 'severity']) assert.equal(typeof redos[field], 'string', field)
+  const other = (await send('/v2/vulnerabilities/components', { components: [ref] }, 'curl/8.5.0')).json()
+  assert.equal(other.purls, undefined, 'no second copy for any other client')
+  assert.deepEqual(other.components, vulns.components)
 })

@@ -35,6 +35,8 @@ export interface Shape {
   query?: TObject
   /** Single only: the answer's fields beside `status` at the top level, under no key (the result is an object). */
   topLevel?: boolean
+  /** Batch only: the same answers also under this key, for the clients `when` picks (an older key they read). */
+  copy?: { key: string; description: string; when(req: FastifyRequest): boolean }
   /** Legacy only: the schema of one `purls` item (default `{purl, requirement}`). */
   item?: TSchema
   /** The status of this shape's replies, when it is not the question's. */
@@ -46,7 +48,10 @@ type Key = string | undefined
 
 function schema<A>(q: ComponentQuestion<A>, shape: Shape, key: Key, many: boolean) {
   const result = many ? Type.Array(q.result) : q.result
-  const fields = key === undefined ? (q.result as TObject).properties : { [key]: result }
+  const copy = shape.copy
+    ? { [shape.copy.key]: Type.Optional(Type.Array(q.result, { description: shape.copy.description })) }
+    : {}
+  const fields = key === undefined ? (q.result as TObject).properties : { [key]: result, ...copy }
   return {
     summary: shape.summary,
     description: shape.description,
@@ -58,7 +63,9 @@ function schema<A>(q: ComponentQuestion<A>, shape: Shape, key: Key, many: boolea
 async function reply<A>(q: ComponentQuestion<A>, shape: Shape, deps: AppDeps, answers: A[], key: Key, many: boolean) {
   const wired = answers.map((a) => q.wire(a))
   const status = await (shape.status ?? q.status)(deps)
-  return key === undefined ? { ...wired[0], status } : { [key]: many ? wired : wired[0], status }
+  const answer: Record<string, unknown> = key === undefined ? { ...wired[0] } : { [key]: many ? wired : wired[0] }
+  answer.status = status
+  return answer
 }
 
 export function serveSingle<A>(app: App, deps: AppDeps, q: ComponentQuestion<A>, paths: string[], shape: Shape) {
@@ -82,7 +89,8 @@ export function serveBatch<A>(app: App, deps: AppDeps, q: ComponentQuestion<A>, 
       { config: { area: q.area }, schema: { ...schema(q, shape, key, true), body: ComponentsRequestSchema } },
       async (req) => {
         checkBatch(req.body.components, 'components', deps)
-        return reply(q, shape, deps, await q.answer(req.body.components, deps, req), key, true)
+        const answer = await reply(q, shape, deps, await q.answer(req.body.components, deps, req), key, true)
+        return shape.copy?.when(req) ? { ...answer, [shape.copy.key]: answer[key] } : answer
       },
     )
 }
