@@ -64,7 +64,8 @@ export async function serve(config: Config, out: (line: string) => void = consol
     ),
   )
 
-  const answerCache = startAnswerCache(config, storage, redis, logger)
+  const kbId = (await services.kbMeta.get())?.instanceId ?? ''
+  const answerCache = startAnswerCache(config, storage, redis, kbId, logger)
   const app = await buildApp({
     config,
     services,
@@ -103,12 +104,19 @@ export async function serve(config: Config, out: (line: string) => void = consol
 }
 
 /** The answer cache, in-process and on Redis when configured, following the KB change log; none if turned off. */
-function startAnswerCache(config: Config, storage: Storage, redis: Redis | undefined, logger: pino.Logger) {
+function startAnswerCache(
+  config: Config,
+  storage: Storage,
+  redis: Redis | undefined,
+  kbId: string,
+  logger: pino.Logger,
+) {
   if (config.answerCache.maxEntries === 0) return undefined
   const onError = (err: Error) => logger.warn({ err: err.message }, 'answer cache: change log or redis unavailable')
   const cache = createAnswerCache(new SqlChangeFeed(storage), {
     ...config.answerCache,
-    namespace: `${SERVER_VERSION}:${SCHEMA_VERSION}`,
+    // Redis keys name the server version, the schema and this KB: another database in its place never shares them
+    namespace: `${SERVER_VERSION}:${SCHEMA_VERSION}:${kbId}`,
     ...(redis ? { shared: new RedisStore(redis) } : {}),
     onError,
   })

@@ -8,10 +8,17 @@ export class SqlKbMetaStore implements KbMetaStore {
   async get(): Promise<KbMeta | undefined> {
     const row = await this.storage.read
       .selectFrom('kb_meta')
-      .select(['schema_version', 'created_at', 'db_release'])
+      .select(['schema_version', 'created_at', 'db_release', 'instance_id'])
       .where('id', '=', 1)
       .executeTakeFirst()
-    return row && { schemaVersion: row.schema_version, createdAt: row.created_at, release: row.db_release }
+    return (
+      row && {
+        schemaVersion: row.schema_version,
+        createdAt: row.created_at,
+        release: row.db_release,
+        instanceId: row.instance_id ?? '',
+      }
+    )
   }
 
   async sources(kinds: readonly DataSourceKind[]): Promise<LoadedSource[]> {

@@ -30,12 +30,33 @@ for (const backend of backends()) {
           first.applied,
           MIGRATIONS.map((m) => m.name),
         )
+        const before = await new SqlKbMetaStore(storage).get()
         const second = await migrate(storage, () => new Date('2027-01-01T00:00:00.000Z'))
         assert.deepEqual(second.applied, [])
         const meta = await new SqlKbMetaStore(storage).get()
-        assert.deepEqual(meta, { schemaVersion: SCHEMA_VERSION, createdAt: '2026-02-03T04:05:06.000Z', release: '' })
+        assert.match(meta?.instanceId ?? '', /^[0-9a-f]{32}$/)
+        assert.deepEqual(meta, {
+          schemaVersion: SCHEMA_VERSION,
+          createdAt: '2026-02-03T04:05:06.000Z',
+          release: '',
+          instanceId: before?.instanceId,
+        })
       } finally {
         await cleanup()
+      }
+    })
+
+    test('every KB gets its own instance id (the answer cache names its Redis keys with it)', async () => {
+      const [a, b] = [await backend.open(), await backend.open()]
+      try {
+        await migrate(a.storage)
+        await migrate(b.storage)
+        const [ma, mb] = [await new SqlKbMetaStore(a.storage).get(), await new SqlKbMetaStore(b.storage).get()]
+        assert.ok(ma?.instanceId && mb?.instanceId)
+        assert.notEqual(ma.instanceId, mb.instanceId)
+      } finally {
+        await a.cleanup()
+        await b.cleanup()
       }
     })
 

@@ -8,6 +8,8 @@ interface KbMetaTable {
   db_release: string
   /** Random, per KB: salts the hashes that stand for commit authors and accounts (migration 7). */
   author_salt: string | null
+  /** Random, per KB: the answer cache's Redis namespace (migration 11). */
+  instance_id: string | null
 }
 
 export interface ApiKeysTable {

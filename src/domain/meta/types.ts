@@ -7,6 +7,8 @@ export interface KbMeta {
   createdAt: string
   /** Name of the data set release, '' for a KB built locally. */
   release: string
+  /** Random, per KB (never shown in answers): tells one database from another that took its place. */
+  instanceId: string
 }
 
 export type DataSourceKind = 'advisories' | 'epss' | 'cpe'

@@ -11,6 +11,7 @@ import * as m0007 from './0007-geoprovenance.ts'
 import * as m0008 from './0008-kb-changes.ts'
 import * as m0009 from './0009-ingest-queue.ts'
 import * as m0010 from './0010-kb-growth.ts'
+import * as m0011 from './0011-kb-instance.ts'
 
 export interface NumberedMigration {
   name: string
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly NumberedMigration[] = [
   { name: '0008-kb-changes', up: m0008.up },
   { name: '0009-ingest-queue', up: m0009.up },
   { name: '0010-kb-growth', up: m0010.up },
+  { name: '0011-kb-instance', up: m0011.up },
 ]
 
 /** The schema version of a fully migrated KB: the number of the last migration. */
