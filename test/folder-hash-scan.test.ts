@@ -118,10 +118,16 @@ describe('a project folder with packages in node_modules (depth 3)', () => {
     assert.equal(at('node_modules/fixture-hfh')?.versions[0]?.version, '1.1.0')
     assert.equal(at('node_modules/fixture-hfh-other')?.purl, 'pkg:npm/fixture-hfh-other')
   })
-  test('scores stay high although the directory-names hash now includes node_modules', () => {
+  test('an exact installed copy scores 1: its directory names match the hash indexed as installed', () => {
     for (const r of reply.results) for (const c of r.components) assert.ok((c.versions[0]?.score ?? 0) > 0.15)
-    const hfh = reply.results.find((r) => r.path_id === 'node_modules/fixture-hfh')?.components[0]
-    assert.ok((hfh?.versions[0]?.score ?? 0) >= 0.8, JSON.stringify(hfh))
+    for (const [p, purl] of [
+      ['node_modules/fixture-hfh', 'pkg:npm/fixture-hfh'],
+      ['node_modules/fixture-hfh-other', 'pkg:npm/fixture-hfh-other'],
+    ]) {
+      const hit = reply.results.find((r) => r.path_id === p)?.components[0]
+      assert.equal(hit?.purl, purl)
+      assert.equal(hit?.versions[0]?.score, 1, JSON.stringify(hit))
+    }
   })
 })
 
@@ -185,7 +191,7 @@ test('the captured scanoss-py folder-scan request gets the shape the client read
     .where('components.purl', '=', 'pkg:npm/fixture-hfh-other')
     .executeTakeFirstOrThrow()
   const pad = (x: string) => x.padStart(16, '0')
-  await writeFolderNodes(f.storage.db, v.id, {
+  const output = {
     folders: [
       {
         path: '.',
@@ -196,7 +202,8 @@ test('the captured scanoss-py folder-scan request gets the shape the client read
         lang_extensions: {},
       },
     ],
-  })
+  }
+  await writeFolderNodes(f.storage.db, { versionId: v.id, output, files: [], purlName: '' })
   const r = await scan(capture.body)
   assert.equal(r.status.status, 'SUCCESS')
   const best = r.results[0]

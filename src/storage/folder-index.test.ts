@@ -1,11 +1,13 @@
 // The folder-hash index on SQLite (always) and PostgreSQL (when TEST_DATABASE_URL is set): written from analyzer
-// output, replaced on rewrite, rebuilt from analyses rows, read by band key and by version.
+// output, replaced on rewrite, rebuilt from analyses rows (with the installed dir-names hashes from the stored file
+// lists), read by band key and by version.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { backends } from '../../test/helpers/backends.ts'
 import { bandKeys } from '../domain/folder-hash/bands.ts'
-import { parseHex64, type U64 } from '../domain/folder-hash/primitives.ts'
+import { installedDirs } from '../domain/folder-hash/installed.ts'
+import { parseHex64, toHex16, type U64 } from '../domain/folder-hash/primitives.ts'
 import type { FolderHashOutput } from '../domain/folder-hash/types.ts'
 import type { Storage } from './database.ts'
 import { countFolderNodes, indexUnindexedFolderHashes, SqlFolderIndex, writeFolderNodes } from './folder-index.ts'
@@ -45,8 +47,8 @@ for (const backend of backends()) {
       try {
         await migrate(storage)
         const [v1, v2] = await versions(storage)
-        await writeFolderNodes(storage.db, v1, A)
-        await writeFolderNodes(storage.db, v2, B)
+        await writeFolderNodes(storage.db, { versionId: v1, output: A, files: [], purlName: '' })
+        await writeFolderNodes(storage.db, { versionId: v2, output: B, files: [], purlName: '' })
         assert.equal(await countFolderNodes(storage.db), 3)
         const index = new SqlFolderIndex(storage)
         const root = A.folders[0] as (typeof A.folders)[0]
@@ -57,7 +59,7 @@ for (const backend of backends()) {
         )
         assert.deepEqual(hits[0]?.content, u('fedcba9876543210'))
         assert.equal((await index.nodesWithBands([1, 2, 3])).length, 0)
-        await writeFolderNodes(storage.db, v1, B) // v1's folders replaced, bands with them
+        await writeFolderNodes(storage.db, { versionId: v1, output: B, files: [], purlName: '' }) // v1's folders replaced, bands with them
         assert.equal(await countFolderNodes(storage.db), 2)
         assert.equal((await index.nodesWithBands(bandKeys(u(root.names), u(root.content)))).length, 0)
         const info = await index.versions([v2, v1])
@@ -97,9 +99,29 @@ for (const backend of backends()) {
               as_of: '',
             })
             .execute()
+        // v1's file list is stored (as a seed carries it): its folders get their dir-names hash as installed too
+        const files = Array.from({ length: 9 }, (_, i) => ({ path: `lib/module-number-${i}.js`, size: 100 }))
+        await storage.db
+          .insertInto('version_files')
+          .values(files.map((f) => ({ version_id: v1, path: f.path, size: f.size, md5: '' })))
+          .execute()
         assert.equal(await indexUnindexedFolderHashes(storage.db), 2)
         assert.equal(await indexUnindexedFolderHashes(storage.db), 0)
         assert.equal(await countFolderNodes(storage.db), 3)
+        const rows = await storage.db
+          .selectFrom('folder_nodes')
+          .select(['version_id', 'path', 'dirs_installed'])
+          .orderBy('version_id')
+          .orderBy('path')
+          .execute()
+        const installed = installedDirs(files, 'fixture-folders')
+        assert.deepEqual(rows, [
+          { version_id: v1, path: '.', dirs_installed: toHex16(installed.get('.') as U64) },
+          { version_id: v1, path: 'lib', dirs_installed: toHex16(installed.get('lib') as U64) },
+          { version_id: v2, path: '.', dirs_installed: null },
+        ])
+        // the package's own root has only `lib` in its set; installed, `node_modules` and the name join it
+        assert.notEqual(rows[0]?.dirs_installed, 'ffffffffffffffff')
       } finally {
         await cleanup()
       }

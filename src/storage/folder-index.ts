@@ -2,7 +2,8 @@
 // (on ingest, and rebuilt from the analyses rows after a seed load) and read by band key in one query per chunk.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import { bandKeys } from '../domain/folder-hash/bands.ts'
-import { parseHex64, type U64 } from '../domain/folder-hash/primitives.ts'
+import { installedDirs } from '../domain/folder-hash/installed.ts'
+import { parseHex64, toHex16, type U64 } from '../domain/folder-hash/primitives.ts'
 import type { FolderHashOutput, FolderIndex, IndexedNode, IndexedVersion } from '../domain/folder-hash/types.ts'
 import type { Storage } from './database.ts'
 import { chunks } from './kb-rows.ts'
@@ -14,14 +15,23 @@ export const FOLDER_HASH_ANALYZER = 'folder-hash'
 /** Band keys per query: well under SQLite's bound-parameter limit. */
 const CHUNK = 5000
 
+/** What indexes one version's folders: its folder-hash output, and its files and name for the installed hashes. */
+interface VersionFolders {
+  versionId: number
+  output: FolderHashOutput
+  files: readonly { path: string; size: number }[]
+  purlName: string
+}
+
 /** Replaces the indexed folders of one version with those of its folder-hash output. */
-export async function writeFolderNodes(trx: Tx, versionId: number, output: FolderHashOutput): Promise<void> {
+export async function writeFolderNodes(trx: Tx, v: VersionFolders): Promise<void> {
+  const versionId = v.versionId
   await trx
     .deleteFrom('folder_node_bands')
     .where('node_id', 'in', trx.selectFrom('folder_nodes').select('id').where('version_id', '=', versionId))
     .execute()
   await trx.deleteFrom('folder_nodes').where('version_id', '=', versionId).execute()
-  await insertFolderNodes(trx, [{ versionId, output }])
+  await insertFolderNodes(trx, [v])
 }
 
 /** Indexes every folder-hash output whose version has no indexed folder yet (after a seed load). */
@@ -34,24 +44,58 @@ export async function indexUnindexedFolderHashes(trx: Tx): Promise<number> {
       not(exists(selectFrom('folder_nodes as n').select('n.id').whereRef('n.version_id', '=', 'a.version_id'))),
     )
     .execute()
-  const items = rows.map((r) => ({ versionId: r.version_id, output: JSON.parse(r.output) as FolderHashOutput }))
-  for (let i = 0; i < items.length; i += 500) await insertFolderNodes(trx, items.slice(i, i + 500))
-  return items.length
+  for (let i = 0; i < rows.length; i += 500) await insertFolderNodes(trx, await withFiles(trx, rows.slice(i, i + 500)))
+  return rows.length
 }
 
-async function insertFolderNodes(trx: Tx, items: { versionId: number; output: FolderHashOutput }[]): Promise<void> {
-  const nodes = items.flatMap(({ versionId, output }) =>
-    output.folders.map((f) => ({
-      version_id: versionId,
-      path: f.path,
-      files: f.files,
-      names: f.names,
-      content: f.content,
-      dirs: f.dirs,
-    })),
-  )
+/** The stored file lists and names of these versions (one query each), beside their outputs. */
+async function withFiles(trx: Tx, rows: { version_id: number; output: string }[]): Promise<VersionFolders[]> {
+  const ids = rows.map((r) => r.version_id)
+  const files = await trx
+    .selectFrom('version_files')
+    .select(['version_id', 'path', 'size'])
+    .where('version_id', 'in', ids)
+    .execute()
+  const names = await trx
+    .selectFrom('versions as v')
+    .innerJoin('components as c', 'c.id', 'v.component_id')
+    .select(['v.id', 'c.purl_name'])
+    .where('v.id', 'in', ids)
+    .execute()
+  const nameOf = new Map(names.map((n) => [n.id, n.purl_name]))
+  const filesOf = new Map<number, typeof files>()
+  for (const f of files) {
+    const list = filesOf.get(f.version_id)
+    if (list) list.push(f)
+    else filesOf.set(f.version_id, [f])
+  }
+  return rows.map((r) => ({
+    versionId: r.version_id,
+    output: JSON.parse(r.output) as FolderHashOutput,
+    files: filesOf.get(r.version_id) ?? [],
+    purlName: nameOf.get(r.version_id) ?? '',
+  }))
+}
+
+async function insertFolderNodes(trx: Tx, items: VersionFolders[]): Promise<void> {
+  const nodes = items.flatMap(({ versionId, output, files, purlName }) => {
+    // no file list (an older KB) or no name: the folders are matched on their own dir-names hash alone
+    const installed = files.length > 0 && purlName ? installedDirs(files, purlName) : new Map<string, U64>()
+    return output.folders.map((f) => {
+      const dirsInstalled = installed.get(f.path)
+      return {
+        version_id: versionId,
+        path: f.path,
+        files: f.files,
+        names: f.names,
+        content: f.content,
+        dirs: f.dirs,
+        dirs_installed: dirsInstalled ? toHex16(dirsInstalled) : null,
+      }
+    })
+  })
   if (nodes.length === 0) return
-  for (const part of chunks(nodes, 6)) await trx.insertInto('folder_nodes').values(part).execute()
+  for (const part of chunks(nodes, 7)) await trx.insertInto('folder_nodes').values(part).execute()
   const ids = await trx
     .selectFrom('folder_nodes')
     .select(['id', 'version_id', 'path', 'names', 'content'])
@@ -81,7 +125,7 @@ export class SqlFolderIndex implements FolderIndex {
       const part = keys.slice(i, i + CHUNK)
       const rows = await this.storage.read
         .selectFrom('folder_nodes as n')
-        .select(['n.id', 'n.version_id', 'n.names', 'n.content', 'n.dirs'])
+        .select(['n.id', 'n.version_id', 'n.names', 'n.content', 'n.dirs', 'n.dirs_installed'])
         .where('n.id', 'in', (qb) =>
           qb.selectFrom('folder_node_bands as b').select('b.node_id').where('b.band', 'in', part),
         )
@@ -94,6 +138,7 @@ export class SqlFolderIndex implements FolderIndex {
           names: hex(r.names),
           content: hex(r.content),
           dirs: hex(r.dirs),
+          ...(r.dirs_installed ? { dirsInstalled: hex(r.dirs_installed) } : {}),
         })
       }
     }

@@ -147,7 +147,7 @@ async function write(trx: Tx, update: PackageUpdate): Promise<WriteReport> {
 
   for (const a of update.analyses) {
     const versionId = ids.get(a.version)
-    if (versionId !== undefined) report.analysesWritten += await writeAnalysis(trx, versionId, a)
+    if (versionId !== undefined) report.analysesWritten += await writeAnalysis(trx, versionId, a, c.purlName)
   }
   // last, just before commit: API nodes then drop their cached answers about this component (src/cache/)
   if (report.componentChanged || report.versionsInserted + report.versionsUpdated + report.analysesWritten > 0)
@@ -176,7 +176,7 @@ async function insertVersionDetails(trx: Tx, items: { id: number; v: VersionFact
 }
 
 /** Writes each analyzer output that is new or different; files and detected licenses follow their outputs. */
-async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis): Promise<number> {
+async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis, purlName: string): Promise<number> {
   const have = await trx
     .selectFrom('analyses')
     .select(['analyzer', 'analyzer_version', 'output'])
@@ -205,7 +205,8 @@ async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis): Pr
       .execute()
     written++
     if (o.analyzer === 'files') await replaceFiles(trx, versionId, a)
-    if (o.analyzer === FOLDER_HASH_ANALYZER) await writeFolderNodes(trx, versionId, o.output as FolderHashOutput)
+    if (o.analyzer === FOLDER_HASH_ANALYZER)
+      await writeFolderNodes(trx, { versionId, output: o.output as FolderHashOutput, files: a.files, purlName })
     if (o.analyzer === 'license-files')
       await replaceDetectedLicenses(trx, versionId, a, `computed:${o.analyzer}@${o.analyzerVersion}`)
   }

@@ -169,6 +169,8 @@ export interface FolderNodesTable {
   names: string
   content: string
   dirs: string
+  /** The dir-names hash once installed at node_modules/<name> (migration 12); null for folders indexed before. */
+  dirs_installed: string | null
 }
 
 export interface FolderNodeBandsTable {

@@ -101,7 +101,9 @@ async function findHits(nodes: readonly ScanNode[], index: FolderIndex): Promise
       for (const c of byKey.get(k) ?? []) {
         const dNames = hamming(h.names, c.names)
         if (dNames > MAX_NAMES_DISTANCE) continue
-        const d = folderDistance(dNames, hamming(h.content, c.content), hamming(h.dirs, c.dirs))
+        // the folder as the package has it, or as installed at node_modules/<name>: whichever is nearer
+        const dDirs = Math.min(hamming(h.dirs, c.dirs), c.dirsInstalled ? hamming(h.dirs, c.dirsInstalled) : 64)
+        const d = folderDistance(dNames, hamming(h.content, c.content), dDirs)
         const old = best.get(c.versionId)
         if (old === undefined || d < old) best.set(c.versionId, d)
       }

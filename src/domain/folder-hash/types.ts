@@ -29,6 +29,8 @@ export interface IndexedNode {
   names: U64
   content: U64
   dirs: U64
+  /** The dir-names hash once installed at node_modules/<name> (domain/folder-hash/installed.ts), when indexed. */
+  dirsInstalled?: U64
 }
 
 /** What a match needs to know of an indexed version and its component. */

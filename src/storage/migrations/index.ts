@@ -12,6 +12,7 @@ import * as m0008 from './0008-kb-changes.ts'
 import * as m0009 from './0009-ingest-queue.ts'
 import * as m0010 from './0010-kb-growth.ts'
 import * as m0011 from './0011-kb-instance.ts'
+import * as m0012 from './0012-installed-dirs.ts'
 
 export interface NumberedMigration {
   name: string
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly NumberedMigration[] = [
   { name: '0009-ingest-queue', up: m0009.up },
   { name: '0010-kb-growth', up: m0010.up },
   { name: '0011-kb-instance', up: m0011.up },
+  { name: '0012-installed-dirs', up: m0012.up },
 ]
 
 /** The schema version of a fully migrated KB: the number of the last migration. */
