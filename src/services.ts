@@ -14,6 +14,7 @@ import { SqlFolderIndex } from './storage/folder-index.ts'
 import { SqlGeoReader } from './storage/geo-store.ts'
 import { SqlKbMetaStore } from './storage/kb-meta-store.ts'
 import { SqlLicenseReader } from './storage/license-reader.ts'
+import { SqlNoticeReader } from './storage/notice-store.ts'
 
 export function createServices(storage: Storage, config: Pick<Config, 'seedKeys' | 'keyCacheTtlMs'>): Services {
   return {
@@ -27,6 +28,7 @@ export function createServices(storage: Storage, config: Pick<Config, 'seedKeys'
     dependencies: new SqlDependencyReader(storage),
     folders: new SqlFolderIndex(storage),
     geo: new SqlGeoReader(storage),
+    notices: new SqlNoticeReader(storage),
     rulesets: new RulesetStore(),
     pingDatabase: () => storage.ping(),
   }

@@ -114,6 +114,8 @@ test('the export is sorted and names its sources', () => {
   const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'))
   assert.equal(manifest.format, 'compintel-seed/1')
   assert.equal(manifest.tables.components.rows, 4)
+  // notice texts travel with the seed, once each, beside the files that point at them
+  assert.ok(manifest.tables.notice_texts.rows >= 1 && manifest.tables.version_notices.rows >= 1)
   assert.deepEqual(
     manifest.sources.map((s: { name: string }) => s.name),
     [
@@ -122,6 +124,7 @@ test('the export is sorted and names its sources', () => {
       'computed:files@1',
       'computed:folder-hash@1',
       'computed:license-files@1',
+      'computed:notices@1',
       `computed:semgrep@${semgrepAnalyzer.version}`,
       'npm-registry',
     ],

@@ -8,6 +8,7 @@ import type { GeoReader } from './geoprovenance/types.ts'
 import type { KeyService } from './keys/key-service.ts'
 import type { LicenseReader } from './licenses/types.ts'
 import type { KbMetaStore } from './meta/types.ts'
+import type { NoticeReader } from './notices/types.ts'
 import type { OnDemandPort } from './on-demand/types.ts'
 import type { RulesetReleases } from './rulesets/types.ts'
 import type { AdvisoryReader } from './vulnerabilities/types.ts'
@@ -31,6 +32,8 @@ export interface Services {
   folders: FolderIndex
   /** Geoprovenance: commit-timing and declared-location data of repositories. */
   geo: GeoReader
+  /** The attribution notice texts of versions. */
+  notices: NoticeReader
   /** The released rulesets (data/rulesets), served by the download routes. */
   rulesets: RulesetReleases
   /** Resolves when the KB answers; rejects when it is unreachable. */

@@ -15,6 +15,7 @@ import type { Storage } from './database.ts'
 import { FOLDER_HASH_ANALYZER, writeFolderNodes } from './folder-index.ts'
 import { pruneChanges, recordChanges } from './kb-changes.ts'
 import { chunks, componentDigest, componentRow, digest, versionDigest, versionRow } from './kb-rows.ts'
+import { NOTICES_ANALYZER, withoutTexts, writeVersionNotices } from './notice-store.ts'
 import { refreshPopularity } from './popularity.ts'
 import type { Database } from './schema.ts'
 
@@ -189,7 +190,7 @@ async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis, pur
   ]
   let written = 0
   for (const o of outputs) {
-    const text = JSON.stringify(o.output)
+    const text = JSON.stringify(o.analyzer === NOTICES_ANALYZER ? withoutTexts(o.output) : o.output)
     const old = current.get(o.analyzer)
     if (old && old.analyzer_version === o.analyzerVersion && old.output === text) continue
     await trx.deleteFrom('analyses').where('version_id', '=', versionId).where('analyzer', '=', o.analyzer).execute()
@@ -205,6 +206,7 @@ async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis, pur
       .execute()
     written++
     if (o.analyzer === 'files') await replaceFiles(trx, versionId, a)
+    if (o.analyzer === NOTICES_ANALYZER) await writeVersionNotices(trx, versionId, o.output)
     if (o.analyzer === FOLDER_HASH_ANALYZER)
       await writeFolderNodes(trx, { versionId, output: o.output as FolderHashOutput, files: a.files, purlName })
     if (o.analyzer === 'license-files')

@@ -173,6 +173,19 @@ export interface FolderNodesTable {
   dirs_installed: string | null
 }
 
+/** Each distinct notice text once, by the MD5 of its bytes (migration 13). */
+interface NoticeTextsTable {
+  md5: string
+  text: string
+}
+
+/** The notice files of an analyzed version (migration 13). */
+interface VersionNoticesTable {
+  version_id: number
+  path: string
+  md5: string
+}
+
 export interface FolderNodeBandsTable {
   band: number
   node_id: number
@@ -263,6 +276,8 @@ export interface FeedsTable {
 
 export interface Database {
   kb_meta: KbMetaTable
+  notice_texts: NoticeTextsTable
+  version_notices: VersionNoticesTable
   api_keys: ApiKeysTable
   components: ComponentsTable
   versions: VersionsTable

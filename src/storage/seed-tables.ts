@@ -7,6 +7,8 @@ export interface SeedTable {
     | 'version_dependencies'
     | 'version_files'
     | 'analyses'
+    | 'notice_texts'
+    | 'version_notices'
     | 'advisories'
     | 'advisory_packages'
     | 'epss_scores'
@@ -99,6 +101,8 @@ export const SEED_TABLES: readonly SeedTable[] = [
     key: ['version_id', 'analyzer'],
     columns: ['version_id', 'analyzer', 'analyzer_version', 'output', 'as_of'],
   },
+  { name: 'notice_texts', key: ['md5'], paging: 'keyset', columns: ['md5', 'text'] },
+  { name: 'version_notices', key: ['version_id', 'path'], columns: ['version_id', 'path', 'md5'] },
   {
     name: 'advisories',
     key: ['id'],

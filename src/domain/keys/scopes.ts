@@ -8,6 +8,7 @@ export const AREAS = [
   'dependencies',
   'scanning',
   'semgrep',
+  'attribution-notices',
 ] as const
 
 export type Area = (typeof AREAS)[number]

@@ -3,6 +3,7 @@
 // file name is unique in the tree.
 import type { Registry } from 'prom-client'
 import type { App, AppDeps } from '../types.ts'
+import { registerPostAttributionNotices } from './attribution-notices/notice-questions.ts'
 import { registerGetSearch } from './components/component-search.ts'
 import { registerPostStatistics } from './components/component-statistics.ts'
 import { registerGetStatusComponent, registerPostStatusComponents } from './components/component-status.ts'
@@ -95,4 +96,5 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerPostIssuesComponents(app, deps)
   registerPostIssues(app, deps)
   registerGetSemgrepRulesetDownload(app, deps)
+  registerPostAttributionNotices(app, deps)
 }

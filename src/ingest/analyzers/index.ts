@@ -3,6 +3,7 @@ import { codeStatsAnalyzer } from './code-stats.ts'
 import { cryptoAnalyzer } from './crypto.ts'
 import { folderHashAnalyzer } from './folder-hash.ts'
 import { licenseFilesAnalyzer } from './license-files.ts'
+import { noticesAnalyzer } from './notices.ts'
 import { semgrepAnalyzer } from './semgrep.ts'
 import type { Analyzer } from './types.ts'
 
@@ -12,4 +13,5 @@ export const DEFAULT_ANALYZERS: readonly Analyzer<unknown>[] = [
   cryptoAnalyzer,
   folderHashAnalyzer,
   semgrepAnalyzer,
+  noticesAnalyzer,
 ]

@@ -13,6 +13,7 @@ import * as m0009 from './0009-ingest-queue.ts'
 import * as m0010 from './0010-kb-growth.ts'
 import * as m0011 from './0011-kb-instance.ts'
 import * as m0012 from './0012-installed-dirs.ts'
+import * as m0013 from './0013-attribution-notices.ts'
 
 export interface NumberedMigration {
   name: string
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly NumberedMigration[] = [
   { name: '0010-kb-growth', up: m0010.up },
   { name: '0011-kb-instance', up: m0011.up },
   { name: '0012-installed-dirs', up: m0012.up },
+  { name: '0013-attribution-notices', up: m0013.up },
 ]
 
 /** The schema version of a fully migrated KB: the number of the last migration. */
