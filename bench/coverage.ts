@@ -5,10 +5,12 @@
 // the drain time. The server is in this process (the same app, on-demand port and worker as `compintel serve`).
 //
 //   node --import tsx bench/coverage.ts [package-lock.json] [--include-dev] [--concurrency N] [--wait-ms N]
+
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { parseConfig } from '../src/config.ts'
 import { ON_DEMAND_PRIORITY } from '../src/domain/kb/ingest-queue.ts'
+import { lockfilePurls } from '../src/domain/shared/project-components.ts'
 import { buildApp } from '../src/http/app.ts'
 import type { App } from '../src/http/types.ts'
 import { startOnDemand } from '../src/on-demand/start.ts'
@@ -27,16 +29,6 @@ const ENDPOINTS = {
 type Tally = { answered: number; notFound: number; versionOrInfo: number; other: number }
 const BATCH = 1000
 const MAX_DRAIN_MS = 15 * 60_000
-
-export function lockfilePurls(lock: { packages?: Record<string, Record<string, unknown>> }, dev: boolean): string[] {
-  const purls = new Set<string>()
-  for (const [where, p] of Object.entries(lock.packages ?? {})) {
-    if (where === '' || p.link || typeof p.version !== 'string' || (p.dev && !dev)) continue
-    const name = typeof p.name === 'string' ? p.name : where.slice(where.lastIndexOf('node_modules/') + 13)
-    purls.add(`pkg:npm/${name.startsWith('@') ? `%40${name.slice(1)}` : name}@${p.version}`)
-  }
-  return [...purls].sort()
-}
 
 /** An item's codes: its own, and its component and version status's (the status endpoint nests them). */
 function codes(item: Record<string, unknown>): string[] {

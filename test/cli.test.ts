@@ -2,7 +2,7 @@
 // registry on 127.0.0.1), bad configuration, serve + SIGTERM.
 import assert from 'node:assert/strict'
 import { execFile, spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
@@ -175,4 +175,59 @@ test('serve: prints the first key, serves it, and exits 0 on SIGTERM', async () 
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   child.kill('SIGTERM')
   assert.equal(await exit, 0)
+})
+
+test('notices: one file for a lockfile or a CycloneDX SBOM, identical texts once, unknown components listed', async () => {
+  const reg = await startFixtureRegistry()
+  try {
+    const env = kbEnv()
+    const npmEnv = { ...env, npm_config_registry: reg.url, npm_config_cache: mkdtempSync(path.join(tmpdir(), 'npm-')) }
+    const ingest = await cli(
+      ['ingest', 'npm', 'fixture-alpha', 'fixture-beta', '--versions', 'all', '--analyze', 'all'],
+      npmEnv,
+    )
+    assert.equal(ingest.code, 0, ingest.stderr)
+    const dir = mkdtempSync(path.join(tmpdir(), 'compintel-notices-'))
+    const lock = path.join(dir, 'package-lock.json')
+    const pkg = (version: string, extra = {}) => ({ version, ...extra })
+    writeFileSync(
+      lock,
+      JSON.stringify({
+        lockfileVersion: 3,
+        packages: {
+          '': { name: 'app' },
+          'node_modules/fixture-alpha': pkg('1.1.0'),
+          'node_modules/fixture-beta': pkg('0.3.0'),
+          'node_modules/x/node_modules/fixture-alpha': pkg('1.0.0'),
+          'node_modules/no-such-fixture': pkg('1.0.0'),
+          'node_modules/fixture-dev-only': pkg('1.0.0', { dev: true }),
+        },
+      }),
+    )
+    const out = path.join(dir, 'THIRD-PARTY-NOTICES.txt')
+    const res = await cli(['notices', lock, '--out', out], env)
+    assert.equal(res.code, 0, res.stderr)
+    assert.match(res.stderr, /2 of 4 components with notices/)
+    const text = readFileSync(out, 'utf8')
+    const license = readFileSync(new URL('./fixtures/npm/fixture-alpha/1.1.0/LICENSE', import.meta.url), 'utf8')
+    assert.equal(text.split(license.trimEnd()).length - 1, 1, 'the LICENSE both alpha versions ship, once')
+    assert.match(text, /^fixture-alpha 1\.0\.0: LICENSE\nfixture-alpha 1\.1\.0: LICENSE$/m)
+    assert.match(text, /fixture-beta 0\.3\.0 \(pkg:npm\/fixture-beta@0\.3\.0\): ships no notice file/)
+    assert.match(text, /no-such-fixture 1\.0\.0 \(pkg:npm\/no-such-fixture@1\.0\.0\): Component not found/)
+    assert.doesNotMatch(text, /fixture-dev-only/, 'dev dependencies are not shipped')
+    const bom = path.join(dir, 'bom.cdx.json')
+    writeFileSync(
+      bom,
+      JSON.stringify({ bomFormat: 'CycloneDX', components: [{ purl: 'pkg:npm/fixture-alpha@1.1.0' }] }),
+    )
+    const fromBom = await cli(['notices', bom], env)
+    assert.equal(fromBom.code, 0, fromBom.stderr)
+    assert.match(fromBom.stdout, /^fixture-alpha 1\.1\.0: LICENSE$/m)
+    const bad = await cli(['notices', path.join(dir, 'THIRD-PARTY-NOTICES.txt')], env)
+    assert.equal(bad.code, 1, 'not JSON')
+    writeFileSync(path.join(dir, 'other.json'), '{"name":"x"}')
+    assert.equal((await cli(['notices', path.join(dir, 'other.json')], env)).code, 2)
+  } finally {
+    await reg.close()
+  }
 })

@@ -1,0 +1,3 @@
+// The `notices` line of the CLI usage, apart from the command so that printing usage loads nothing else.
+export const NOTICES_USAGE =
+  'notices <package-lock.json|bom.cdx.json> [--out FILE]   one third-party notices file for a project'

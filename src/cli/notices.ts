@@ -1,0 +1,54 @@
+// `compintel notices <package-lock.json | CycloneDX JSON> [--out FILE]`: one third-party notices file for a whole
+// project, from the KB this configuration names (docs/attribution-notices.md). Versions the KB has not analyzed are
+// listed without notices; `compintel ingest npm` (or the server's on-demand learning) fills them in.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import type { Config } from '../config.ts'
+import { componentNotices } from '../domain/notices/component-notices.ts'
+import { noticesFile } from '../domain/notices/notices-file.ts'
+import { projectPurls } from '../domain/shared/project-components.ts'
+import { createServices } from '../services.ts'
+import { openStorage } from '../storage/database.ts'
+import { migrate } from '../storage/migrate.ts'
+import { NOTICES_USAGE } from './notices-usage.ts'
+
+export async function runNotices(config: Config, argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { out: { type: 'string' } },
+    allowPositionals: true,
+  })
+  const input = positionals[0]
+  if (!input) {
+    console.error(`usage: compintel ${NOTICES_USAGE}`)
+    return 2
+  }
+  const purls = projectPurls(JSON.parse(readFileSync(input, 'utf8')))
+  if (!purls) {
+    console.error(`compintel notices: ${input} is neither a package-lock.json nor a CycloneDX JSON SBOM`)
+    return 2
+  }
+  const storage = openStorage(config.database)
+  try {
+    await migrate(storage)
+    const services = createServices(storage, config)
+    const answers = []
+    for (let i = 0; i < purls.length; i += config.maxBatchSize)
+      answers.push(
+        ...(await componentNotices(
+          purls.slice(i, i + config.maxBatchSize).map((purl) => ({ purl })),
+          services,
+        )),
+      )
+    const text = noticesFile(answers, `Third-party notices of ${input} (${purls.length} components)`)
+    if (values.out) writeFileSync(values.out, text)
+    else process.stdout.write(text)
+    const known = answers.filter((a) => a.notices.length > 0).length
+    console.error(
+      `compintel notices: ${known} of ${purls.length} components with notices${values.out ? ` in ${values.out}` : ''}`,
+    )
+    return 0
+  } finally {
+    await storage.close()
+  }
+}
