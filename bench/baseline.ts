@@ -6,10 +6,8 @@ import Fastify from 'fastify'
 import { request } from 'undici'
 import { parseConfig } from '../src/config.ts'
 import { buildApp } from '../src/http/app.ts'
-import { createServices } from '../src/services.ts'
-import { openStorage } from '../src/storage/database.ts'
-import { migrate } from '../src/storage/migrate.ts'
 import { CONSOLE, type Figure, isMain, type Out, percentile, rate, time, timedRuns } from './scenario.ts'
+import { benchServices } from './seeded-kb.ts'
 
 export interface LoadBounds {
   /** Seconds of autocannon load. */
@@ -31,20 +29,26 @@ export interface Measured {
 const ECHO = '/v2/components/echo'
 const BODY = JSON.stringify({ message: 'hello from the benchmark' })
 
-/** Sequential latency, then throughput, of POSTing the echo body to `url` with `headers`. */
-async function measureTarget(url: string, headers: Record<string, string>, b: LoadBounds): Promise<Measured> {
-  const all = { 'content-type': 'application/json', ...headers }
+/** Sequential latency, then throughput, of POSTing the echo body (or a GET, with `method`) to `url`. */
+export async function measureTarget(
+  url: string,
+  headers: Record<string, string>,
+  b: LoadBounds,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<Measured> {
+  const all = method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers
+  const body = method === 'POST' ? BODY : undefined
   const one = async () => {
-    const res = await request(url, { method: 'POST', headers: all, body: BODY })
+    const res = await request(url, { method, headers: all, ...(body ? { body } : {}) })
     await res.body.text()
     if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode}`)
   }
   const times = await timedRuns(one, { seconds: Math.max(1, b.seconds / 2), max: 2000, warmup: 50 })
   const result = await autocannon({
     url,
-    method: 'POST',
+    method,
     headers: all,
-    body: BODY,
+    ...(body ? { body } : {}),
     connections: b.connections,
     duration: b.seconds,
     pipelining: 1,
@@ -81,10 +85,7 @@ export async function echoBench(
     RATE_LIMIT_PER_MINUTE_PER_IP: '100000000',
     LOG_LEVEL: 'silent',
   })
-  const storage = openStorage(config.database)
-  await migrate(storage)
-  const services = createServices(storage, config)
-  const { key } = await services.keys.create({ name: 'bench', scopes: ['*'], tier: 'unlimited' })
+  const { storage, services, key } = await benchServices(config)
   const app = await buildApp({ config, services, version: 'bench', logger: false })
   try {
     const url = await app.listen({ host: '127.0.0.1', port: 0 })

@@ -10,6 +10,7 @@ import { folderHashSpeedBench } from './folder-hash-speed.ts'
 import { licensesBench } from './licenses.ts'
 import { DEFAULT_RATE, loadTest } from './load.ts'
 import type { Backend } from './load-server.ts'
+import { requestPathBench } from './request-path.ts'
 import type { Figure, Out } from './scenario.ts'
 import { searchBench } from './search.ts'
 import { seedLoadBench } from './seed-load.ts'
@@ -28,6 +29,11 @@ export const SCENARIOS: BenchScenario[] = [
     name: 'echo',
     measures: "compintel's whole request path (auth, limits, validation, metrics) on POST /v2/components/echo",
     run: (out, bounds) => echoBench(out, bounds),
+  },
+  {
+    name: 'request-path',
+    measures: 'GET /health, an authenticated echo, a single-component GET cached and not, on the seeded KB, over HTTP',
+    run: async (out, bounds) => (await requestPathBench(out, bounds)).figures,
   },
   {
     name: 'search',

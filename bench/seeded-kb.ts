@@ -3,7 +3,7 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { parseConfig } from '../src/config.ts'
+import { type Config, parseConfig } from '../src/config.ts'
 import type { Services } from '../src/domain/services.ts'
 import { buildApp } from '../src/http/app.ts'
 import type { App } from '../src/http/types.ts'
@@ -22,6 +22,15 @@ export interface SeededApp {
   close(): Promise<void>
 }
 
+/** The KB a configuration names, migrated, its services, and a key with every scope in the unlimited tier. */
+export async function benchServices(config: Config): Promise<{ storage: Storage; services: Services; key: string }> {
+  const storage = openStorage(config.database)
+  await migrate(storage)
+  const services = createServices(storage, config)
+  const key = (await services.keys.create({ name: 'bench', scopes: ['*'], tier: 'unlimited' })).key
+  return { storage, services, key }
+}
+
 /** A private copy of the seeded KB (so a benchmark never disturbs another), served by an in-process app. */
 export async function seededApp(): Promise<SeededApp> {
   const file = await seededCopy()
@@ -31,10 +40,7 @@ export async function seededApp(): Promise<SeededApp> {
     RATE_LIMIT_PER_MINUTE_PER_IP: '100000000',
     MAX_EVENT_LOOP_DELAY_MS: '0', // a bench that loads data in-process must not be shed by its own app
   })
-  const storage = openStorage(config.database)
-  await migrate(storage)
-  const services = createServices(storage, config)
-  const key = (await services.keys.create({ name: 'bench', scopes: ['*'], tier: 'unlimited' })).key
+  const { storage, services, key } = await benchServices(config)
   const app = await buildApp({ config, services, version: 'bench' })
   const close = async () => {
     await app.close()
