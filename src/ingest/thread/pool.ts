@@ -32,7 +32,7 @@ export class AnalysisThreads {
 
   readonly ingest: IngestOne = (name, unit) => {
     if (this.closed) return Promise.reject(new Error('the analysis threads are stopped'))
-    unit.signal?.throwIfAborted()
+    if (unit.signal?.aborted) return Promise.reject(unit.signal.reason) // a rejection, as every other failure
     return this.run(this.takeIdle() ?? this.spawn(), name, unit)
   }
 
