@@ -16,6 +16,10 @@ export DATABASE_URL="sqlite:${build_db}"
 concurrency="${SEED_CONCURRENCY:-8}"
 cli() { node bin/compintel.js "$@"; }
 
+# A new build database starts as a copy of the shipped seed, so a rebuild fetches and analyzes only what is new:
+# versions published since, and analyzers added since (they run on every version analyzed before).
+SEED_DIR=data/seed cli migrate
+
 cli ingest npm --from-file data/seed-packages.tsv --with-dependencies --versions all --analyze latest --concurrency "$concurrency" || true
 cli ingest npm --from-file data/seed-crypto-packages.txt --with-dependencies --versions all --analyze all --concurrency "$concurrency" || true
 cli ingest osv data/sources/advisories/*.osv.ndjson.gz

@@ -12,9 +12,8 @@ import { createServices } from './services.ts'
 import type { Storage } from './storage/database.ts'
 import { openStorage } from './storage/database.ts'
 import { SqlChangeFeed } from './storage/kb-changes.ts'
-import { migrate } from './storage/migrate.ts'
 import { SCHEMA_VERSION } from './storage/migrations/index.ts'
-import { loadSeed, readManifest } from './storage/seed-import.ts'
+import { prepareKb } from './storage/prepare-kb.ts'
 import { startUpdateSchedule } from './update/schedule.ts'
 import { SERVER_VERSION } from './version.ts'
 
@@ -42,8 +41,7 @@ export async function serve(config: Config, out: (line: string) => void = consol
   const storage = openStorage(config.database, {
     onPoolError: (err) => logger.warn({ err: err.message }, 'idle database connection failed'),
   })
-  await migrate(storage)
-  if (config.seedDir) await loadSeedIfEmpty(storage, config.seedDir, out)
+  await prepareKb(storage, config.seedDir, out)
   const services = createServices(storage, config)
   await announceKeys(config, services, out)
   const onDemand = startOnDemand(storage, config, logger.child({ component: 'on-demand' }))
@@ -144,23 +142,4 @@ async function announceKeys(config: Config, services: ReturnType<typeof createSe
       '',
     ].join('\n'),
   )
-}
-
-/** The first start on an empty KB loads the shipped seed (under a lock: nodes started together load it once). */
-async function loadSeedIfEmpty(storage: Storage, dir: string, out: (line: string) => void): Promise<void> {
-  const manifest = readManifest(dir)
-  if (!manifest) return
-  const any = await storage.db.selectFrom('components').select('id').limit(1).executeTakeFirst()
-  if (any) return
-  const started = Date.now()
-  let shown = -1
-  out(`Loading the seed knowledge base (${manifest.release}) into the empty KB…`)
-  const report = await loadSeed(storage, dir, (done, total) => {
-    const pct = Math.floor((100 * done) / Math.max(total, 1))
-    if (pct >= shown + 10 || done === total) {
-      shown = pct
-      out(`  ${pct}% (${done}/${total} rows)`)
-    }
-  })
-  if (report.loaded) out(`Seed loaded: ${report.rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -1,10 +1,12 @@
 // The seed: export is sorted and reproducible, loads into an empty SQLite or PostgreSQL KB unchanged, loads only
 // into an empty KB, and the first start of the server loads it.
 import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
+import { promisify } from 'node:util'
 import { parseConfig } from '../src/config.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { semgrepAnalyzer } from '../src/ingest/analyzers/semgrep.ts'
@@ -20,6 +22,7 @@ import { loadSeed } from '../src/storage/seed-import.ts'
 import { backends, sqliteBackend } from './helpers/backends.ts'
 import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
 
+const run = promisify(execFile)
 let reg: FixtureRegistry
 let source: { storage: Storage; cleanup(): Promise<void> }
 let dir: string
@@ -151,4 +154,15 @@ test('the first start of the server loads the seed; the next start reuses the KB
   const second = await serve(config, (l) => again.push(l))
   await second.shutdown('test')
   assert.ok(!again.some((l) => /Loading the seed/.test(l)))
+})
+
+test('compintel migrate readies an empty KB the same way: migrated, then seeded once', async () => {
+  const kb = path.join(mkdtempSync(path.join(tmpdir(), 'compintel-')), 'kb.sqlite')
+  const env = { ...process.env, DATABASE_URL: `sqlite:${kb}`, SEED_DIR: dir, LOG_LEVEL: 'silent' }
+  const bin = path.join(import.meta.dirname, '..', 'bin', 'compintel.js')
+  const first = await run(process.execPath, [bin, 'migrate'], { env })
+  assert.match(first.stdout, /Seed loaded: \d+ rows/)
+  const again = await run(process.execPath, [bin, 'migrate'], { env })
+  assert.match(again.stdout, /schema is current/)
+  assert.doesNotMatch(again.stdout, /Loading the seed/)
 })

@@ -11,7 +11,7 @@ import { WORKER_USAGE } from './worker-usage.ts'
 const USAGE = `usage: compintel <command>
 
   serve                      start the API server (the default of npm start)
-  migrate                    apply the KB schema migrations and exit
+  migrate                    apply the KB schema migrations (an empty KB gets the seed) and exit
   keys create --name N [--scope AREA|*]... [--tier standard|high|unlimited]
   keys list [--json]
   keys revoke <id|prefix>

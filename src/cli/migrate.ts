@@ -1,12 +1,12 @@
-// `compintel migrate`: applies pending migrations and reports them.
+// `compintel migrate`: applies pending migrations and reports them; an empty KB gets the shipped seed, as at `serve`.
 import type { Config } from '../config.ts'
 import { openStorage } from '../storage/database.ts'
-import { migrate } from '../storage/migrate.ts'
+import { prepareKb } from '../storage/prepare-kb.ts'
 
 export async function runMigrate(config: Config): Promise<number> {
   const storage = openStorage(config.database)
   try {
-    const report = await migrate(storage)
+    const report = await prepareKb(storage, config.seedDir, (line) => console.log(line))
     console.log(
       report.applied.length > 0
         ? `applied ${report.applied.length} migration(s): ${report.applied.join(', ')}; schema version ${report.schemaVersion}`

@@ -1,0 +1,50 @@
+// The seed that ships in data/seed (not a fixture): every version it analyzed carries every analyzer's output,
+// attribution notices included, and every notice file it lists points at a text it holds.
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { gunzipSync } from 'node:zlib'
+import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
+
+const seed = (file: string) => fileURLToPath(new URL(`../data/seed/${file}`, import.meta.url))
+
+/** A table's rows (the first line of a seed file names the columns). */
+function rows(table: string): unknown[][] {
+  const lines = gunzipSync(readFileSync(seed(`${table}.ndjson.gz`)))
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+  return lines.slice(1).map((l) => JSON.parse(l) as unknown[])
+}
+
+test('every analyzed version of the shipped seed has every analyzer, notices included', () => {
+  const byVersion = new Map<number, Set<string>>()
+  for (const [versionId, analyzer] of rows('analyses') as [number, string][]) {
+    const set = byVersion.get(versionId) ?? new Set<string>()
+    set.add(analyzer)
+    byVersion.set(versionId, set)
+  }
+  assert.ok(byVersion.size > 1000, `${byVersion.size} analyzed versions`)
+  const expected = ['files', ...DEFAULT_ANALYZERS.map((a) => a.name)]
+  const lacking = [...byVersion].filter(([, set]) => expected.some((a) => !set.has(a)))
+  assert.deepEqual(
+    lacking.slice(0, 5).map(([id, set]) => ({ id, missing: expected.filter((a) => !set.has(a)) })),
+    [],
+  )
+})
+
+test('every notice file of the shipped seed points at a text it holds, each text stored once', () => {
+  const texts = rows('notice_texts') as [string, string][]
+  const md5s = new Set(texts.map(([md5]) => md5))
+  assert.equal(md5s.size, texts.length, 'each text once')
+  const files = rows('version_notices') as [number, string, string][]
+  assert.ok(files.length > 1000)
+  assert.deepEqual(
+    files.filter(([, , md5]) => !md5s.has(md5)),
+    [],
+  )
+  const manifest = JSON.parse(readFileSync(seed('manifest.json'), 'utf8'))
+  assert.equal(manifest.tables.notice_texts.rows, texts.length)
+  assert.equal(manifest.tables.version_notices.rows, files.length)
+})
