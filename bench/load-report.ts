@@ -105,6 +105,7 @@ export interface ServerUse {
   /** CPU seconds per wall second over the measured run (1 = one core busy). */
   cpu: number
   maxLagP99Ms: number
+  maxLagMs: number
 }
 
 export function serverUse(samples: readonly ServerSample[]): ServerUse | undefined {
@@ -116,6 +117,7 @@ export function serverUse(samples: readonly ServerSample[]): ServerUse | undefin
     heap: trend(samples, (s) => s.heapUsedBytes),
     cpu: (last.cpuSeconds - first.cpuSeconds) / (last.at - first.at),
     maxLagP99Ms: Math.max(...samples.map((s) => s.lagP99 * 1000)),
+    maxLagMs: Math.max(...samples.map((s) => s.lagMax * 1000)),
   }
 }
 

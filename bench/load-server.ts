@@ -151,8 +151,9 @@ export interface ServerSample {
   rssBytes: number
   heapUsedBytes: number
   cpuSeconds: number
-  /** Event-loop lag p99 over prom-client's window, seconds. */
+  /** Event-loop lag p99 and maximum over prom-client's window (since the previous sample), seconds. */
   lagP99: number
+  lagMax: number
 }
 
 /** The server's own process metrics from GET /metrics (prom-client's defaults). */
@@ -170,6 +171,7 @@ export async function sampleServer(base: string, at: number): Promise<ServerSamp
     heapUsedBytes: metric('nodejs_heap_size_used_bytes'),
     cpuSeconds: metric('process_cpu_seconds_total'),
     lagP99: metric('nodejs_eventloop_lag_p99_seconds'),
+    lagMax: metric('nodejs_eventloop_lag_max_seconds'),
   }
 }
 

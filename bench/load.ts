@@ -103,7 +103,7 @@ export async function loadTest(out: Out, o: LoadOptions): Promise<{ ok: boolean;
         out.log(`${backend}: server memory over the measured run (samples every ${SAMPLE_EVERY_MS / 1000} s)`)
         out.table(memoryRows(use))
         out.log(
-          `${backend}: server CPU ${(use.cpu * 100).toFixed(0)}% of one core; event-loop lag p99 at most ${use.maxLagP99Ms.toFixed(0)} ms; driver's worst send lag ${driven.maxSendLagMs.toFixed(0)} ms`,
+          `${backend}: server CPU ${(use.cpu * 100).toFixed(0)}% of one core; event-loop lag p99 at most ${use.maxLagP99Ms.toFixed(0)} ms, longest ${use.maxLagMs.toFixed(0)} ms; driver's worst send lag ${driven.maxSendLagMs.toFixed(0)} ms`,
         )
       }
       if (cache) out.log(`${backend}: answer cache lookups over the whole run: ${JSON.stringify(cache)}`)

@@ -11,6 +11,7 @@ import {
   registerErrorHandling,
 } from './plugins/error-handler.ts'
 import { registerEtag } from './plugins/etag.ts'
+import { registerFairTurns } from './plugins/fair-turns.ts'
 import { registerGrowthMetrics } from './plugins/growth-metrics.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { registerMetrics } from './plugins/metrics.ts'
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRouteTable(app)
   registerErrorHandling(app)
   registerJsonBody(app)
+  registerFairTurns(app)
   app.addHook('onSend', async (req: FastifyRequest, reply) => {
     reply.header('x-request-id', req.id)
   })

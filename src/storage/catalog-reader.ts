@@ -13,8 +13,13 @@ import {
 import type { LifecycleStatus } from '../domain/kb/types.ts'
 import type { Storage } from './database.ts'
 
-/** Names per query: well under SQLite's bound-parameter limit. */
-const CHUNK = 5000
+/**
+ * Components (with every version) and exact versions per query. A large batch is read in several queries, so that
+ * on SQLite, whose driver holds the event loop for the whole of a query, other requests are served between them
+ * (domain/shared/breathe.ts); the cost per component stays the same.
+ */
+const COMPONENTS_PER_READ = 200
+const EXACT_PER_READ = 500
 
 type VersionTuple = [number, string, string | null, string, string | null, string]
 type VersionRow = {
@@ -34,8 +39,8 @@ export class SqlCatalogReader implements CatalogReader {
     const wanted = new Set(keys.map(keyOf))
     const types = [...new Set(keys.map((k) => k.type))]
     const names = [...new Set(keys.map((k) => k.purlName))]
-    for (let i = 0; i < names.length; i += CHUNK) {
-      for (const row of await this.query(types, names.slice(i, i + CHUNK))) {
+    for (let i = 0; i < names.length; i += COMPONENTS_PER_READ) {
+      for (const row of await this.query(types, names.slice(i, i + COMPONENTS_PER_READ))) {
         const key = keyOf({ type: row.purl_type, purlName: row.purl_name })
         if (wanted.has(key)) out.set(key, toComponent(row))
       }
@@ -46,8 +51,10 @@ export class SqlCatalogReader implements CatalogReader {
   async exact(keys: readonly ExactKey[]): Promise<Map<string, KnownComponent>> {
     const out = new Map<string, KnownComponent>()
     const pairs = keys.map((k) => [k.type, k.purlName, k.version, toggleV(k.version)])
-    for (let i = 0; i < pairs.length; i += CHUNK) {
-      const { rows } = await this.exactQuery(JSON.stringify(pairs.slice(i, i + CHUNK))).execute(this.storage.read)
+    for (let i = 0; i < pairs.length; i += EXACT_PER_READ) {
+      const { rows } = await this.exactQuery(JSON.stringify(pairs.slice(i, i + EXACT_PER_READ))).execute(
+        this.storage.read,
+      )
       for (const r of rows) {
         const key = keyOf({ type: r.purl_type, purlName: r.purl_name })
         const c = out.get(key) ?? withVersions(r, [], true)
@@ -140,18 +147,20 @@ function toggleV(v: string): string {
 function toComponent(row: ComponentRow): KnownComponent {
   const raw = row.versions as unknown
   const tuples = (typeof raw === 'string' ? JSON.parse(raw) : raw) as VersionTuple[]
-  const versions = tuples.map(([id, version, released_at, status, status_raw, indexed_at]) => ({
-    id,
-    version,
-    released_at,
-    status,
-    status_raw,
-    indexed_at,
-  }))
+  const versions = tuples.map(
+    ([id, version, releasedAt, status, statusRaw, indexedAt]): KnownVersion => ({
+      id,
+      version,
+      releasedAt,
+      status: status as LifecycleStatus,
+      statusRaw,
+      indexedAt,
+    }),
+  )
   return withVersions(row, versions, false)
 }
 
-function withVersions(row: Omit<ComponentRow, 'versions'>, versions: VersionRow[], partial: boolean): KnownComponent {
+function withVersions(row: Omit<ComponentRow, 'versions'>, versions: KnownVersion[], partial: boolean): KnownComponent {
   return {
     id: row.id,
     purl: row.purl,
@@ -166,7 +175,7 @@ function withVersions(row: Omit<ComponentRow, 'versions'>, versions: VersionRow[
     statusChangeDate: row.status_change_date,
     firstIndexedAt: row.first_indexed_at,
     lastIndexedAt: row.last_indexed_at,
-    versions: versions.map(toVersion),
+    versions,
     ...(partial ? { partial } : {}),
   }
 }

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config.ts'
 import type { Database } from './schema.ts'
+import { BreatheBetweenQueries, withStatementCache } from './sqlite-statements.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -52,7 +53,10 @@ function openSqlite(file: string): Storage {
   database.pragma('synchronous = NORMAL')
   database.pragma('busy_timeout = 5000')
   database.pragma('foreign_keys = ON')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    plugins: [new BreatheBetweenQueries()],
+  })
   return {
     db,
     read: db,

@@ -3,6 +3,7 @@
 // dependencies of all its versions, and one catalog read per level for the packages they name.
 import { type ComponentRef, resolveBatch } from '../catalog/resolve-batch.ts'
 import { type CatalogReader, type KnownComponent, keyOf } from '../catalog/types.ts'
+import { breathe } from '../shared/breathe.ts'
 import { tryParsePurl } from '../shared/purl.ts'
 import { pickVersion } from './pick-version.ts'
 import { classifySpecifier, npmPurl } from './specifier.ts'
@@ -16,6 +17,8 @@ import {
   SUPPORTED_ECOSYSTEMS,
 } from './types.ts'
 
+/** Edges resolved between two chances for other requests to run (a level can have tens of thousands). */
+const EDGES_PER_STEP = 256
 /** Skipped inputs named in the status message; the rest are counted. */
 const MAX_LISTED = 10
 
@@ -83,8 +86,6 @@ export async function transitiveDependencies(
   const unresolvedSeen = new Set<string>()
   let truncated = false
   for (let d = 1; d <= depth && level.length > 0 && !truncated; d++) {
-    // a big walk on a synchronous driver (SQLite) lets other requests in between its levels
-    if (d > 1) await new Promise((resolve) => setImmediate(resolve))
     const declared = await ports.dependencies.ofVersions(level, FOLLOWED_SCOPES)
     const edges = level.flatMap((id) =>
       (declared.get(id) ?? []).map((dep) => ({ dep, spec: classifySpecifier(dep.name, dep.requirement) })),
@@ -97,7 +98,8 @@ export async function transitiveDependencies(
       for (const n of wanted) known.set(n, found.get(keyOf({ type: 'npm', purlName: n })))
     }
     const next: number[] = []
-    for (const { dep, spec } of edges) {
+    for (const [i, { dep, spec }] of edges.entries()) {
+      if (i % EDGES_PER_STEP === EDGES_PER_STEP - 1) await breathe()
       const component = spec.kind === 'registry' ? known.get(spec.name) : undefined
       const chosen = spec.kind === 'registry' && component ? pickVersion(spec.range, component) : undefined
       if (chosen && seen.has(chosen.id)) continue

@@ -1,11 +1,16 @@
 // Helpers every per-component endpoint uses: the batch-size limit, the outcome fields and the status envelope.
 import type { DataSourceKind, LoadedSource } from '../../domain/meta/types.ts'
+import { startOfWork } from '../../domain/shared/breathe.ts'
 import type { Outcome } from '../../domain/shared/outcome.ts'
 import { HttpError } from '../errors.ts'
 import type { AppDeps } from '../types.ts'
 
-/** Rejects a batch over MAX_BATCH_SIZE with 400 BATCH_TOO_LARGE, and an empty one with 400 VALIDATION_FAILED. */
+/**
+ * Rejects a batch over MAX_BATCH_SIZE with 400 BATCH_TOO_LARGE, and an empty one with 400 VALIDATION_FAILED; a batch
+ * it admits starts its work here, which is where the batch's turns of the event loop are timed from (breathe.ts).
+ */
 export function checkBatch(items: readonly unknown[], field: string, deps: Pick<AppDeps, 'config'>): void {
+  startOfWork()
   if (items.length === 0) throw new HttpError('VALIDATION_FAILED', `'${field}' must hold at least one component`)
   const max = deps.config.maxBatchSize
   if (items.length > max)

@@ -5,19 +5,31 @@ import semver from 'semver'
 import { naturalCompare } from './natural-scheme.ts'
 import type { VersionScheme } from './types.ts'
 
-const parse = (v: string) => semver.parse(v, { loose: true })
+/** Parsed versions, kept: resolving a batch compares every version of every component it names, again and again. */
+const parsed = new Map<string, semver.SemVer | null>()
+const PARSED_MAX = 200_000
+
+/** node-semver's loose parse, memoized (the result is shared: never mutate it). */
+export function parseSemver(v: string): semver.SemVer | null {
+  let p = parsed.get(v)
+  if (p !== undefined) return p
+  p = semver.parse(v, { loose: true })
+  if (parsed.size >= PARSED_MAX) parsed.clear()
+  parsed.set(v, p)
+  return p
+}
 
 export const semverScheme: VersionScheme = {
   name: 'semver',
   ranges: 'semver',
-  isValid: (v) => parse(v) !== null,
+  isValid: (v) => parseSemver(v) !== null,
   compare(a, b) {
-    const x = parse(a)
-    const y = parse(b)
+    const x = parseSemver(a)
+    const y = parseSemver(b)
     if (x && y) return x.compare(y) || x.compareBuild(y) || (a < b ? -1 : a > b ? 1 : 0)
     if (x) return 1
     if (y) return -1
     return naturalCompare(a, b)
   },
-  isPrerelease: (v) => (parse(v)?.prerelease.length ?? 0) > 0,
+  isPrerelease: (v) => (parseSemver(v)?.prerelease.length ?? 0) > 0,
 }
