@@ -36,6 +36,8 @@ export interface Config {
   seedDir: string | undefined
   /** The answer cache (src/cache/): 0 entries turns it off. */
   answerCache: { maxEntries: number; maxBytes: number; ttlMs: number; pollMs: number }
+  /** Bytes of resolved components kept between requests (cache/catalog-cache.ts); 0: none. */
+  catalogCacheMaxBytes: number
   /** `compintel worker`: units ingested at once per process. */
   workerConcurrency: number
   /** `compintel worker`: a unit's lease, renewed every third of it; a dead worker's units return after it. */
@@ -82,6 +84,7 @@ export const SETTINGS = [
   'ANSWER_CACHE_MAX_MB',
   'ANSWER_CACHE_TTL_SECONDS',
   'KB_CHANGE_POLL_MS',
+  'CATALOG_CACHE_MAX_MB',
   'WORKER_CONCURRENCY',
   'WORKER_LEASE_SECONDS',
   ...GROWTH_SETTINGS,
@@ -175,6 +178,7 @@ export function parseConfig(src: Source): Config {
       ttlMs: int('ANSWER_CACHE_TTL_SECONDS', 300, 1, 86_400) * 1000,
       pollMs: int('KB_CHANGE_POLL_MS', 1000, 50, 60_000),
     },
+    catalogCacheMaxBytes: int('CATALOG_CACHE_MAX_MB', 64, 0, 65_536) * 1024 * 1024,
     workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 64),
     workerLeaseSeconds: int('WORKER_LEASE_SECONDS', 60, 2, 3600),
     growth: parseGrowthConfig(readers),

@@ -1,5 +1,8 @@
 // Builds the domain services over a storage backend; the one place that knows both.
+import { CachedCatalog } from './cache/catalog-cache.ts'
+import { ChangeTracker } from './cache/change-tracker.ts'
 import type { Config } from './config.ts'
+import type { CatalogReader } from './domain/catalog/types.ts'
 import { KeyService } from './domain/keys/key-service.ts'
 import type { Services } from './domain/services.ts'
 import { RulesetStore } from './rules/release/store.ts'
@@ -12,15 +15,19 @@ import type { Storage } from './storage/database.ts'
 import { SqlDependencyReader } from './storage/dependency-reader.ts'
 import { SqlFolderIndex } from './storage/folder-index.ts'
 import { SqlGeoReader } from './storage/geo-store.ts'
+import { SqlChangeFeed } from './storage/kb-changes.ts'
 import { SqlKbMetaStore } from './storage/kb-meta-store.ts'
 import { SqlLicenseReader } from './storage/license-reader.ts'
 import { SqlNoticeReader } from './storage/notice-store.ts'
 
-export function createServices(storage: Storage, config: Pick<Config, 'seedKeys' | 'keyCacheTtlMs'>): Services {
+type ServicesConfig = Pick<Config, 'seedKeys' | 'keyCacheTtlMs'> &
+  Partial<Pick<Config, 'catalogCacheMaxBytes' | 'answerCache'>>
+
+export function createServices(storage: Storage, config: ServicesConfig): Services {
   return {
     keys: new KeyService(new SqlApiKeyStore(storage), config.seedKeys, config.keyCacheTtlMs),
     kbMeta: new SqlKbMetaStore(storage),
-    catalog: new SqlCatalogReader(storage),
+    catalog: catalog(storage, config),
     search: new SqlComponentSearcher(storage),
     analyses: new SqlAnalysisReader(storage),
     licenses: new SqlLicenseReader(storage),
@@ -32,4 +39,19 @@ export function createServices(storage: Storage, config: Pick<Config, 'seedKeys'
     rulesets: new RulesetStore(),
     pingDatabase: () => storage.ping(),
   }
+}
+
+/** The catalog, behind the catalog cache unless CATALOG_CACHE_MAX_MB is 0 (docs/caching.md "The catalog cache"). */
+function catalog(storage: Storage, config: ServicesConfig): CatalogReader {
+  const reader = new SqlCatalogReader(storage)
+  if (!config.catalogCacheMaxBytes || !config.answerCache) return reader
+  const ttlMs = config.answerCache.ttlMs
+  // a tracker of its own, never started: every lookup catches up with the log itself
+  const tracker = new ChangeTracker(new SqlChangeFeed(storage), {
+    pollMs: config.answerCache.pollMs,
+    ttlMs,
+    onFlush: () => {},
+    onError: () => {},
+  })
+  return new CachedCatalog(reader, tracker, { maxBytes: config.catalogCacheMaxBytes, ttlMs })
 }

@@ -154,6 +154,10 @@ for (const backend of backends()) {
           counts.licenses++
           return licenses.ofVersions(...a)
         },
+        licensedVersions: (...a) => {
+          counts.licenses++
+          return licenses.licensedVersions(...a)
+        },
       }
       t.services.catalog = {
         components: (...a) => {

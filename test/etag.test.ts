@@ -2,7 +2,9 @@
 // the answer changes; POSTs, errors and public routes untouched.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
+import { ANY_COMPONENT } from '../src/domain/kb/changes.ts'
 import { matches } from '../src/http/plugins/etag.ts'
+import { recordChanges } from '../src/storage/kb-changes.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { loadFixtureKb } from './helpers/kb-fixture.ts'
 
@@ -33,7 +35,11 @@ test('a GET answer carries an ETag and Cache-Control; If-None-Match with it answ
 
 test('the tag follows the data: after a change in the KB the old tag no longer matches', async () => {
   const first = await get('/v2/components/versions?purl=pkg:npm/fx-lib')
-  await t.storage.db.updateTable('versions').set({ released_at: '2030-01-01T00:00:00.000Z' }).execute()
+  // changed as the KB's writers change it: the rows, and the change log in the same transaction
+  await t.storage.db.transaction().execute(async (trx) => {
+    await trx.updateTable('versions').set({ released_at: '2030-01-01T00:00:00.000Z' }).execute()
+    await recordChanges(trx, [ANY_COMPONENT])
+  })
   const later = await get('/v2/components/versions?purl=pkg:npm/fx-lib', {
     'if-none-match': first.headers.etag as string,
   })

@@ -29,6 +29,7 @@ export class ChangeTracker {
   private started = false
   private timer: NodeJS.Timeout | undefined
   private stopped = false
+  private polling: Promise<void> | undefined
   private readonly now: () => number
 
   constructor(
@@ -74,7 +75,25 @@ export class ChangeTracker {
     clearTimeout(this.timer)
   }
 
-  async poll(): Promise<void> {
+  /**
+   * Reads the log now if it grew since the last poll (one small query when it did not), so that what is cached is as
+   * fresh as a read of the KB would be: for caches of facts whose writer may be this very request's wait.
+   */
+  async catchUp(): Promise<void> {
+    const end = await this.feed.latest()
+    // a poll already under way may have read the log before `end` was written: then one more
+    for (let i = 0; i < 2 && (!this.started || this.top < end); i++) await this.poll()
+  }
+
+  /** One read of the log; concurrent callers share the read under way. */
+  poll(): Promise<void> {
+    this.polling ??= this.pollOnce().finally(() => {
+      this.polling = undefined
+    })
+    return this.polling
+  }
+
+  private async pollOnce(): Promise<void> {
     if (!this.started) {
       // A writer may still hold an id just below the end: the rows of the last START_BACK ids are read like new
       // ones, so the ids missing among them are watched as gaps (those below the first are pruned, not pending).

@@ -1,5 +1,5 @@
 // The license port on SQL: each version's declared expression and its declared and detected licenses, one query.
-import type { LicenseFact, LicenseReader, VersionLicenses } from '../domain/licenses/types.ts'
+import type { LicensedVersion, LicenseFact, LicenseReader, VersionLicenses } from '../domain/licenses/types.ts'
 import type { Storage } from './database.ts'
 
 const CHUNK = 5000
@@ -49,6 +49,33 @@ export class SqlLicenseReader implements LicenseReader {
           source: r.source ?? '',
         }
         entry.facts.push(fact)
+      }
+    }
+    return out
+  }
+
+  async licensedVersions(componentIds: readonly number[]): Promise<Map<number, LicensedVersion[]>> {
+    const out = new Map<number, LicensedVersion[]>()
+    const ids = [...new Set(componentIds)]
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.storage.read
+        .selectFrom('versions as v')
+        .where('v.component_id', 'in', ids.slice(i, i + CHUNK))
+        .where((eb) =>
+          eb.or([
+            eb('v.license_expression', 'is not', null),
+            eb.exists(
+              eb.selectFrom('version_licenses as l').select('l.version_id').whereRef('l.version_id', '=', 'v.id'),
+            ),
+          ]),
+        )
+        .select(['v.component_id', 'v.id', 'v.version'])
+        .orderBy('v.id')
+        .execute()
+      for (const r of rows) {
+        const list = out.get(r.component_id) ?? []
+        list.push({ id: r.id, version: r.version })
+        out.set(r.component_id, list)
       }
     }
     return out

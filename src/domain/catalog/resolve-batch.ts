@@ -26,7 +26,7 @@ export interface Resolved extends Resolution<KnownVersion> {
 export async function resolveBatch(refs: readonly ComponentRef[], catalog: CatalogReader): Promise<Resolved[]> {
   const full = new Map<string, ComponentKey>()
   const exact = new Map<string, ExactKey>()
-  const itemKeys = refs.map((ref) => {
+  const items = refs.map((ref) => {
     const { purl, version } = splitVersion(ref.purl ?? '')
     const parsed = tryParsePurl(purl)
     if (!parsed) return undefined
@@ -37,16 +37,16 @@ export async function resolveBatch(refs: readonly ComponentRef[], catalog: Catal
     if (wanted !== undefined && !wanted.includes('\u0000') && catalog.exact)
       exact.set(`${k}\u0000${wanted}`, { ...key, version: wanted })
     else full.set(k, key)
-    return k
+    return { k, parsed }
   })
   const [partial, complete] = await Promise.all([
     exact.size > 0 && catalog.exact ? catalog.exact([...exact.values()]) : new Map<string, KnownComponent>(),
     full.size > 0 ? catalog.components([...full.values()]) : new Map<string, KnownComponent>(),
   ])
   return refs.map((ref, i) => {
-    const k = itemKeys[i]
-    const component = k === undefined ? undefined : (complete.get(k) ?? partial.get(k))
-    const resolution = resolveVersion(ref, component?.versions)
+    const item = items[i]
+    const component = item === undefined ? undefined : (complete.get(item.k) ?? partial.get(item.k))
+    const resolution = resolveVersion(ref, component?.versions, undefined, item?.parsed)
     return component ? { ...resolution, component } : resolution
   })
 }

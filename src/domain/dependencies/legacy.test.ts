@@ -35,6 +35,14 @@ function fakePorts(kb: FakeKb) {
       calls.licenses++
       return new Map(ids.map((i) => [i, licenses.get(i) ?? { expression: null, declared: null, facts: [] }]))
     },
+    async licensedVersions(componentIds) {
+      calls.licenses++
+      const licensed = (c: (typeof components)[number]) =>
+        c.versions
+          .filter((v) => (licenses.get(v.id)?.facts.length ?? 0) > 0)
+          .map((v) => ({ id: v.id, version: v.version }))
+      return new Map(components.filter((c) => componentIds.includes(c.id)).map((c) => [c.id, licensed(c)]))
+    },
   }
   return { catalog, licenses: licenseReader, calls }
 }

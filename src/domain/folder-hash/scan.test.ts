@@ -36,6 +36,7 @@ function fakeIndex(nodes: IndexedNode[], versions: IndexedVersion[]): FolderInde
 }
 const noLicenses: LicenseReader = {
   ofVersions: async (ids) => new Map(ids.map((id) => [id, { expression: null, declared: null, facts: [] }])),
+  licensedVersions: async () => new Map(),
 }
 const node = (pathId: string, x: U64 | undefined, children: ScanNode[] = []): ScanNode => ({
   pathId,

@@ -47,12 +47,22 @@ function component(name: string): KnownComponent {
 }
 
 function ports() {
-  const reads = { catalog: 0, exact: 0, licenses: [] as number[][] }
+  const reads = { catalog: 0, exact: 0, licenses: [] as number[][], licensed: [] as number[][] }
   const catalog = memoryCatalog(['lib', 'bare', 'empty'].map(component), { exact: false, counts: reads })
   const licenses: LicenseReader = {
     async ofVersions(ids: readonly number[]) {
       reads.licenses.push([...ids])
       return new Map(ids.map((id) => [id, KB[id]?.[2] ?? NONE]))
+    },
+    async licensedVersions(componentIds: readonly number[]) {
+      reads.licensed.push([...componentIds])
+      const out = new Map<number, { id: number; version: string }[]>()
+      KB.forEach(([name, version, facts], id) => {
+        const c = component(name).id
+        if (!componentIds.includes(c) || (facts.expression === null && facts.facts.length === 0)) return
+        out.set(c, [...(out.get(c) ?? []), { id, version }])
+      })
+      return out
     },
   }
   return { reads, ports: { catalog, licenses } }
@@ -153,7 +163,7 @@ test('componentLicenses: purl and requirement echoed as sent, the purl @version 
   })
 })
 
-test('componentLicenses: a whole batch in request order, one catalog read, at most two license reads', async () => {
+test('componentLicenses: a whole batch in request order, one catalog read, at most three license reads', async () => {
   const { reads, ports: p } = ports()
   const out = await componentLicenses(
     cases.map((c) => ({ purl: c.purl, requirement: c.req })),
@@ -165,22 +175,24 @@ test('componentLicenses: a whole batch in request order, one catalog read, at mo
   )
   assert.equal(reads.catalog, 1)
   assert.ok(reads.licenses.length <= 2)
+  assert.ok(reads.licensed.length <= 1)
 })
 
-test('componentLicenses: the fallback read holds only the other versions of the components that need one', async () => {
+test('componentLicenses: the fallback reads the licensed versions of the components that need one, then only the facts of the nearest', async () => {
   const { reads, ports: p } = ports()
   await componentLicenses([{ purl: 'pkg:npm/lib@1.2.0' }, { purl: 'pkg:npm/bare' }, { purl: 'pkg:npm/lib@1.3.0' }], p)
-  assert.deepEqual(reads.licenses, [
-    [1, 5, 2],
-    [0, 3, 4],
-  ])
+  assert.deepEqual(reads.licenses, [[1, 5, 2]], 'the nearest of lib@1.2.0 is 1.3.0, whose facts the first read has')
+  assert.deepEqual(reads.licensed, [[3, 4]], 'lib and bare, by component id')
+  const again = ports()
+  await componentLicenses([{ purl: 'pkg:npm/lib@1.5.0' }], again.ports)
+  assert.deepEqual(again.reads.licenses, [[2]], 'an unknown version: only the nearest licensed version is read')
 })
 
 test('componentLicenses: no fallback needed → one license read; nothing resolved → none', async () => {
   const a = ports()
   await componentLicenses([{ purl: 'pkg:npm/lib@1.0.0' }, { purl: 'pkg:npm/lib@1.3.0' }], a.ports)
-  assert.deepEqual(a.reads.licenses, [[0, 2]])
+  assert.deepEqual([a.reads.licenses, a.reads.licensed], [[[0, 2]], []])
   const b = ports()
   await componentLicenses([{ purl: 'pkg:npm/nope' }, { purl: '' }], b.ports)
-  assert.deepEqual([b.reads.catalog, b.reads.licenses.length], [1, 0])
+  assert.deepEqual([b.reads.catalog, b.reads.licenses.length, b.reads.licensed.length], [1, 0, 0])
 })

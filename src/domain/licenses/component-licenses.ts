@@ -1,8 +1,9 @@
 // The licenses of a batch of component references (docs/licenses.md "License result"), in
 // request order, with a constant number of reads per batch: one catalog read, one license read for the resolved
-// versions, and at most one more for the fallback candidates of every item together.
-import { type ComponentRef, type Resolved, resolveBatch, withAllVersions } from '../catalog/resolve-batch.ts'
-import type { CatalogReader, KnownVersion } from '../catalog/types.ts'
+// versions, and at most two more for the fallback of every item together (the licensed versions of their
+// components, then the facts of the nearest ones).
+import { type ComponentRef, type Resolved, resolveBatch } from '../catalog/resolve-batch.ts'
+import type { CatalogReader } from '../catalog/types.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import { SUCCESS } from '../shared/outcome.ts'
 import { resolveVersion } from '../shared/requirement.ts'
@@ -10,7 +11,7 @@ import { schemeFor } from '../shared/versions/index.ts'
 import { nearestVersion } from './nearest-version.ts'
 import type { LicenseEntry } from './spdx.ts'
 import { hasLicenseFacts, summarise } from './summary.ts'
-import type { LicenseReader, VersionLicenses } from './types.ts'
+import type { LicensedVersion, LicenseReader, VersionLicenses } from './types.ts'
 
 export interface LicenseResult {
   /** The purl as requested, without its @version. */
@@ -34,19 +35,27 @@ export interface LicensePorts {
 type Facts = Map<number, VersionLicenses>
 
 export async function componentLicenses(refs: readonly ComponentRef[], ports: LicensePorts): Promise<LicenseResult[]> {
-  const first = await resolveBatch(refs, ports.catalog)
-  const chosen = first.flatMap((r) => (r.outcome.code === 'SUCCESS' && r.chosen ? [r.chosen.id] : []))
+  const resolved = await resolveBatch(refs, ports.catalog)
+  const chosen = resolved.flatMap((r) => (r.outcome.code === 'SUCCESS' && r.chosen ? [r.chosen.id] : []))
   const facts: Facts = chosen.length > 0 ? await ports.licenses.ofVersions(chosen) : new Map()
-  const targets = first.map((r) => fallbackTarget(r, facts))
-  // the fallback looks at every version of its component, which an exact lookup did not read
-  const resolved = await withAllVersions(first, (_r, i) => targets[i] !== undefined, ports.catalog)
-  const candidates = new Set<number>()
+  const targets = resolved.map((r) => fallbackTarget(r, facts))
+  // the fallback looks at the licensed versions of its component, and then at the facts of the nearest one
+  const fallbackComponents = new Set<number>()
   resolved.forEach((r, i) => {
-    if (targets[i] === undefined) return
-    for (const v of r.component?.versions ?? []) if (!facts.has(v.id)) candidates.add(v.id)
+    if (targets[i] !== undefined && r.component) fallbackComponents.add(r.component.id)
   })
-  if (candidates.size > 0) for (const [id, v] of await ports.licenses.ofVersions([...candidates])) facts.set(id, v)
-  return resolved.map((r, i) => answer(r, targets[i], facts))
+  const licensed =
+    fallbackComponents.size > 0 ? await ports.licenses.licensedVersions([...fallbackComponents]) : new Map()
+  const nearest = resolved.map((r, i) => near(r, targets[i], licensed))
+  const missing = [...new Set(nearest.flatMap((n) => (n && !facts.has(n.id) ? [n.id] : [])))]
+  if (missing.length > 0) for (const [id, v] of await ports.licenses.ofVersions(missing)) facts.set(id, v)
+  return resolved.map((r, i) => answer(r, nearest[i], facts))
+}
+
+/** The licensed version nearest to the item's fallback target, if it needs one and there is one. */
+function near(r: Resolved, target: string | undefined, licensed: Map<number, LicensedVersion[]>) {
+  if (target === undefined || !r.component) return undefined
+  return nearestVersion(target, licensed.get(r.component.id) ?? [], schemeFor(r.component.type))
 }
 
 /**
@@ -59,7 +68,7 @@ function fallbackTarget(r: Resolved, facts: Facts): string | undefined {
   return undefined
 }
 
-function answer(r: Resolved, target: string | undefined, facts: Facts): LicenseResult {
+function answer(r: Resolved, near: LicensedVersion | undefined, facts: Facts): LicenseResult {
   const base = {
     ...r.sent, // purl and requirement echoed as sent (docs/api-behaviour.md "Wire conventions")
     version: r.version,
@@ -69,9 +78,6 @@ function answer(r: Resolved, target: string | undefined, facts: Facts): LicenseR
   }
   const own = r.chosen ? facts.get(r.chosen.id) : undefined
   if (r.outcome.code === 'SUCCESS' && hasLicenseFacts(own)) return { ...base, ...summarise(own), outcome: SUCCESS }
-  if (target === undefined || !r.component) return { ...base, outcome: r.outcome }
-  const licensed = r.component.versions.filter((v) => hasLicenseFacts(facts.get(v.id)))
-  const near = nearestVersion(target, licensed, schemeFor(r.component.type))
   if (!near) {
     if (r.outcome.code !== 'SUCCESS') return { ...base, outcome: r.outcome }
     return { ...base, outcome: { code: 'NO_INFO', message: `License info not found for ${r.purl}` } }
@@ -90,6 +96,6 @@ function answer(r: Resolved, target: string | undefined, facts: Facts): LicenseR
 }
 
 /** Whether the nearest version still satisfies the requirement in force (always true without one). */
-function satisfies(r: Resolved, near: KnownVersion): boolean {
+function satisfies(r: Resolved, near: LicensedVersion): boolean {
   return resolveVersion({ purl: r.purl, requirement: r.requirement }, [near]).outcome.code === 'SUCCESS'
 }

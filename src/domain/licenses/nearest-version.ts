@@ -2,6 +2,7 @@
 // no license facts. Distance = |Δmajor|·1e6 + |Δminor|·1e3 + |Δpatch|; ties go to the higher version.
 import semver from 'semver'
 import type { VersionScheme } from '../shared/versions/index.ts'
+import { parseSemver } from '../shared/versions/semver-scheme.ts'
 
 const ZERO = new semver.SemVer('0.0.0')
 
@@ -10,7 +11,7 @@ const ZERO = new semver.SemVer('0.0.0')
  * reference strips a leading operator, and `2.0-rc1` → 2.0.0); undefined when it holds no number at all.
  */
 export function versionPoint(v: string): semver.SemVer | undefined {
-  return semver.parse(v, { loose: true }) ?? semver.coerce(v) ?? undefined
+  return parseSemver(v) ?? semver.coerce(v) ?? undefined
 }
 
 export function versionDistance(a: semver.SemVer, b: semver.SemVer): number {

@@ -19,7 +19,15 @@ export interface VersionLicenses {
   facts: LicenseFact[]
 }
 
+/** A version that has license facts (a declared expression or a license found). */
+export interface LicensedVersion {
+  id: number
+  version: string
+}
+
 export interface LicenseReader {
   /** The licenses of these versions, in one database round trip; every asked id is in the answer. */
   ofVersions(versionIds: readonly number[]): Promise<Map<number, VersionLicenses>>
+  /** By component id, the versions of these components that have license facts (components without any: absent). */
+  licensedVersions(componentIds: readonly number[]): Promise<Map<number, LicensedVersion[]>>
 }

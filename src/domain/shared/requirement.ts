@@ -88,13 +88,15 @@ export function resolveVersion<T extends { version: string }>(
   input: { purl: string; requirement?: string | undefined },
   known: readonly T[] | undefined,
   scheme?: VersionScheme,
+  /** The purl without its @version, when the caller has parsed it already. */
+  alreadyParsed?: Purl,
 ): Resolution<T> {
   const { purl, version: inPurl } = splitVersion(input.purl ?? '')
   const requirement = inPurl ?? input.requirement ?? ''
   const sent = { purl: input.purl ?? '', requirement: input.requirement ?? '' }
   let parsed: Purl
   try {
-    parsed = parsePurl(purl)
+    parsed = alreadyParsed ?? parsePurl(purl)
   } catch (err) {
     return { outcome: (err as DomainError).outcome, purl, requirement, version: '', sent }
   }
