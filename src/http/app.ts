@@ -50,8 +50,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app)
   registerJsonBody(app)
   registerFairTurns(app)
-  app.addHook('onSend', async (req: FastifyRequest, reply) => {
+  app.addHook('onSend', (req: FastifyRequest, reply, payload, done) => {
     reply.header('x-request-id', req.id)
+    done(null, payload)
   })
   const metrics = registerMetrics(app)
   if (deps.growth) registerGrowthMetrics(metrics, deps.growth)

@@ -35,11 +35,12 @@ export function registerAnswerCache(app: App, cache: AnswerCache, registry: Regi
     if (watermark !== undefined) pending.set(req, { key, tags: [tag], watermark })
   })
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const p = pending.get(req)
-    if (!p || reply.statusCode !== 200 || typeof payload !== 'string') return payload
-    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8')
-    cache.put(p.key, { body: payload, contentType, watermark: p.watermark, tags: p.tags })
-    return payload
+    if (p && reply.statusCode === 200 && typeof payload === 'string') {
+      const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8')
+      cache.put(p.key, { body: payload, contentType, watermark: p.watermark, tags: p.tags })
+    }
+    done(null, payload)
   })
 }

@@ -22,15 +22,15 @@ export function matches(header: string | undefined, tag: string): boolean {
 }
 
 export function registerEtag(app: App): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'GET' || reply.statusCode !== 200 || !req.url.startsWith('/v2/')) return payload
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.method !== 'GET' || reply.statusCode !== 200 || !req.url.startsWith('/v2/')) return done(null, payload)
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload)
     const tag = etagOf(payload)
     reply.header('etag', tag)
     reply.header('cache-control', CACHE_CONTROL)
-    if (!matches(req.headers['if-none-match'], tag)) return payload
+    if (!matches(req.headers['if-none-match'], tag)) return done(null, payload)
     reply.code(304)
     reply.removeHeader('content-length')
-    return ''
+    done(null, '')
   })
 }

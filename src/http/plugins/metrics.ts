@@ -19,7 +19,7 @@ export function registerMetrics(app: App): Registry {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   })
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // The route pattern, never the raw URL, keeps label cardinality bounded.
     const labels = {
       method: req.method,
@@ -28,6 +28,7 @@ export function registerMetrics(app: App): Registry {
     }
     requests.inc(labels)
     latency.observe(labels, reply.elapsedTime / 1000)
+    done()
   })
   return registry
 }
