@@ -9,6 +9,7 @@
 import type { CatalogReader, ComponentKey, ExactKey, KnownComponent, KnownVersion } from '../domain/catalog/types.ts'
 import { keyOf } from '../domain/catalog/types.ts'
 import { componentTag } from '../domain/kb/changes.ts'
+import { breathe } from '../domain/shared/breathe.ts'
 import type { ChangeTracker } from './change-tracker.ts'
 import { Lru } from './lru.ts'
 
@@ -18,6 +19,8 @@ interface Entry {
   tags: string[]
 }
 
+/** Lookups answered from memory between two chances for other requests to run (domain/shared/breathe.ts). */
+const KEYS_PER_STEP = 256
 /** Rough bytes of a component and of each version it holds, for the LRU's bound. */
 const COMPONENT_BYTES = 400
 const VERSION_BYTES = 160
@@ -37,7 +40,8 @@ export class CachedCatalog implements Required<CatalogReader> {
     if (!(await this.caughtUp())) return this.inner.components(keys)
     const out = new Map<string, KnownComponent>()
     const missing: ComponentKey[] = []
-    for (const key of keys) {
+    for (const [i, key] of keys.entries()) {
+      if (i % KEYS_PER_STEP === KEYS_PER_STEP - 1) await breathe()
       const k = keyOf(key)
       const hit = this.fresh(`c:${k}`)
       if (hit) out.set(k, hit)
@@ -53,7 +57,8 @@ export class CachedCatalog implements Required<CatalogReader> {
     if (!(await this.caughtUp())) return this.inner.exact(keys)
     const out = new Map<string, KnownComponent>()
     const missing: ExactKey[] = []
-    for (const key of keys) {
+    for (const [i, key] of keys.entries()) {
+      if (i % KEYS_PER_STEP === KEYS_PER_STEP - 1) await breathe()
       const hit = this.fresh(exactKey(key)) ?? narrowed(this.fresh(`c:${keyOf(key)}`), key.version)
       if (hit) merge(out, keyOf(key), hit)
       else missing.push(key)
@@ -93,11 +98,23 @@ export class CachedCatalog implements Required<CatalogReader> {
 const exactKey = (key: ExactKey) => `e:${keyOf(key)}\u0000${key.version}`
 const toggleV = (v: string) => (v.startsWith('v') ? v.slice(1) : `v${v}`)
 
+/** Each cached component's versions by version string, made on its first exact lookup (components have thousands). */
+const byVersion = new WeakMap<KnownComponent, Map<string, KnownVersion[]>>()
+
+function versionsNamed(c: KnownComponent, version: string): KnownVersion[] {
+  let index = byVersion.get(c)
+  if (!index) {
+    index = new Map()
+    for (const v of c.versions) index.set(v.version, [...(index.get(v.version) ?? []), v])
+    byVersion.set(c, index)
+  }
+  return [...(index.get(version) ?? []), ...(index.get(toggleV(version)) ?? [])]
+}
+
 /** The component with only the versions an exact lookup of `version` matches (`v1.2.3` ⇄ `1.2.3`). */
 function narrowed(c: KnownComponent | undefined, version: string): KnownComponent | undefined {
   if (!c) return undefined
-  const versions = c.versions.filter((v) => v.version === version || v.version === toggleV(version))
-  return { ...c, versions, partial: true }
+  return { ...c, versions: versionsNamed(c, version), partial: true }
 }
 
 /** Adds a partial component's versions to the batch's answer for that component (several versions may be asked). */

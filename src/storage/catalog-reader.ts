@@ -18,7 +18,7 @@ import type { Storage } from './database.ts'
  * on SQLite, whose driver holds the event loop for the whole of a query, other requests are served between them
  * (domain/shared/breathe.ts); the cost per component stays the same.
  */
-const COMPONENTS_PER_READ = 200
+const COMPONENTS_PER_READ = 50
 const EXACT_PER_READ = 500
 
 type VersionTuple = [number, string, string | null, string, string | null, string]
