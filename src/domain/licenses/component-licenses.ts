@@ -46,14 +46,14 @@ export async function componentLicenses(refs: readonly ComponentRef[], ports: Li
   })
   const licensed =
     fallbackComponents.size > 0 ? await ports.licenses.licensedVersions([...fallbackComponents]) : new Map()
-  const nearest = resolved.map((r, i) => near(r, targets[i], licensed))
+  const nearest = resolved.map((r, i) => nearestLicensed(r, targets[i], licensed))
   const missing = [...new Set(nearest.flatMap((n) => (n && !facts.has(n.id) ? [n.id] : [])))]
   if (missing.length > 0) for (const [id, v] of await ports.licenses.ofVersions(missing)) facts.set(id, v)
   return resolved.map((r, i) => answer(r, nearest[i], facts))
 }
 
 /** The licensed version nearest to the item's fallback target, if it needs one and there is one. */
-function near(r: Resolved, target: string | undefined, licensed: Map<number, LicensedVersion[]>) {
+function nearestLicensed(r: Resolved, target: string | undefined, licensed: Map<number, LicensedVersion[]>) {
   if (target === undefined || !r.component) return undefined
   return nearestVersion(target, licensed.get(r.component.id) ?? [], schemeFor(r.component.type))
 }
@@ -68,7 +68,7 @@ function fallbackTarget(r: Resolved, facts: Facts): string | undefined {
   return undefined
 }
 
-function answer(r: Resolved, near: LicensedVersion | undefined, facts: Facts): LicenseResult {
+function answer(r: Resolved, nearest: LicensedVersion | undefined, facts: Facts): LicenseResult {
   const base = {
     ...r.sent, // purl and requirement echoed as sent (docs/api-behaviour.md "Wire conventions")
     version: r.version,
@@ -78,19 +78,19 @@ function answer(r: Resolved, near: LicensedVersion | undefined, facts: Facts): L
   }
   const own = r.chosen ? facts.get(r.chosen.id) : undefined
   if (r.outcome.code === 'SUCCESS' && hasLicenseFacts(own)) return { ...base, ...summarise(own), outcome: SUCCESS }
-  if (!near) {
+  if (!nearest) {
     if (r.outcome.code !== 'SUCCESS') return { ...base, outcome: r.outcome }
     return { ...base, outcome: { code: 'NO_INFO', message: `License info not found for ${r.purl}` } }
   }
   return {
     ...base,
-    version: near.version,
-    ...summarise(facts.get(near.id) as VersionLicenses),
-    outcome: satisfies(r, near)
+    version: nearest.version,
+    ...summarise(facts.get(nearest.id) as VersionLicenses),
+    outcome: satisfies(r, nearest)
       ? SUCCESS
       : {
           code: 'REQUIREMENT_NOT_MET',
-          message: `Version not found for requirement ${r.requirement}, nearest version found: ${near.version}`,
+          message: `Version not found for requirement ${r.requirement}, nearest version found: ${nearest.version}`,
         },
   }
 }
