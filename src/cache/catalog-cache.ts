@@ -7,7 +7,7 @@
 // components the KB lacks are not kept. Cached objects are frozen: they are shared by every request.
 
 import type { CatalogReader, ComponentKey, ExactKey, KnownComponent, KnownVersion } from '../domain/catalog/types.ts'
-import { keyOf } from '../domain/catalog/types.ts'
+import { keyOf, versionsNamed } from '../domain/catalog/types.ts'
 import { componentTag } from '../domain/kb/changes.ts'
 import { breathe } from '../domain/shared/breathe.ts'
 import type { ChangeTracker } from './change-tracker.ts'
@@ -55,22 +55,23 @@ export class CachedCatalog implements Required<CatalogReader> {
 
   async exact(keys: readonly ExactKey[]): Promise<Map<string, KnownComponent>> {
     if (!(await this.caughtUp())) return this.inner.exact(keys)
-    const out = new Map<string, KnownComponent>()
+    const out = new Merged()
     const missing: ExactKey[] = []
     for (const [i, key] of keys.entries()) {
       if (i % KEYS_PER_STEP === KEYS_PER_STEP - 1) await breathe()
       const hit = this.fresh(exactKey(key)) ?? narrowed(this.fresh(`c:${keyOf(key)}`), key.version)
-      if (hit) merge(out, keyOf(key), hit)
+      if (hit) out.add(keyOf(key), hit)
       else missing.push(key)
     }
-    if (missing.length === 0) return out
-    const watermark = this.tracker.watermark
-    const read = await this.inner.exact(missing)
-    for (const key of missing) {
-      const found = narrowed(read.get(keyOf(key)), key.version)
-      if (found) merge(out, keyOf(key), this.keep(exactKey(key), found, watermark))
+    if (missing.length > 0) {
+      const watermark = this.tracker.watermark
+      const read = await this.inner.exact(missing)
+      for (const key of missing) {
+        const found = narrowed(read.get(keyOf(key)), key.version)
+        if (found) out.add(keyOf(key), this.keep(exactKey(key), found, watermark))
+      }
     }
-    return out
+    return out.components()
   }
 
   private async caughtUp(): Promise<boolean> {
@@ -96,20 +97,6 @@ export class CachedCatalog implements Required<CatalogReader> {
 }
 
 const exactKey = (key: ExactKey) => `e:${keyOf(key)}\u0000${key.version}`
-const toggleV = (v: string) => (v.startsWith('v') ? v.slice(1) : `v${v}`)
-
-/** Each cached component's versions by version string, made on its first exact lookup (components have thousands). */
-const byVersion = new WeakMap<KnownComponent, Map<string, KnownVersion[]>>()
-
-function versionsNamed(c: KnownComponent, version: string): KnownVersion[] {
-  let index = byVersion.get(c)
-  if (!index) {
-    index = new Map()
-    for (const v of c.versions) index.set(v.version, [...(index.get(v.version) ?? []), v])
-    byVersion.set(c, index)
-  }
-  return [...(index.get(version) ?? []), ...(index.get(toggleV(version)) ?? [])]
-}
 
 /** The component with only the versions an exact lookup of `version` matches (`v1.2.3` ⇄ `1.2.3`). */
 function narrowed(c: KnownComponent | undefined, version: string): KnownComponent | undefined {
@@ -117,16 +104,25 @@ function narrowed(c: KnownComponent | undefined, version: string): KnownComponen
   return { ...c, versions: versionsNamed(c, version), partial: true }
 }
 
-/** Adds a partial component's versions to the batch's answer for that component (several versions may be asked). */
-function merge(out: Map<string, KnownComponent>, k: string, c: KnownComponent): void {
-  const have = out.get(k)
-  if (!have) {
-    out.set(k, c)
-    return
+/** A batch's partial components, each with the versions of every exact lookup of it (several may be asked). */
+class Merged {
+  private readonly byKey = new Map<string, { component: KnownComponent; versions: Map<number, KnownVersion> }>()
+
+  add(k: string, c: KnownComponent): void {
+    const have = this.byKey.get(k)
+    if (!have) this.byKey.set(k, { component: c, versions: new Map(c.versions.map((v) => [v.id, v])) })
+    else for (const v of c.versions) have.versions.set(v.id, v)
   }
-  const versions: KnownVersion[] = [...have.versions]
-  for (const v of c.versions) if (!versions.some((x) => x.id === v.id)) versions.push(v)
-  out.set(k, { ...have, versions })
+
+  components(): Map<string, KnownComponent> {
+    const out = new Map<string, KnownComponent>()
+    for (const [k, { component, versions }] of this.byKey)
+      out.set(
+        k,
+        versions.size === component.versions.length ? component : { ...component, versions: [...versions.values()] },
+      )
+    return out
+  }
 }
 
 function freeze(c: KnownComponent): KnownComponent {

@@ -11,6 +11,7 @@ import {
   keyOf,
 } from '../domain/catalog/types.ts'
 import type { LifecycleStatus } from '../domain/kb/types.ts'
+import { toggleV } from '../domain/shared/requirement.ts'
 import type { Storage } from './database.ts'
 
 /**
@@ -50,6 +51,7 @@ export class SqlCatalogReader implements CatalogReader {
 
   async exact(keys: readonly ExactKey[]): Promise<Map<string, KnownComponent>> {
     const out = new Map<string, KnownComponent>()
+    const seen = new Set<number>() // version ids already added (a batch may name a version twice)
     const pairs = keys.map((k) => [k.type, k.purlName, k.version, toggleV(k.version)])
     for (let i = 0; i < pairs.length; i += EXACT_PER_READ) {
       const { rows } = await this.exactQuery(JSON.stringify(pairs.slice(i, i + EXACT_PER_READ))).execute(
@@ -59,7 +61,8 @@ export class SqlCatalogReader implements CatalogReader {
         const key = keyOf({ type: r.purl_type, purlName: r.purl_name })
         const c = out.get(key) ?? withVersions(r, [], true)
         out.set(key, c)
-        if (r.v_id !== null && !c.versions.some((v) => v.id === r.v_id))
+        if (r.v_id !== null && !seen.has(r.v_id)) {
+          seen.add(r.v_id)
           c.versions.push(
             toVersion({
               id: r.v_id,
@@ -70,6 +73,7 @@ export class SqlCatalogReader implements CatalogReader {
               indexed_at: r.indexed_at ?? '',
             }),
           )
+        }
       }
     }
     return out
@@ -138,10 +142,6 @@ type ExactRow = Omit<ComponentRow, 'versions'> & {
   v_status: string | null
   v_status_raw: string | null
   indexed_at: string | null
-}
-
-function toggleV(v: string): string {
-  return v.startsWith('v') ? v.slice(1) : `v${v}`
 }
 
 function toComponent(row: ComponentRow): KnownComponent {

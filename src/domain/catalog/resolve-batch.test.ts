@@ -40,3 +40,29 @@ for (const c of cases) {
     assert.equal(calls.length, c.exact)
   })
 }
+
+test('resolveBatch: each reference to one component resolves to its own version (v-twins too), in one exact read', async () => {
+  const many = knownComponent(
+    'many',
+    ['1.0.0', '2.0.0', 'v3.0.0', '4.0.0'].map((v, i) => knownVersion(20 + i, v, { indexedAt: INDEXED })),
+    { latestVersion: '4.0.0', firstIndexedAt: INDEXED, lastIndexedAt: INDEXED },
+  )
+  const calls: ExactKey[][] = []
+  const purls = ['2.0.0', '1.0.0', '3.0.0', '2.0.0', '5.0.0', 'v4.0.0'].map((v) => `pkg:npm/many@${v}`)
+  const answers = await resolveBatch(
+    purls.map((purl) => ({ purl })),
+    memoryCatalog([many], { onExact: (keys) => calls.push([...keys]) }),
+  )
+  assert.deepEqual(
+    answers.map((r) => [r.outcome.code, r.version]),
+    [
+      ['SUCCESS', '2.0.0'],
+      ['SUCCESS', '1.0.0'],
+      ['SUCCESS', 'v3.0.0'],
+      ['SUCCESS', '2.0.0'],
+      ['VERSION_NOT_FOUND', ''],
+      ['SUCCESS', '4.0.0'],
+    ],
+  )
+  assert.equal(calls.length, 1)
+})

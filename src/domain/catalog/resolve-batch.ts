@@ -11,6 +11,7 @@ import {
   type KnownComponent,
   type KnownVersion,
   keyOf,
+  versionsNamed,
 } from './types.ts'
 
 export interface ComponentRef {
@@ -37,7 +38,7 @@ export async function resolveBatch(refs: readonly ComponentRef[], catalog: Catal
     if (wanted !== undefined && !wanted.includes('\u0000') && catalog.exact)
       exact.set(`${k}\u0000${wanted}`, { ...key, version: wanted })
     else full.set(k, key)
-    return { k, parsed }
+    return { k, parsed, wanted }
   })
   const [partial, complete] = await Promise.all([
     exact.size > 0 && catalog.exact ? catalog.exact([...exact.values()]) : new Map<string, KnownComponent>(),
@@ -46,9 +47,19 @@ export async function resolveBatch(refs: readonly ComponentRef[], catalog: Catal
   return refs.map((ref, i) => {
     const item = items[i]
     const component = item === undefined ? undefined : (complete.get(item.k) ?? partial.get(item.k))
-    const resolution = resolveVersion(ref, component?.versions, undefined, item?.parsed)
+    const resolution = resolveVersion(ref, ownVersions(component, item?.wanted), undefined, item?.parsed)
     return component ? { ...resolution, component } : resolution
   })
+}
+
+/**
+ * The versions a reference resolves among: all of them, or for a partial component (an exact lookup) those named
+ * like the reference's own version, since the component holds every version the batch named (a batch may name
+ * hundreds of versions of one component, and comparing each with every other costs more than the lookup).
+ */
+function ownVersions(component: KnownComponent | undefined, wanted: string | undefined): KnownVersion[] | undefined {
+  if (!component?.partial || wanted === undefined) return component?.versions
+  return versionsNamed(component, wanted)
 }
 
 /** The exact version a reference names, in its purl (`@1.2.3`) or as an exact requirement, if it names one. */

@@ -55,3 +55,22 @@ export interface CatalogReader {
 export function keyOf(k: ComponentKey): string {
   return `${k.type}\u0000${k.purlName}`
 }
+
+/** Each component's versions by version string, made on its first lookup by name (components have thousands). */
+const byVersion = new WeakMap<KnownComponent, Map<string, KnownVersion[]>>()
+
+/** The versions of a component named `version` or its `v`-toggled twin (`v1.2.3` ⇄ `1.2.3`), in the given order. */
+export function versionsNamed(c: KnownComponent, version: string): KnownVersion[] {
+  let index = byVersion.get(c)
+  if (!index) {
+    index = new Map()
+    for (const v of c.versions) {
+      const same = index.get(v.version)
+      if (same) same.push(v)
+      else index.set(v.version, [v])
+    }
+    byVersion.set(c, index)
+  }
+  const twin = version.startsWith('v') ? version.slice(1) : `v${version}`
+  return [...(index.get(version) ?? []), ...(index.get(twin) ?? [])]
+}

@@ -147,7 +147,7 @@ function holds(cmp: number, op: Comparator['op']): boolean {
   return op === '=' ? cmp === 0 : op === '>' ? cmp > 0 : op === '>=' ? cmp >= 0 : op === '<' ? cmp < 0 : cmp <= 0
 }
 
-/** v1.2.3 ⇄ 1.2.3 (go-models version_helper). */
-function toggleV(v: string): string {
+/** v1.2.3 ⇄ 1.2.3 (go-models version_helper): an exact version matches its twin. */
+export function toggleV(v: string): string {
   return v.startsWith('v') ? v.slice(1) : `v${v}`
 }
