@@ -3,7 +3,6 @@
 // non-deprecated ones first. Unpublished versions are never picked; pre-releases only when the range names one.
 import semver from 'semver'
 import type { KnownComponent, KnownVersion } from '../catalog/types.ts'
-import { parseSemver } from '../shared/versions/semver-scheme.ts'
 
 const LOOSE = { loose: true } as const
 /** What the registry still serves (unpublished `removed` and `deleted` versions cannot be installed). */
@@ -69,7 +68,7 @@ function prepare(component: KnownComponent): Prepared {
   if (p) return p
   const hasLatestTag = component.latestVersion !== null && component.latestVersion !== ''
   const tagged = hasLatestTag ? component.versions.find((v) => v.version === component.latestVersion) : undefined
-  const sv = tagged && INSTALLABLE.has(tagged.status) ? parseSemver(tagged.version) : null
+  const sv = tagged && INSTALLABLE.has(tagged.status) ? semver.parse(tagged.version, LOOSE) : null
   p = {
     component,
     sorted: undefined,
@@ -86,7 +85,7 @@ function sorted(p: Prepared): { all: Entry[]; releases: Entry[] } {
   const all: Entry[] = []
   for (const v of p.component.versions) {
     if (!INSTALLABLE.has(v.status)) continue
-    const sv = parseSemver(v.version)
+    const sv = semver.parse(v.version, LOOSE)
     if (sv) all.push({ v, sv })
   }
   all.sort((a, b) => b.sv.compare(a.sv))

@@ -38,8 +38,13 @@ test('versionDistance: |Δmajor|·1e6 + |Δminor|·1e3 + |Δpatch|', () => {
 })
 
 test('versionPoint: loose parse, else the first number in the string', () => {
-  assert.equal(versionPoint('v1.2.3')?.version, '1.2.3')
-  assert.equal(versionPoint('~1.2')?.version, '1.2.0')
-  assert.equal(versionPoint('2.0-rc1')?.version, '2.0.0')
+  const point = (v: string) => {
+    const p = versionPoint(v)
+    return p && [p.major, p.minor, p.patch].join('.')
+  }
+  assert.equal(point('v1.2.3'), '1.2.3')
+  assert.equal(point('10.20.30-beta.1+b'), '10.20.30')
+  assert.equal(point('~1.2'), '1.2.0')
+  assert.equal(point('2.0-rc1'), '2.0.0')
   assert.equal(versionPoint('latest'), undefined)
 })

@@ -2,19 +2,22 @@
 // no license facts. Distance = |Δmajor|·1e6 + |Δminor|·1e3 + |Δpatch|; ties go to the higher version.
 import semver from 'semver'
 import type { VersionScheme } from '../shared/versions/index.ts'
-import { parseSemver } from '../shared/versions/semver-scheme.ts'
+import { semverPoint } from '../shared/versions/semver-scheme.ts'
 
-const ZERO = new semver.SemVer('0.0.0')
+/** A version's major, minor and patch. */
+type Point = { major: number; minor: number; patch: number }
+
+const ZERO: Point = { major: 0, minor: 0, patch: 0 }
 
 /**
  * A version or requirement as numbers: parsed loosely, else the first X[.Y[.Z]] in it (so `^1.2.3` → 1.2.3, as the
  * reference strips a leading operator, and `2.0-rc1` → 2.0.0); undefined when it holds no number at all.
  */
-export function versionPoint(v: string): semver.SemVer | undefined {
-  return parseSemver(v) ?? semver.coerce(v) ?? undefined
+export function versionPoint(v: string): Point | undefined {
+  return semverPoint(v) ?? semver.coerce(v) ?? undefined
 }
 
-export function versionDistance(a: semver.SemVer, b: semver.SemVer): number {
+export function versionDistance(a: Point, b: Point): number {
   return Math.abs(a.major - b.major) * 1e6 + Math.abs(a.minor - b.minor) * 1e3 + Math.abs(a.patch - b.patch)
 }
 
