@@ -63,9 +63,15 @@ export async function cryptoBench(
   }
   out.log('keyword detection (all catalogue keywords, guards applied):')
   out.table(table)
-  const figures = [rate('keyword detection, best round', best, 'MB/s per core')]
+  return [rate('keyword detection, best round', best, 'MB/s per core'), ...(await cryptoBatchBench(out, { runs }))]
+}
 
-  const s = await seededApp()
+/** The algorithms batch on the seeded KB (SQLite, or PostgreSQL beside `postgresUrl`). */
+export async function cryptoBatchBench(
+  out: Out,
+  { runs, postgresUrl }: { runs?: number | undefined; postgresUrl?: string },
+): Promise<Figure[]> {
+  const s = await seededApp(postgresUrl)
   try {
     const purls = await spreadPurls(s.storage, 1000)
     const { rows, medians } = await batchSizes(
@@ -75,10 +81,9 @@ export async function cryptoBench(
       (body) => ({ 'with algorithms': body.components.filter((c) => (c.algorithms as unknown[]).length > 0).length }),
       runs,
     )
-    figures.push(time('POST 1,000 components (algorithms), median', medians.get(1000) as number))
     out.log('POST /v2/cryptography/algorithms/components on the seeded KB:')
     out.table(rows)
-    return figures
+    return [time('POST 1,000 components (algorithms), median', medians.get(1000) as number)]
   } finally {
     await s.close()
   }

@@ -17,9 +17,9 @@ type Answer = { dependencies: { version: string }[] }
 
 export async function dependenciesBench(
   out: Out = CONSOLE,
-  { seconds = 10, max = 200 }: { seconds?: number; max?: number } = {},
+  { seconds = 10, max = 200, postgresUrl }: { seconds?: number; max?: number; postgresUrl?: string } = {},
 ): Promise<Figure[]> {
-  const s = await seededApp()
+  const s = await seededApp(postgresUrl)
   try {
     const base = await s.app.listen({ host: '127.0.0.1', port: 0 })
     const purls = await spreadPurls(s.storage, Math.max(...SIZES), true)

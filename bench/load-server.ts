@@ -4,13 +4,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { request } from 'undici'
 import { type DatabaseConfig, SETTINGS } from '../src/config.ts'
 import { createServices } from '../src/services.ts'
 import { openStorage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { removeCopy, seededCopy } from './seeded-kb.ts'
+import { admin, beside } from './seeded-pg.ts'
 
 export type Backend = 'sqlite' | 'postgres'
 
@@ -45,9 +45,7 @@ export async function startServer(
     if (!databaseUrl) throw new Error('postgres: give --database-url or set TEST_DATABASE_URL')
     const name = `bench_load_${randomBytes(5).toString('hex')}`
     await admin(databaseUrl, `create database ${name}`)
-    const u = new URL(databaseUrl)
-    u.pathname = `/${name}`
-    database = { kind: 'postgres', url: u.toString() }
+    database = { kind: 'postgres', url: beside(databaseUrl, name) }
     drop = () => admin(databaseUrl, `drop database if exists ${name} with (force)`)
   }
   let child: ChildProcess | undefined
@@ -65,16 +63,6 @@ export async function startServer(
     if (child) await stopChild(child)
     await drop()
     throw err
-  }
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  try {
-    await c.query(statement)
-  } finally {
-    await c.end()
   }
 }
 

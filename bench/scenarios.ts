@@ -3,7 +3,7 @@
 // seeded-kb.ts (the seeded KB), tarball-cache.ts (real tarballs), scenario.ts, the load-*.ts parts of load.ts.
 import { analyzersBench } from './analyzers.ts'
 import { echoBench } from './baseline.ts'
-import { cryptoBench } from './crypto.ts'
+import { cryptoBatchBench, cryptoBench } from './crypto.ts'
 import { dependenciesBench } from './dependencies.ts'
 import { folderHashAccuracyBench } from './folder-hash-accuracy.ts'
 import { folderHashSpeedBench } from './folder-hash-speed.ts'
@@ -14,7 +14,7 @@ import { requestPathBench } from './request-path.ts'
 import type { Figure, Out } from './scenario.ts'
 import { searchBench } from './search.ts'
 import { seedLoadBench } from './seed-load.ts'
-import { semgrepBench } from './semgrep.ts'
+import { semgrepBatchBench, semgrepBench } from './semgrep.ts'
 import { vulnerabilitiesBench } from './vulnerabilities.ts'
 
 export interface BenchScenario {
@@ -64,6 +64,27 @@ export const SCENARIOS: BenchScenario[] = [
     name: 'semgrep',
     measures: 'rules engine over 10 analyzed seed tarballs (CPU time), and the 1,000-component issues batch',
     run: (out) => semgrepBench(out, { tarballs: 10, rounds: 1, runs: 10 }),
+  },
+  {
+    name: 'batches-postgres',
+    measures:
+      'the five batch figures above (licenses to semgrep) on a seeded PostgreSQL KB, when BENCH_DATABASE_URL is set',
+    run: async (out) => {
+      const postgresUrl = process.env.BENCH_DATABASE_URL
+      if (!postgresUrl) return []
+      const o = { postgresUrl }
+      const areas: [string, () => Promise<Figure[]>][] = [
+        ['licenses', () => licensesBench(out, { seconds: 2, max: 20, ...o })],
+        ['vulnerabilities', () => vulnerabilitiesBench(out, { runs: 10, ...o })],
+        ['dependencies', () => dependenciesBench(out, { seconds: 1, max: 8, ...o })],
+        ['crypto', () => cryptoBatchBench(out, { runs: 10, ...o })],
+        ['semgrep', () => semgrepBatchBench(out, { runs: 10, ...o })],
+      ]
+      const figures: Figure[] = []
+      for (const [area, run] of areas)
+        for (const f of await run()) figures.push({ ...f, figure: `${area} on PostgreSQL: ${f.figure}` })
+      return figures
+    },
   },
   {
     name: 'analyzers',

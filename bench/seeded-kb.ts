@@ -13,6 +13,7 @@ import { openStorage, type Storage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { SCHEMA_VERSION } from '../src/storage/migrations/index.ts'
 import { loadSeed, readManifest } from '../src/storage/seed-import.ts'
+import { seededPostgres } from './seeded-pg.ts'
 
 export interface SeededApp {
   app: App
@@ -31,11 +32,15 @@ export async function benchServices(config: Config): Promise<{ storage: Storage;
   return { storage, services, key }
 }
 
-/** A private copy of the seeded KB (so a benchmark never disturbs another), served by an in-process app. */
-export async function seededApp(): Promise<SeededApp> {
-  const file = await seededCopy()
+/**
+ * A private copy of the seeded KB (so a benchmark never disturbs another), served by an in-process app: SQLite, or
+ * PostgreSQL when `postgresUrl` names a database to make the copy beside (bench/seeded-pg.ts).
+ */
+export async function seededApp(postgresUrl?: string): Promise<SeededApp> {
+  const kb = postgresUrl ? await seededPostgres(postgresUrl) : undefined
+  const file = kb ? undefined : await seededCopy()
   const config = parseConfig({
-    DATABASE_URL: `sqlite:${file}`,
+    DATABASE_URL: kb ? kb.url : `sqlite:${file}`,
     RATE_LIMIT_PER_MINUTE: '100000000',
     RATE_LIMIT_PER_MINUTE_PER_IP: '100000000',
     MAX_EVENT_LOOP_DELAY_MS: '0', // a bench that loads data in-process must not be shed by its own app
@@ -45,7 +50,8 @@ export async function seededApp(): Promise<SeededApp> {
   const close = async () => {
     await app.close()
     await storage.close()
-    removeCopy(file)
+    if (file) removeCopy(file)
+    await kb?.drop()
   }
   return { app, storage, services, key, close }
 }

@@ -13,7 +13,7 @@ import { walkTarball } from '../src/ingest/tarball-walk.ts'
 import { MAX_RULE_FILE_CHARS, SourceUnit } from '../src/rules/engine/engine.ts'
 import { languageOfPath } from '../src/rules/engine/file-languages.ts'
 import { CONSOLE, type Figure, isMain, type Out, rate, time } from './scenario.ts'
-import { batchSizes, runsOption, seededApp } from './seeded-kb.ts'
+import { batchSizes, runsOption, type SeededApp, seededApp } from './seeded-kb.ts'
 import { cachedTarball } from './tarball-cache.ts'
 
 interface Source {
@@ -43,15 +43,9 @@ export async function semgrepBench(
   { tarballs: wanted = 40, rounds = 3, runs }: { tarballs?: number; rounds?: number; runs?: number } = {},
 ): Promise<Figure[]> {
   const s = await seededApp()
+  let figures: Figure[]
   try {
-    const analyzed = await s.storage.db
-      .selectFrom('analyses as a')
-      .innerJoin('versions as v', 'v.id', 'a.version_id')
-      .innerJoin('components as c', 'c.id', 'v.component_id')
-      .select(['c.purl_name', 'c.purl', 'v.version', 'a.output'])
-      .where('a.analyzer', '=', 'semgrep')
-      .orderBy('v.id')
-      .execute()
+    const analyzed = await analyzedVersions(s)
     if (analyzed.length === 0) throw new Error('the seed holds no semgrep analyses: rebuild it (scripts/build-seed.sh)')
 
     // 1. engine throughput on every k-th analyzed version of the seed
@@ -95,9 +89,33 @@ export async function semgrepBench(
     }
     out.log('rules engine (latest semgrep rule set, parse + every rule of the language) on seed tarballs:')
     out.table(table)
-    const figures = [rate('rules engine, best round', best, 'MB/s per core')]
+    figures = [rate('rules engine, best round', best, 'MB/s per core')]
+  } finally {
+    await s.close()
+  }
+  return [...figures, ...(await semgrepBatchBench(out, { runs }))]
+}
 
-    // 2. the batch endpoint on analyzed components, those with issues first
+/** The analyzed versions of the seeded KB, in id order, with their stored analyses. */
+function analyzedVersions(s: SeededApp) {
+  return s.storage.db
+    .selectFrom('analyses as a')
+    .innerJoin('versions as v', 'v.id', 'a.version_id')
+    .innerJoin('components as c', 'c.id', 'v.component_id')
+    .select(['c.purl_name', 'c.purl', 'v.version', 'a.output'])
+    .where('a.analyzer', '=', 'semgrep')
+    .orderBy('v.id')
+    .execute()
+}
+
+/** The issues batch on analyzed components, those with issues first (SQLite, or PostgreSQL beside `postgresUrl`). */
+export async function semgrepBatchBench(
+  out: Out,
+  { runs, postgresUrl }: { runs?: number | undefined; postgresUrl?: string },
+): Promise<Figure[]> {
+  const s = await seededApp(postgresUrl)
+  try {
+    const analyzed = await analyzedVersions(s)
     const withIssues = (o: string) => (JSON.parse(o) as { files: unknown[] }).files.length > 0
     const ordered = [...analyzed.filter((a) => withIssues(a.output)), ...analyzed.filter((a) => !withIssues(a.output))]
     const purls = ordered.map((a) => `${a.purl}@${a.version}`)
@@ -111,10 +129,9 @@ export async function semgrepBench(
       }),
       runs,
     )
-    figures.push(time('POST 1,000 analyzed components, median', medians.get(1000) as number))
     out.log('POST /v2/semgrep/issues/components on the seeded KB (analyzed versions, those with issues first):')
     out.table(rows)
-    return figures
+    return [time('POST 1,000 analyzed components, median', medians.get(1000) as number)]
   } finally {
     await s.close()
   }

@@ -5,8 +5,12 @@ import { parseArgs } from 'node:util'
 import { CONSOLE, type Figure, isMain, type Out, time } from './scenario.ts'
 import { batchSizes, runsOption, seededApp, spreadPurls } from './seeded-kb.ts'
 
-export async function vulnerabilitiesBench(out: Out = CONSOLE, opts: { runs?: number } = {}): Promise<Figure[]> {
-  const s = await seededApp()
+/** `postgresUrl`: on PostgreSQL, a seeded database made beside that one (bench/seeded-pg.ts); else SQLite. */
+export async function vulnerabilitiesBench(
+  out: Out = CONSOLE,
+  opts: { runs?: number; postgresUrl?: string } = {},
+): Promise<Figure[]> {
+  const s = await seededApp(opts.postgresUrl)
   try {
     const advised = await s.storage.db
       .selectFrom('advisory_packages')

@@ -64,8 +64,14 @@ export class SqlLicenseReader implements LicenseReader {
         .where((eb) =>
           eb.or([
             eb('v.license_expression', 'is not', null),
+            // naming v's expression inside keeps the probe per version: on the bare correlation PostgreSQL may hash
+            // every license fact of the KB first (a "hashed SubPlan": 35 ms instead of 0.7 for six seed components)
             eb.exists(
-              eb.selectFrom('version_licenses as l').select('l.version_id').whereRef('l.version_id', '=', 'v.id'),
+              eb
+                .selectFrom('version_licenses as l')
+                .select('l.version_id')
+                .whereRef('l.version_id', '=', 'v.id')
+                .where('v.license_expression', 'is', null),
             ),
           ]),
         )

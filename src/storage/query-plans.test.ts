@@ -19,6 +19,7 @@ import type { SearchQuery } from '../domain/components/types.ts'
 import { versionSortKey } from '../domain/kb/sort-key.ts'
 import { SqlCatalogReader } from './catalog-reader.ts'
 import { SqlComponentSearcher } from './component-searcher.ts'
+import { SqlLicenseReader } from './license-reader.ts'
 import type { Storage } from './database.ts'
 import { migrate } from './migrate.ts'
 
@@ -123,6 +124,9 @@ async function loadBigKb(storage: Storage): Promise<void> {
       .insertInto('versions')
       .values(many.slice(i, i + 500))
       .execute()
+  // a declared license fact for every version, as a KB of analyzed packages holds
+  await sql`insert into version_licenses (version_id, kind, license_id, path, is_spdx, source, as_of)
+    select id, 'declared', 'MIT', '', 1, 'fixture', ${AS_OF} from versions`.execute(db)
 }
 
 const MANY_VERSIONS = 2000
@@ -141,7 +145,7 @@ class Recorder implements KyselyPlugin {
 }
 
 /** The tables a scan of which would read the whole KB, and the aliases the queries give them. */
-const TABLES = new Set(['components', 'versions', 'c', 'v'])
+const TABLES = new Set(['components', 'versions', 'version_licenses', 'c', 'v', 'l'])
 
 /** The plan's steps that read a whole KB table (empty when every read is an index probe). */
 async function fullScans(storage: Storage, q: CompiledQuery): Promise<{ scans: string[]; plan: string }> {
@@ -280,6 +284,21 @@ for (const backend of backends()) {
         )
         assert.deepEqual(
           [...all.values()].map((c) => c.versions.length).sort((a, b) => a - b),
+          [3, 3 + MANY_VERSIONS],
+        )
+      })
+
+      test("licenses: the versions with license facts of a batch's components are read from indexes", async () => {
+        const ids = await storage.db
+          .selectFrom('components')
+          .select('id')
+          .where('purl_name', 'in', ['lodash', 'scanoss/scanner.c'])
+          .execute()
+        const found = await assertIndexed('licensedVersions', (s) =>
+          new SqlLicenseReader(s).licensedVersions(ids.map((r) => r.id)),
+        )
+        assert.deepEqual(
+          [...found.values()].map((v) => v.length).sort((a, b) => a - b),
           [3, 3 + MANY_VERSIONS],
         )
       })
