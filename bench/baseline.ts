@@ -44,16 +44,21 @@ export async function measureTarget(
     if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode}`)
   }
   const times = await timedRuns(one, { seconds: Math.max(1, b.seconds / 2), max: 2000, warmup: 50 })
-  const result = await autocannon({
-    url,
-    method,
-    headers: all,
-    ...(body ? { body } : {}),
-    connections: b.connections,
-    duration: b.seconds,
-    pipelining: 1,
-    workers: 1,
-  })
+  const load = (duration: number) =>
+    autocannon({
+      url,
+      method,
+      headers: all,
+      ...(body ? { body } : {}),
+      connections: b.connections,
+      duration,
+      pipelining: 1,
+      workers: 1,
+    })
+  // a second under load first, unmeasured: the first load of a run (autocannon's worker, and the server's code under
+  // concurrency, not yet compiled) measured a third slower, so every "before" baseline came out low
+  await load(1)
+  const result = await load(b.seconds)
   return {
     latencyMs: percentile(times, 50),
     rps: result.requests.average,

@@ -1,7 +1,7 @@
 // The answer cache (docs/caching.md): hot single-component answers kept in an in-process LRU and, when Redis is
 // configured, in Redis shared by every API node. Freshness comes from the KB change log (change-tracker.ts), not
 // from the TTL, which only bounds memory and how long a missed change could matter.
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { ChangeTracker } from './change-tracker.ts'
 import { Lru } from './lru.ts'
 import type { CachedAnswer, SharedStore } from './types.ts'
@@ -61,7 +61,7 @@ export class AnswerCache {
   }
 
   private sharedKey(key: string): string {
-    return `compintel:answer:${this.opts.namespace}:${createHash('sha256').update(key).digest('base64url')}`
+    return `compintel:answer:${this.opts.namespace}:${hash('sha256', key, 'base64url')}`
   }
 }
 

@@ -20,6 +20,7 @@ export class RedisStore implements SharedStore {
       const valid =
         typeof a.body === 'string' &&
         typeof a.contentType === 'string' &&
+        typeof a.etag === 'string' &&
         typeof a.watermark === 'number' &&
         Array.isArray(a.tags) &&
         a.tags.every((t) => typeof t === 'string')

@@ -5,6 +5,8 @@
 export interface CachedAnswer {
   body: string
   contentType: string
+  /** The body's ETag (http/plugins/etag.ts), computed once when the answer is kept. */
+  etag: string
   /** Every change with an id up to this one was visible when the answer was read from the KB. */
   watermark: number
   /** The components the answer depends on (domain/kb/changes.ts componentTag). */

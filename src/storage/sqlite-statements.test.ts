@@ -23,7 +23,7 @@ test('statements are prepared once per SQL text, at most `max` kept, a busy one 
   assert.equal(db.prepare('select 1 as x'), a)
   assert.equal(prepared, 1)
   db.prepare('select 2 as x')
-  db.prepare('select 3 as x') // evicts the least recently used, `select 1`
+  db.prepare('select 3 as x') // evicts the oldest prepared, `select 1`
   db.prepare('select 1 as x')
   assert.equal(prepared, 4)
   // a statement still iterating is busy: the next caller gets a statement of its own

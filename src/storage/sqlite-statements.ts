@@ -1,7 +1,7 @@
 // better-sqlite3 behind Kysely, tuned for serving: prepared statements kept (Kysely's SQLite driver prepares every
 // query it runs, and preparing costs as much as running a small query, so the statements of the last STATEMENTS
-// distinct SQL texts are reused; one still iterating is never handed out twice), and, since the driver runs each
-// query synchronously, a turn of the event loop given up between queries once a batch has held it for a while
+// distinct SQL texts prepared are reused, the oldest prepared dropped first; one still iterating is never handed out
+// twice), and, since the driver runs each query synchronously, a turn of the event loop given up between queries once a batch has held it for a while
 // (domain/shared/breathe.ts).
 import type SQLite from 'better-sqlite3'
 import type {
@@ -26,11 +26,7 @@ export function withStatementCache(database: SQLite.Database, max = STATEMENTS):
     },
     prepare(sql: string) {
       const statement = kept.get(sql)
-      if (statement && !statement.busy) {
-        kept.delete(sql) // most recently used last
-        kept.set(sql, statement)
-        return statement
-      }
+      if (statement && !statement.busy) return statement
       const fresh = database.prepare(sql)
       kept.set(sql, fresh)
       if (kept.size > max) kept.delete(kept.keys().next().value as string)

@@ -1,12 +1,12 @@
 // Creating, listing, revoking and checking API keys; keys are random, shown once, kept only as hashes.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import { parseScopes } from './scopes.ts'
 import { type ApiKeyRecord, type ApiKeyStore, type Principal, TIERS, type Tier } from './types.ts'
 
 const KEY_PREFIX = 'ci_'
 
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex')
+  return hash('sha256', key, 'hex')
 }
 
 function generateKey(): string {

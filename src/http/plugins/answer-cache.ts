@@ -7,6 +7,7 @@ import { Counter, type Registry } from 'prom-client'
 import type { AnswerCache } from '../../cache/answer-cache.ts'
 import { componentTag } from '../../domain/kb/changes.ts'
 import type { App } from '../types.ts'
+import { etagOf } from './etag.ts'
 
 export function registerAnswerCache(app: App, cache: AnswerCache, registry: Registry): void {
   const lookups = new Counter({
@@ -15,21 +16,28 @@ export function registerAnswerCache(app: App, cache: AnswerCache, registry: Regi
     labelNames: ['result'] as const,
     registers: [registry],
   })
+
+  const counted = {
+    hit: lookups.labels({ result: 'hit' }),
+    shared_hit: lookups.labels({ result: 'shared_hit' }),
+    miss: lookups.labels({ result: 'miss' }),
+  }
   const pending = new WeakMap<FastifyRequest, { key: string; tags: string[]; watermark: number }>()
 
   app.addHook('preHandler', async (req, reply) => {
     if (req.method !== 'GET' || !req.routeOptions.config.cacheable) return
+    const key = req.url
+    // only answers about a well-formed purl are ever kept, so the purl is read on a miss only
+    const hit = await cache.get(key)
+    if (hit) {
+      counted[hit.from === 'local' ? 'hit' : 'shared_hit'].inc()
+      reply.header('x-cache', 'hit').header('etag', hit.answer.etag).type(hit.answer.contentType)
+      return reply.send(hit.answer.body)
+    }
     const purl = (req.query as { purl?: unknown } | undefined)?.purl
     const tag = typeof purl === 'string' ? componentTag(purl) : undefined
     if (!tag) return
-    const key = req.url
-    const hit = await cache.get(key)
-    if (hit) {
-      lookups.inc({ result: hit.from === 'local' ? 'hit' : 'shared_hit' })
-      reply.header('x-cache', 'hit').type(hit.answer.contentType)
-      return reply.send(hit.answer.body)
-    }
-    lookups.inc({ result: 'miss' })
+    counted.miss.inc()
     reply.header('x-cache', 'miss')
     const watermark = cache.stamp()
     if (watermark !== undefined) pending.set(req, { key, tags: [tag], watermark })
@@ -39,7 +47,9 @@ export function registerAnswerCache(app: App, cache: AnswerCache, registry: Regi
     const p = pending.get(req)
     if (p && reply.statusCode === 200 && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8')
-      cache.put(p.key, { body: payload, contentType, watermark: p.watermark, tags: p.tags })
+      const etag = etagOf(payload)
+      reply.header('etag', etag) // the ETag hook (registered after this one) takes it as is
+      cache.put(p.key, { body: payload, contentType, etag, watermark: p.watermark, tags: p.tags })
     }
     done(null, payload)
   })

@@ -2,13 +2,13 @@
 // `Cache-Control: private, no-cache`, so a client or a cache in front may keep the answer but must revalidate it;
 // `If-None-Match` with the current tag answers 304 without a body. The tag changes whenever the answer does
 // (after an ingest, a new seed or a new server version, since `status` names them).
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { App } from '../types.ts'
 
 const CACHE_CONTROL = 'private, no-cache'
 
-function etagOf(body: string | Buffer): string {
-  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+export function etagOf(body: string | Buffer): string {
+  return `W/"${hash('sha256', body, 'base64url').slice(0, 27)}"`
 }
 
 /** Whether an If-None-Match header names this tag (a list, weak or strong forms, or `*`). */
@@ -25,7 +25,8 @@ export function registerEtag(app: App): void {
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.method !== 'GET' || reply.statusCode !== 200 || !req.url.startsWith('/v2/')) return done(null, payload)
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload)
-    const tag = etagOf(payload)
+    // an answer-cache hit carries the tag computed when the answer was kept
+    const tag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload)
     reply.header('etag', tag)
     reply.header('cache-control', CACHE_CONTROL)
     if (!matches(req.headers['if-none-match'], tag)) return done(null, payload)
