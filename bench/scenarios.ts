@@ -1,6 +1,6 @@
 // Every scenario `npm run bench` runs, in order, each with brief bounds so the whole run takes a few minutes (run a
 // script alone, with its own defaults, for the fuller figures of docs/). Helpers that are not scenarios:
-// seeded-kb.ts (the seeded KB), tarball-cache.ts (real tarballs), scenario.ts, the load-*.ts parts of load.ts.
+// seeded-kb.ts and seeded-pg.ts (the seeded KB), tarball-cache.ts (real tarballs), scenario.ts, the load-*.ts parts of load.ts.
 import { analyzersBench } from './analyzers.ts'
 import { echoBench } from './baseline.ts'
 import { cryptoBatchBench, cryptoBench } from './crypto.ts'
