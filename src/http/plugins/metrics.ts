@@ -19,21 +19,15 @@ export function registerMetrics(app: App): Registry {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   })
-  // each route's counter and histogram children, kept: labelling them on every response hashes the labels again
-  type Labels = (typeof labelNames)[number]
-  const children = new Map<string, { requests: Counter.Internal; latency: Histogram.Internal<Labels> }>()
   app.addHook('onResponse', (req, reply, done) => {
     // The route pattern, never the raw URL, keeps label cardinality bounded.
-    const route = req.is404 ? 'unmatched' : (req.routeOptions.url ?? 'unmatched')
-    const key = `${req.method} ${reply.statusCode} ${route}`
-    let child = children.get(key)
-    if (!child) {
-      const labels = { method: req.method, route, status_code: reply.statusCode }
-      child = { requests: requests.labels(labels), latency: latency.labels(labels) }
-      children.set(key, child)
+    const labels = {
+      method: req.method,
+      route: req.is404 ? 'unmatched' : (req.routeOptions.url ?? 'unmatched'),
+      status_code: reply.statusCode,
     }
-    child.requests.inc()
-    child.latency.observe(reply.elapsedTime / 1000)
+    requests.inc(labels)
+    latency.observe(labels, reply.elapsedTime / 1000)
     done()
   })
   return registry
