@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.answerCache) registerAnswerCache(app, deps.answerCache, metrics)
   registerEtag(app)
   await registerPressure(app, deps)
-  await registerAuth(app, deps)
+  registerAuth(app, deps)
   await registerOpenapi(app, deps.version)
   registerRoutes(app, deps, { metrics, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS })
   await app.ready()

@@ -81,15 +81,24 @@ export class KeyService {
     return this.seeded.size === 0 && (await this.store.count()) === 0
   }
 
+  /**
+   * The answer authenticate() would give, when this process has it at hand (a key from the environment, or one
+   * checked within the cache's TTL): { principal } (undefined for an unknown or revoked key), else undefined.
+   */
+  knownAnswer(presented: string): { principal: Principal | undefined } | undefined {
+    if (presented.length === 0 || presented.length > 512) return { principal: undefined }
+    const h = hashKey(presented)
+    const fromEnv = this.seeded.get(h)
+    if (fromEnv) return { principal: fromEnv }
+    const cached = this.cache.get(h)
+    return cached && cached.until > this.now() ? { principal: cached.principal } : undefined
+  }
+
   /** The principal for a presented key, or undefined for unknown and revoked keys. */
   async authenticate(presented: string): Promise<Principal | undefined> {
-    if (presented.length === 0 || presented.length > 512) return undefined
+    const known = this.knownAnswer(presented)
+    if (known) return known.principal
     const hash = hashKey(presented)
-    const fromEnv = this.seeded.get(hash)
-    if (fromEnv) return fromEnv
-    const cached = this.cache.get(hash)
-    const now = this.now()
-    if (cached && cached.until > now) return cached.principal
     const record = await this.store.findByHash(hash)
     // The lookup is by hash; the comparison of the hashes themselves is constant-time.
     const valid = record !== undefined && record.revokedAt === null && sameHash(record.hash, hash)
@@ -98,7 +107,7 @@ export class KeyService {
       : undefined
     if (this.cacheTtlMs > 0) {
       if (this.cache.size > 10_000) this.cache.clear()
-      this.cache.set(hash, { principal, until: now + this.cacheTtlMs })
+      this.cache.set(hash, { principal, until: this.now() + this.cacheTtlMs })
     }
     return principal
   }

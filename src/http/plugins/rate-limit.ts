@@ -1,24 +1,25 @@
-// Rate limits through @fastify/rate-limit: per client IP before authentication, per key after it;
-// counters live in Redis when REDIS_URL is set, so every server process shares one budget (in this process's
-// memory while Redis is down: rate-limit-store.ts).
-import rateLimit from '@fastify/rate-limit'
+// Rate limits (docs/api-behaviour.md "Rate limits"): per client IP before authentication, per key after it, each a
+// fixed one-minute window counted by @fastify/rate-limit's stores: in this process's memory, or in Redis when
+// REDIS_URL is set so every server process shares one budget (in memory while Redis is down: rate-limit-store.ts).
+// The stores are called directly rather than through the plugin's per-request hook: a check that the memory store
+// answers at once finishes at once, without the plugin's chain of awaits (docs/benchmarks.md).
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { TIERS } from '../../domain/keys/types.ts'
 import { HttpError } from '../errors.ts'
 import type { App, AppDeps } from '../types.ts'
-import { redisWithLocalFallback } from './rate-limit-store.ts'
+import { type CounterStore, localStore, redisWithLocalFallback } from './rate-limit-store.ts'
 
 const WINDOW_MS = 60_000
-type Check = (
-  req: FastifyRequest,
-) => Promise<{ isAllowed: boolean; max?: number; remaining?: number; ttlInSeconds?: number; isExceeded?: boolean }>
+
+/** A check that is done when it returns, or a promise when the store answers later (Redis). */
+export type Step = undefined | Promise<void>
 
 export interface Limiters {
-  perIp(req: FastifyRequest, reply: FastifyReply): Promise<void>
-  perKey(req: FastifyRequest, reply: FastifyReply): Promise<void>
+  perIp(req: FastifyRequest, reply: FastifyReply): Step
+  perKey(req: FastifyRequest, reply: FastifyReply): Step
 }
 
-export async function registerRateLimits(app: App, { config, redis }: AppDeps): Promise<Limiters> {
+export function rateLimits(app: App, { config, redis }: AppDeps): Limiters {
   let warned = 0
   const onFallback = (err: Error) => {
     // once a minute at most: an outage would otherwise log every request
@@ -26,45 +27,56 @@ export async function registerRateLimits(app: App, { config, redis }: AppDeps): 
     warned = Date.now()
     app.log.warn({ err: err.message }, 'redis unavailable: rate limits are counted per process until it returns')
   }
-  await app.register(rateLimit, {
-    global: false,
-    // A Redis outage must not fail requests nor lift the limits: counters fall back to this process's memory.
-    ...(redis ? { store: redisWithLocalFallback(redis, 'compintel:rl:', onFallback) } : {}),
-    skipOnError: true,
-  })
-  const ipCheck = app.createRateLimit({
-    timeWindow: WINDOW_MS,
-    max: config.rateLimitPerMinutePerIp,
-    keyGenerator: (req) => `ip:${req.ip}`,
-    allowList: (req) => req.routeOptions.config.public === true,
-  }) as unknown as Check
-  const keyCheck = app.createRateLimit({
-    timeWindow: WINDOW_MS,
-    max: (req) => config.rateLimitPerMinute * TIERS[req.principal?.tier ?? 'standard'],
-    keyGenerator: (req) => (req.principal?.keyId === 'anonymous' ? `anon:${req.ip}` : `key:${req.principal?.keyId}`),
-    allowList: (req) => !req.principal || TIERS[req.principal.tier] === 0,
-  }) as unknown as Check
-
+  const store = redis ? redisWithLocalFallback(redis, 'compintel:rl:', onFallback) : localStore()
   return {
-    perIp: async (req, reply) => enforce(await ipCheck(req), reply, false),
-    perKey: async (req, reply) => enforce(await keyCheck(req), reply, true),
+    perIp: (req, reply) =>
+      req.routeOptions.config.public === true
+        ? undefined
+        : count(store, `ip:${req.ip}`, config.rateLimitPerMinutePerIp, reply, false),
+    perKey: (req, reply) => {
+      const p = req.principal
+      if (!p || TIERS[p.tier] === 0) return undefined
+      const key = p.keyId === 'anonymous' ? `anon:${req.ip}` : `key:${p.keyId}`
+      return count(store, key, config.rateLimitPerMinute * TIERS[p.tier], reply, true)
+    },
   }
 }
 
-function enforce(r: Awaited<ReturnType<Check>>, reply: FastifyReply, alwaysHeaders: boolean): void {
-  if (r.isAllowed || r.max === undefined) return
-  const reset = r.ttlInSeconds ?? 60
-  if (r.isExceeded) {
-    throw new HttpError('RATE_LIMITED', `Rate limit of ${r.max} requests per minute exceeded; retry in ${reset} s`, {
-      'ratelimit-limit': r.max,
+/** Counts one request against `key`'s budget: a 429 past it; the budget's headers when `headers`. */
+function count(store: CounterStore, key: string, max: number, reply: FastifyReply, headers: boolean): Step {
+  let settled: { current: number; ttl: number } | undefined
+  let later: ((r: { current: number; ttl: number }) => void) | undefined
+  store.incr(
+    key,
+    (err, res) => {
+      // a store that fails counts nothing: the request is served (the Redis store falls back before this)
+      const r = err || !res ? { current: 0, ttl: 0 } : res
+      if (later) later(r)
+      else settled = r
+    },
+    WINDOW_MS,
+    max,
+  )
+  if (settled) return enforce(settled, max, reply, headers)
+  return new Promise<{ current: number; ttl: number }>((resolve) => {
+    later = resolve
+  }).then((r) => enforce(r, max, reply, headers))
+}
+
+function enforce(r: { current: number; ttl: number }, max: number, reply: FastifyReply, headers: boolean): undefined {
+  const reset = Math.ceil(r.ttl / 1000)
+  if (r.current > max) {
+    throw new HttpError('RATE_LIMITED', `Rate limit of ${max} requests per minute exceeded; retry in ${reset} s`, {
+      'ratelimit-limit': max,
       'ratelimit-remaining': 0,
       'ratelimit-reset': reset,
       'retry-after': reset,
     })
   }
-  if (alwaysHeaders) {
-    reply.header('ratelimit-limit', r.max)
-    reply.header('ratelimit-remaining', r.remaining ?? 0)
+  if (headers) {
+    reply.header('ratelimit-limit', max)
+    reply.header('ratelimit-remaining', Math.max(0, max - r.current))
     reply.header('ratelimit-reset', reset)
   }
+  return undefined
 }
