@@ -5,11 +5,11 @@
 #   docker run --rm -p 8080:8080 -e COMPINTEL_API_KEYS="$KEYS" compintel   # SQLite KB in a volume, seed loaded
 #
 # One stage on Node 24 (the LTS line the project tests on first): nothing is compiled. better-sqlite3 13,
-# @ast-grep/napi and its language packages, and esbuild (under tsx) carry prebuilt binaries in their npm packages, so
+# @ast-grep/napi and its language packages, and esbuild carry prebuilt binaries in their npm packages, so
 # the image needs neither compilers nor any download beyond the npm registry, and installs with --ignore-scripts:
 # the scripts there only look for those binaries, except that npm, installing from a lockfile, runs node-gyp for
 # better-sqlite3 (it has no sources to build, but node-gyp wants python3 and make, which the image does not have).
-# There is no build step either: tsx (a production dependency) runs the TypeScript as it is, as `npm start` does.
+# There is no build step either: bin/ts-loader.js strips the types with esbuild as each file loads, as `npm start` does.
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \

@@ -3,7 +3,7 @@
 // through compintel's own registry client (pacote with your npm configuration: registry, proxy, auth) and checked
 // against the packument's integrity, then kept in a cache folder under the system temp dir for later runs.
 //
-// Usage: node --import tsx bench/analyzers.ts [name@version | file.tgz | dir of .tgz]… [--rounds N]
+// Usage: node --import ./bin/register-ts.js bench/analyzers.ts [name@version | file.tgz | dir of .tgz]… [--rounds N]
 //          [--analyzers a,b] [--cache DIR]
 // Without arguments it runs on BENCH_TARBALLS. `--analyzers code-stats,license-files` measures a subset (the file
 // list and MD5s come from the walk and are always measured).

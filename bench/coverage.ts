@@ -4,7 +4,7 @@
 // configuration; then the background work is drained and the purls are sent again. Prints one table per pass and
 // the drain time. The server is in this process (the same app, on-demand port and worker as `compintel serve`).
 //
-//   node --import tsx bench/coverage.ts [package-lock.json] [--include-dev] [--concurrency N] [--wait-ms N]
+//   node --import ./bin/register-ts.js bench/coverage.ts [package-lock.json] [--include-dev] [--concurrency N] [--wait-ms N]
 
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'

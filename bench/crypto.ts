@@ -3,7 +3,7 @@
 //    source files of real tarballs (pinned versions fetched through your npm configuration, cached in the temp
 //    dir by bench/tarball-cache.ts), MB per second of CPU time on one core. Target: at least 50 MB/s per core.
 // 2. POST /v2/cryptography/algorithms/components with 1, 100 and 1,000 components on the seeded KB.
-// Run: node --import tsx bench/crypto.ts [--rounds N] [--runs N]
+// Run: node --import ./bin/register-ts.js bench/crypto.ts [--rounds N] [--runs N]
 import { createReadStream } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { detectLanguage } from '../src/ingest/analyzers/languages.ts'

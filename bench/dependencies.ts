@@ -1,7 +1,7 @@
 // Latency of POST /v2/dependencies/transitive/components with 1, 100 and 1,000 real components of the shipped seed
 // (purl@version pairs spread over every version the KB knows), over HTTP on 127.0.0.1 against a private copy of the
 // seeded SQLite KB (bench/seeded-kb.ts); with the default bounds (depth 3, limit 1000) and the maximum ones (10, 5000).
-// Run: node --import tsx bench/dependencies.ts [--seconds 10] [--max 200]  (bounded per case in time and requests)
+// Run: node --import ./bin/register-ts.js bench/dependencies.ts [--seconds 10] [--max 200]  (bounded per case in time and requests)
 import { request } from 'undici'
 import { CONSOLE, type Figure, isMain, type Out, percentile, secondsAndMax, time } from './scenario.ts'
 import { seededApp, spreadPurls } from './seeded-kb.ts'

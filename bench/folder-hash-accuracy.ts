@@ -6,7 +6,7 @@
 // own folders are first deleted from (a private copy of) the index, so the scan must find the package through its
 // other versions: the case of a version the KB has not indexed.
 //
-// Usage: node --import tsx bench/folder-hash-accuracy.ts [--count 60] [--leave-out]
+// Usage: node --import ./bin/register-ts.js bench/folder-hash-accuracy.ts [--count 60] [--leave-out]
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -6,7 +6,7 @@
 // folders are real indexed ones, so every folder has real candidates; the time is that of POST
 // /v2/scanning/hfh/scan in-process (median and p95 of --runs runs), and the ratio is taken in the same run.
 //
-// Usage: node --import tsx bench/folder-hash-speed.ts [--base 200000] [--growth 10] [--runs 15]
+// Usage: node --import ./bin/register-ts.js bench/folder-hash-speed.ts [--base 200000] [--growth 10] [--runs 15]
 import { parseArgs } from 'node:util'
 import { type Insertable, sql } from 'kysely'
 import { bandKeys } from '../src/domain/folder-hash/bands.ts'

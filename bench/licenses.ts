@@ -1,6 +1,6 @@
 // Latency of POST /v2/licenses/components with 1, 100 and 1,000 real components of the shipped seed, over HTTP on
 // 127.0.0.1 against a private copy of the seeded SQLite KB (bench/seeded-kb.ts). Target: 1,000-component median
-// < 100 ms. Run: node --import tsx bench/licenses.ts [--seconds 15] [--max 200]  (bounded per size in time and in
+// < 100 ms. Run: node --import ./bin/register-ts.js bench/licenses.ts [--seconds 15] [--max 200]  (bounded per size in time and in
 // requests). Beside each HTTP figure: the in-process time of resolveBatch alone (catalog read + version resolution).
 import { request } from 'undici'
 import { resolveBatch } from '../src/domain/catalog/resolve-batch.ts'

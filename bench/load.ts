@@ -3,7 +3,7 @@
 // constant arrival rate (bench/load-workload.ts, bench/load-driver.ts), the server's memory and CPU sampled from its
 // /metrics every few seconds. Exits non-zero on any error, timeout or non-2xx answer. docs/benchmarks.md has the
 // figures and the reasons for the mix and the default rate.
-// Run: node --import tsx bench/load.ts [--backend sqlite|postgres|both] [--duration 300] [--rate 20] [--warmup 30]
+// Run: node --import ./bin/register-ts.js bench/load.ts [--backend sqlite|postgres|both] [--duration 300] [--rate 20] [--warmup 30]
 //        [--connections 64] [--seed 1] [--database-url postgres://…] [--set NAME=VALUE]…
 // PostgreSQL: --database-url or TEST_DATABASE_URL names a database beside which a throw-away one is made. --set
 // passes a compintel setting to the server (e.g. --set ANSWER_CACHE_ENTRIES=0 to see memory without the cache).

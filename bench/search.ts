@@ -1,6 +1,6 @@
 // Component search on the seeded KB: median and p95 latency of GET /v2/components/search for exact, prefix,
 // substring, vendor and no-hit queries (in-process, sequential, bounded).
-// Run: node --import tsx bench/search.ts [--runs 200]
+// Run: node --import ./bin/register-ts.js bench/search.ts [--runs 200]
 import { parseArgs } from 'node:util'
 import { CONSOLE, type Figure, isMain, type Out, time } from './scenario.ts'
 import { sample, seededApp } from './seeded-kb.ts'

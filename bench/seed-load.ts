@@ -1,5 +1,5 @@
 // Time and peak memory of loading the shipped seed into an empty SQLite KB and, when BENCH_DATABASE_URL names a
-// PostgreSQL database, into a fresh schema there (dropped afterwards). Run: node --import tsx bench/seed-load.ts
+// PostgreSQL database, into a fresh schema there (dropped afterwards). Run: node --import ./bin/register-ts.js bench/seed-load.ts
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

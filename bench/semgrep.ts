@@ -4,7 +4,7 @@
 //    through your npm configuration and cached in the temp dir (bench/tarball-cache.ts). MB of scanned source per
 //    second of CPU time on one core, with the parse's share.
 // 2. POST /v2/semgrep/issues/components with 1, 100 and 1,000 analyzed components on the seeded KB.
-// Run: node --import tsx bench/semgrep.ts [--tarballs N] [--rounds N] [--runs N]
+// Run: node --import ./bin/register-ts.js bench/semgrep.ts [--tarballs N] [--rounds N] [--runs N]
 import { createReadStream } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { Analyzer } from '../src/ingest/analyzers/types.ts'

@@ -1,6 +1,6 @@
 // POST /v2/vulnerabilities/components with 1, 100 and 1,000 components on the seeded KB (every shipped advisory,
 // EPSS score and CPE mapping loaded): median and p95, in-process, sequential, bounded. Target: 1,000 under 150 ms.
-// Run: node --import tsx bench/vulnerabilities.ts [--runs N]  (default: 100 runs per size, 40 for 1,000)
+// Run: node --import ./bin/register-ts.js bench/vulnerabilities.ts [--runs N]  (default: 100 runs per size, 40 for 1,000)
 import { parseArgs } from 'node:util'
 import { CONSOLE, type Figure, isMain, type Out, time } from './scenario.ts'
 import { batchSizes, runsOption, seededApp, spreadPurls } from './seeded-kb.ts'

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Entry point of the `compintel` command: loads the TypeScript sources through tsx.
-import { register } from 'tsx/esm/api'
+// Entry point of the `compintel` command: loads the TypeScript sources through bin/ts-loader.js.
+import './register-ts.js'
 
-register()
 await import('../src/cli/index.ts')

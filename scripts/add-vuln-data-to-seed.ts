@@ -1,7 +1,7 @@
 // Adds the vulnerability data of data/sources (OSV advisories, EPSS, purl2cpe) to the seed without the network:
 // loads the current seed into a fresh SQLite file, runs the three ingests, and exports the seed again (release
 // `seed-<today>`; every other table exports exactly as before, the round trip being byte for byte).
-//   node --import tsx scripts/add-vuln-data-to-seed.ts [--seed DIR] [--out DIR] [--db FILE]
+//   node --import ./bin/register-ts.js scripts/add-vuln-data-to-seed.ts [--seed DIR] [--out DIR] [--db FILE]
 // `npm run seed:build` does the same after its npm ingest (scripts/build-seed.sh).
 import { mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'

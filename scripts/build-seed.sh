@@ -8,7 +8,7 @@
 #   data/sources/                   OSV advisories, EPSS scores and purl2cpe, loaded from the files shipped there
 #                                   (no network; data/sources/README.md). Without the npm registry, the same
 #                                   vulnerability data can be added to the current seed with
-#                                   node --import tsx scripts/add-vuln-data-to-seed.ts
+#                                   node --import ./bin/register-ts.js scripts/add-vuln-data-to-seed.ts
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_db="${SEED_BUILD_DB:-data/seed-build.sqlite}"

@@ -20,4 +20,4 @@ if [ "$#" -gt 0 ]; then files=("$@"); else
   mapfile -t files < <(find src test -name '*.test.ts' -not -path '*/node_modules/*' | sort)
 fi
 if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
-exec node --import tsx --test --test-concurrency=1 "${files[@]}"
+exec node --import ./bin/register-ts.js --test --test-concurrency=1 "${files[@]}"

@@ -1,6 +1,5 @@
-// Entry of an analysis thread: a worker thread starts without the TypeScript loader, so it registers tsx (as
+// Entry of an analysis thread: a worker thread starts without the TypeScript loader, so it registers it (as
 // bin/compintel.js does for the process) before loading the thread's module.
-import { register } from 'tsx/esm/api'
+import '../../../bin/register-ts.js'
 
-register()
 await import('./analysis-thread.ts')
