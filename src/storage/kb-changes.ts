@@ -1,6 +1,6 @@
 // The KB change log (migration 8) on SQL: writers append the cache tags of what they changed inside their own
 // transaction; API nodes read it forward to drop cached answers (src/cache/change-tracker.ts).
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { type CompiledQuery, type Kysely, sql, type Transaction } from 'kysely'
 import { ANY_COMPONENT, type ChangeFeed, type ChangeRow } from '../domain/kb/changes.ts'
 import type { Storage } from './database.ts'
 import type { Database } from './schema.ts'
@@ -33,7 +33,15 @@ export async function pruneChanges(db: Kysely<Database>, now = Date.now()): Prom
 }
 
 export class SqlChangeFeed implements ChangeFeed {
-  constructor(private readonly storage: Storage) {}
+  /** latest() runs before every catalog lookup: its query, which has no parameters, is built and compiled once. */
+  private readonly latestQuery: CompiledQuery<{ id: number | string | null }>
+
+  constructor(private readonly storage: Storage) {
+    this.latestQuery = storage.read
+      .selectFrom('kb_changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .compile()
+  }
 
   // Reads where the answers are read (the replica when there is one): a change is seen no sooner than its data.
   async since(after: number, limit: number): Promise<ChangeRow[]> {
@@ -54,10 +62,7 @@ export class SqlChangeFeed implements ChangeFeed {
   }
 
   async latest(): Promise<number> {
-    const row = await this.storage.read
-      .selectFrom('kb_changes')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst()
-    return Number(row?.id ?? 0)
+    const { rows } = await this.storage.read.executeQuery(this.latestQuery)
+    return Number(rows[0]?.id ?? 0)
   }
 }
