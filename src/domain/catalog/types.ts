@@ -1,5 +1,6 @@
 // What the endpoints read about known components: the catalog port (storage implements it, domain code uses it).
 import type { LifecycleStatus } from '../kb/types.ts'
+import { toggleV } from '../shared/requirement.ts'
 
 /** The lookup key of a component: its purl type and purl_name (docs/api-behaviour.md "Requirement resolution"). */
 export interface ComponentKey {
@@ -71,6 +72,5 @@ export function versionsNamed(c: KnownComponent, version: string): KnownVersion[
     }
     byVersion.set(c, index)
   }
-  const twin = version.startsWith('v') ? version.slice(1) : `v${version}`
-  return [...(index.get(version) ?? []), ...(index.get(twin) ?? [])]
+  return [...(index.get(version) ?? []), ...(index.get(toggleV(version)) ?? [])]
 }

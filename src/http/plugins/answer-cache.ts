@@ -17,11 +17,6 @@ export function registerAnswerCache(app: App, cache: AnswerCache, registry: Regi
     registers: [registry],
   })
 
-  const counted = {
-    hit: lookups.labels({ result: 'hit' }),
-    shared_hit: lookups.labels({ result: 'shared_hit' }),
-    miss: lookups.labels({ result: 'miss' }),
-  }
   const pending = new WeakMap<FastifyRequest, { key: string; tags: string[]; watermark: number }>()
 
   app.addHook('preHandler', async (req, reply) => {
@@ -30,14 +25,14 @@ export function registerAnswerCache(app: App, cache: AnswerCache, registry: Regi
     // only answers about a well-formed purl are ever kept, so the purl is read on a miss only
     const hit = await cache.get(key)
     if (hit) {
-      counted[hit.from === 'local' ? 'hit' : 'shared_hit'].inc()
+      lookups.inc({ result: hit.from === 'local' ? 'hit' : 'shared_hit' })
       reply.header('x-cache', 'hit').header('etag', hit.answer.etag).type(hit.answer.contentType)
       return reply.send(hit.answer.body)
     }
     const purl = (req.query as { purl?: unknown } | undefined)?.purl
     const tag = typeof purl === 'string' ? componentTag(purl) : undefined
     if (!tag) return
-    counted.miss.inc()
+    lookups.inc({ result: 'miss' })
     reply.header('x-cache', 'miss')
     const watermark = cache.stamp()
     if (watermark !== undefined) pending.set(req, { key, tags: [tag], watermark })

@@ -48,8 +48,8 @@ export function registerMetrics(app: App): Registry {
     const key = `${req.method} ${reply.statusCode} ${route}`
     let s = stats.get(key)
     if (!s) {
-      s = { labels: { method: req.method, route, status_code: reply.statusCode }, count: 0, sum: 0, buckets: [] }
-      s.buckets = new Array(BUCKETS.length + 1).fill(0)
+      const labels = { method: req.method, route, status_code: reply.statusCode }
+      s = { labels, count: 0, sum: 0, buckets: new Array<number>(BUCKETS.length + 1).fill(0) }
       stats.set(key, s)
     }
     const seconds = reply.elapsedTime / 1000
