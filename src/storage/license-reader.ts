@@ -1,20 +1,19 @@
 // The license port on SQL: each version's declared expression and its declared and detected licenses, one query.
 import type { LicensedVersion, LicenseFact, LicenseReader, VersionLicenses } from '../domain/licenses/types.ts'
+import { CompiledByIds } from './compiled-once.ts'
 import type { Storage } from './database.ts'
 
 const CHUNK = 5000
 
 export class SqlLicenseReader implements LicenseReader {
-  constructor(private readonly storage: Storage) {}
+  private readonly facts
 
-  async ofVersions(versionIds: readonly number[]): Promise<Map<number, VersionLicenses>> {
-    const out = new Map<number, VersionLicenses>()
-    const ids = [...new Set(versionIds)]
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.storage.read
+  constructor(private readonly storage: Storage) {
+    this.facts = new CompiledByIds(storage.read, (db, ids) =>
+      db
         .selectFrom('versions as v')
         .leftJoin('version_licenses as l', 'l.version_id', 'v.id')
-        .where('v.id', 'in', ids.slice(i, i + CHUNK))
+        .where('v.id', 'in', ids)
         .select([
           'v.id',
           'v.license_expression',
@@ -31,8 +30,15 @@ export class SqlLicenseReader implements LicenseReader {
         .orderBy('l.kind')
         .orderBy('l.score', 'desc')
         .orderBy('l.path')
-        .orderBy('l.license_id')
-        .execute()
+        .orderBy('l.license_id'),
+    )
+  }
+
+  async ofVersions(versionIds: readonly number[]): Promise<Map<number, VersionLicenses>> {
+    const out = new Map<number, VersionLicenses>()
+    const ids = [...new Set(versionIds)]
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.facts.rows(ids.slice(i, i + CHUNK))
       for (const r of rows) {
         let entry = out.get(r.id)
         if (!entry) {
