@@ -19,6 +19,7 @@ import { SqlChangeFeed } from './storage/kb-changes.ts'
 import { SqlKbMetaStore } from './storage/kb-meta-store.ts'
 import { SqlLicenseReader } from './storage/license-reader.ts'
 import { SqlNoticeReader } from './storage/notice-store.ts'
+import { SqlScanIndex } from './storage/snippet-index.ts'
 
 type ServicesConfig = Pick<Config, 'seedKeys' | 'keyCacheTtlMs'> &
   Partial<Pick<Config, 'catalogCacheMaxBytes' | 'answerCache'>>
@@ -34,6 +35,7 @@ export function createServices(storage: Storage, config: ServicesConfig): Servic
     advisories: new SqlAdvisoryReader(storage),
     dependencies: new SqlDependencyReader(storage),
     folders: new SqlFolderIndex(storage),
+    scan: new SqlScanIndex(storage),
     geo: new SqlGeoReader(storage),
     notices: new SqlNoticeReader(storage),
     rulesets: new RulesetStore(),

@@ -119,6 +119,8 @@ test('the export is sorted and names its sources', () => {
   assert.equal(manifest.tables.components.rows, 4)
   // notice texts travel with the seed, once each, beside the files that point at them
   assert.ok(manifest.tables.notice_texts.rows >= 1 && manifest.tables.version_notices.rows >= 1)
+  // so does the snippet index: contents once each, their fingerprints by content and line
+  assert.ok(manifest.tables.snippet_contents.rows >= 1 && manifest.tables.snippet_hashes.rows >= 1)
   assert.deepEqual(
     manifest.sources.map((s: { name: string }) => s.name),
     [
@@ -129,6 +131,7 @@ test('the export is sorted and names its sources', () => {
       'computed:license-files@1',
       'computed:notices@1',
       `computed:semgrep@${semgrepAnalyzer.version}`,
+      'computed:snippets@1',
       'npm-registry',
     ],
   )

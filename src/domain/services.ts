@@ -11,6 +11,7 @@ import type { KbMetaStore } from './meta/types.ts'
 import type { NoticeReader } from './notices/types.ts'
 import type { OnDemandPort } from './on-demand/types.ts'
 import type { RulesetReleases } from './rulesets/types.ts'
+import type { ScanIndex } from './scanning/types.ts'
 import type { AdvisoryReader } from './vulnerabilities/types.ts'
 
 export interface Services {
@@ -30,6 +31,8 @@ export interface Services {
   dependencies: DependencyReader
   /** The folder-hash index. */
   folders: FolderIndex
+  /** Files by MD5 and the snippet fingerprint index, for the engine scan (POST /scan/direct). */
+  scan: ScanIndex
   /** Geoprovenance: commit-timing and declared-location data of repositories. */
   geo: GeoReader
   /** The attribution notice texts of versions. */

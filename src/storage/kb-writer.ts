@@ -18,6 +18,7 @@ import { chunks, componentDigest, componentRow, digest, versionDigest, versionRo
 import { NOTICES_ANALYZER, withoutTexts, writeVersionNotices } from './notice-store.ts'
 import { refreshPopularity } from './popularity.ts'
 import type { Database } from './schema.ts'
+import { SNIPPETS_ANALYZER, snippetSummary, writeSnippetContents } from './snippet-index.ts'
 
 type Tx = Transaction<Database> | Kysely<Database>
 
@@ -190,7 +191,7 @@ async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis, pur
   ]
   let written = 0
   for (const o of outputs) {
-    const text = JSON.stringify(o.analyzer === NOTICES_ANALYZER ? withoutTexts(o.output) : o.output)
+    const text = JSON.stringify(stored(o.analyzer, o.output))
     const old = current.get(o.analyzer)
     if (old && old.analyzer_version === o.analyzerVersion && old.output === text) continue
     await trx.deleteFrom('analyses').where('version_id', '=', versionId).where('analyzer', '=', o.analyzer).execute()
@@ -207,12 +208,20 @@ async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis, pur
     written++
     if (o.analyzer === 'files') await replaceFiles(trx, versionId, a)
     if (o.analyzer === NOTICES_ANALYZER) await writeVersionNotices(trx, versionId, o.output)
+    if (o.analyzer === SNIPPETS_ANALYZER) await writeSnippetContents(trx, o.output)
     if (o.analyzer === FOLDER_HASH_ANALYZER)
       await writeFolderNodes(trx, { versionId, output: o.output as FolderHashOutput, files: a.files, purlName })
     if (o.analyzer === 'license-files')
       await replaceDetectedLicenses(trx, versionId, a, `computed:${o.analyzer}@${o.analyzerVersion}`)
   }
   return written
+}
+
+/** What the analyses row keeps of an output: notices and snippets keep their bulk in their own tables. */
+function stored(analyzer: string, output: unknown): unknown {
+  if (analyzer === NOTICES_ANALYZER) return withoutTexts(output)
+  if (analyzer === SNIPPETS_ANALYZER) return snippetSummary(output)
+  return output
 }
 
 async function replaceFiles(trx: Tx, versionId: number, a: VersionAnalysis): Promise<void> {

@@ -97,6 +97,22 @@ interface VersionFilesTable {
   md5: string
 }
 
+/** Each distinct indexed file content once, by MD5 (migration 14). */
+interface SnippetContentsTable {
+  id: Generated<number>
+  md5: string
+  /** Lines of the content (LF count, plus one when it does not end with LF). */
+  lines: number
+  fingerprints: number
+}
+
+/** The inverted fingerprint index: a winnowing fingerprint (as a signed 32-bit integer) at a content's line. */
+interface SnippetHashesTable {
+  hash: number
+  content_id: number
+  line: number
+}
+
 /** `source` is not stored: it is `computed:<analyzer>@<analyzer_version>`. */
 interface AnalysesTable {
   version_id: number
@@ -284,6 +300,8 @@ export interface Database {
   version_licenses: VersionLicensesTable
   version_dependencies: VersionDependenciesTable
   version_files: VersionFilesTable
+  snippet_contents: SnippetContentsTable
+  snippet_hashes: SnippetHashesTable
   analyses: AnalysesTable
   advisories: AdvisoriesTable
   advisory_packages: AdvisoryPackagesTable

@@ -43,7 +43,7 @@ export async function loadSeed(
       done = await loadTable(trx, path.join(dir, entry.file), table.name, done, (n) => progress(n, total))
     }
     if (storage.dialect === 'postgres') {
-      for (const t of ['components', 'versions']) {
+      for (const t of ['components', 'versions', 'snippet_contents']) {
         await sql`select setval(pg_get_serial_sequence(${t}, 'id'), coalesce((select max(id) from ${sql.table(t)}), 1))`.execute(
           trx,
         )

@@ -6,6 +6,8 @@ export interface SeedTable {
     | 'version_licenses'
     | 'version_dependencies'
     | 'version_files'
+    | 'snippet_contents'
+    | 'snippet_hashes'
     | 'analyses'
     | 'notice_texts'
     | 'version_notices'
@@ -96,6 +98,9 @@ export const SEED_TABLES: readonly SeedTable[] = [
     columns: ['version_id', 'scope', 'name', 'requirement'],
   },
   { name: 'version_files', key: ['version_id', 'path'], columns: ['version_id', 'path', 'size', 'md5'] },
+  // the snippet index (migration 14): each content once, its fingerprints by content and line (docs/scanning.md)
+  { name: 'snippet_contents', key: ['id'], columns: ['id', 'md5', 'lines', 'fingerprints'] },
+  { name: 'snippet_hashes', key: ['content_id', 'line', 'hash'], columns: ['content_id', 'line', 'hash'] },
   {
     name: 'analyses',
     key: ['version_id', 'analyzer'],

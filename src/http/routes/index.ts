@@ -40,6 +40,7 @@ import { registerGetLicenseObligations } from './licenses/license-obligations.ts
 import { registerGetLicensesComponent, registerPostLicensesComponents } from './licenses/license-questions.ts'
 import { registerGetOpenapi } from './meta/get-openapi.ts'
 import { registerPostHfhScan } from './scanning/post-hfh-scan.ts'
+import { registerPostScanDirect } from './scanning/post-scan-direct.ts'
 import {
   registerGetIssuesComponent,
   registerPostIssues,
@@ -75,6 +76,7 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerGetCpesComponent(app, deps)
   registerPostCpesComponents(app, deps)
   registerPostHfhScan(app, deps)
+  registerPostScanDirect(app, deps)
   registerGetCountriesComponent(app, deps)
   registerPostCountriesComponents(app, deps)
   registerGetOriginComponent(app, deps)

@@ -5,6 +5,7 @@ import { folderHashAnalyzer } from './folder-hash.ts'
 import { licenseFilesAnalyzer } from './license-files.ts'
 import { noticesAnalyzer } from './notices.ts'
 import { semgrepAnalyzer } from './semgrep.ts'
+import { snippetsAnalyzer } from './snippets.ts'
 import type { Analyzer } from './types.ts'
 
 export const DEFAULT_ANALYZERS: readonly Analyzer<unknown>[] = [
@@ -14,4 +15,5 @@ export const DEFAULT_ANALYZERS: readonly Analyzer<unknown>[] = [
   folderHashAnalyzer,
   semgrepAnalyzer,
   noticesAnalyzer,
+  snippetsAnalyzer,
 ]

@@ -14,6 +14,7 @@ import * as m0010 from './0010-kb-growth.ts'
 import * as m0011 from './0011-kb-instance.ts'
 import * as m0012 from './0012-installed-dirs.ts'
 import * as m0013 from './0013-attribution-notices.ts'
+import * as m0014 from './0014-snippet-index.ts'
 
 export interface NumberedMigration {
   name: string
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly NumberedMigration[] = [
   { name: '0011-kb-instance', up: m0011.up },
   { name: '0012-installed-dirs', up: m0012.up },
   { name: '0013-attribution-notices', up: m0013.up },
+  { name: '0014-snippet-index', up: m0014.up },
 ]
 
 /** The schema version of a fully migrated KB: the number of the last migration. */

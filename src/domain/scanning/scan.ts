@@ -1,0 +1,156 @@
+// The engine scan of a WFP post (docs/scanning.md): each file a file match (its MD5, or the MD5 of the same file
+// with the other line endings, known in the KB), else a snippet match (its fingerprints found in an indexed file
+// content), else none; in the post's order. Reads the index a constant number of times per post: the files of every
+// posted MD5, the entries of every posted fingerprint, then the contents hit and the files holding them.
+import { breathe } from '../shared/breathe.ts'
+import { blacklisted, extensionOf, identifiedLevel, rankPlaces, type SbomContext } from './component-choice.ts'
+import { type SnippetCandidate, type SnippetSettings, snippetCandidates, thresholds } from './snippet-match.ts'
+import type { IndexedFile, ScanIndex } from './types.ts'
+import type { WfpFile } from './wfp.ts'
+
+/** The engine's flag bits a scan itself honours (the answer's blocks are the HTTP layer's). */
+const FLAG_NO_SNIPPETS = 1
+const FLAG_HIDE_IDENTIFIED = 512
+
+export interface ScanOptions {
+  flags: number
+  context?: SbomContext | undefined
+  settings: SnippetSettings & { honourFileExts?: boolean }
+}
+
+export interface FileMatch {
+  id: 'file' | 'snippet'
+  /** The place named: component, version and path of the matched content. */
+  place: IndexedFile
+  /** The MD5 that matched (the file's, or its other-line-endings MD5), or the snippet content's. */
+  fileHash: string
+  lines: string
+  ossLines: string
+  /** A percentage, 1–100. */
+  matched: number
+  /** Snippets only. */
+  hits?: number
+  identified: boolean
+}
+
+export interface FileResult {
+  path: string
+  /** The scanned file's MD5 (the `file=` line's). */
+  sourceHash: string
+  match: FileMatch | undefined
+}
+
+/** The empty file's MD5 matches nothing: every package has empty files. */
+const EMPTY_MD5 = 'd41d8cd98f00b204e9800998ecf8427e'
+/** An index entry list longer than this says nothing of where a file comes from (see SqlScanIndex.hits). */
+const MAX_CONTENTS_PER_HASH = 1000
+
+export async function scanWfp(files: readonly WfpFile[], index: ScanIndex, opts: ScanOptions): Promise<FileResult[]> {
+  const md5s = files.flatMap((f) => [f.md5, ...(f.fh2 ? [f.fh2] : [])]).filter((m) => m !== EMPTY_MD5)
+  const places = groupByMd5(await index.filesByMd5(md5s))
+  const results: (FileResult | undefined)[] = files.map((f) => {
+    const match = fileMatch(f, places, opts)
+    return match ? { path: f.path, sourceHash: f.md5, match } : undefined
+  })
+  const snippetFiles = files.flatMap((f, i) =>
+    results[i] === undefined && f.snippets.length > 0 && !(opts.flags & FLAG_NO_SNIPPETS) ? [i] : [],
+  )
+  const hits = await index.hits(
+    snippetFiles.flatMap((i) => (files[i] as WfpFile).snippets.map((s) => s.hash)),
+    MAX_CONTENTS_PER_HASH,
+  )
+  const byHash = groupBy(hits, (h) => h.hash)
+  const candidates = new Map<number, SnippetCandidate[]>()
+  for (const i of snippetFiles) {
+    await breathe()
+    const f = files[i] as WfpFile
+    const own = [...new Set(f.snippets.map((s) => s.hash))].flatMap((h) => byHash.get(h) ?? [])
+    candidates.set(i, snippetCandidates(f.snippets, own, thresholds(f.snippets, opts.settings)))
+  }
+  const contentIds = [...candidates.values()].flatMap((list) => list.map((c) => c.contentId))
+  const contents = await index.contents(contentIds)
+  const contentPlaces = groupByMd5(await index.filesByMd5([...contents.values()].map((c) => c.md5)))
+  return files.map((f, i) => {
+    const done = results[i]
+    if (done) return done
+    const list = candidates.get(i) ?? []
+    const match = bestSnippet(f, list, (id) => contentPlaces.get(contents.get(id)?.md5 ?? '') ?? [], opts)
+    return { path: f.path, sourceHash: f.md5, match }
+  })
+}
+
+const groupByMd5 = (files: readonly IndexedFile[]) => groupBy(files, (f) => f.md5)
+
+function groupBy<K, T>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>()
+  for (const item of items) {
+    const list = out.get(key(item))
+    if (list) list.push(item)
+    else out.set(key(item), [item])
+  }
+  return out
+}
+
+function fileMatch(f: WfpFile, places: Map<string, IndexedFile[]>, opts: ScanOptions): FileMatch | undefined {
+  for (const md5 of [f.md5, f.fh2]) {
+    if (md5 === undefined || md5 === EMPTY_MD5) continue
+    const [place] = rankPlaces(places.get(md5) ?? [], f.path, opts.context)
+    if (!place) continue
+    return shown({ id: 'file', place, fileHash: md5, lines: 'all', ossLines: 'all', matched: 100 }, opts)
+  }
+  return undefined
+}
+
+/**
+ * The engine's choice among snippet candidates: those with about the matched-line total of the candidate with the
+ * most hits; of them the oldest component, replaced by one with more than 1.1× its hits, or by an SBOM-identified
+ * one; a candidate whose content's paths all have another extension than the scanned file's is not one.
+ */
+function bestSnippet(
+  f: WfpFile,
+  list: readonly SnippetCandidate[],
+  placesOf: (contentId: number) => IndexedFile[],
+  opts: ScanOptions,
+): FileMatch | undefined {
+  const ext = extensionOf(f.path)
+  const usable = list
+    .map((c) => ({ c, places: rankPlaces(placesOf(c.contentId), f.path, opts.context) }))
+    .filter(({ places }) => places.length > 0)
+    .filter(
+      ({ places }) =>
+        opts.settings.honourFileExts === false || ext === '' || places.some((p) => extensionOf(p.path) === ext),
+    )
+    .sort((a, b) => b.c.hits - a.c.hits || a.c.contentId - b.c.contentId)
+  const top = usable[0]
+  if (!top) return undefined
+  const kept = usable.filter((u) => Math.abs(u.c.matchedLines - top.c.matchedLines) * 100 < top.c.matchedLines)
+  const older = (a: IndexedFile, b: IndexedFile) => (a.releasedAt ?? '9999') < (b.releasedAt ?? '9999')
+  let best = kept.reduce((a, b) => (older(b.places[0] as IndexedFile, a.places[0] as IndexedFile) ? b : a))
+  for (const u of kept) {
+    if (u === best) continue
+    const level = (x: typeof u) => identifiedLevel(x.places[0] as IndexedFile, opts.context)
+    if (level(u) > level(best) || u.c.hits > 1.1 * best.c.hits) best = u
+  }
+  const place = best.places[0] as IndexedFile
+  const { c } = best
+  return shown(
+    {
+      id: 'snippet',
+      place,
+      fileHash: place.md5,
+      lines: c.lines,
+      ossLines: c.ossLines,
+      matched: c.matched,
+      hits: c.hits,
+    },
+    opts,
+  )
+}
+
+/** A match as answered: marked identified when the SBOM names it, and hidden when flag 512 asks so. */
+function shown(m: Omit<FileMatch, 'identified'>, opts: ScanOptions): FileMatch | undefined {
+  if (blacklisted(m.place, opts.context)) return undefined
+  const identified = identifiedLevel(m.place, opts.context) > 0
+  if (identified && opts.flags & FLAG_HIDE_IDENTIFIED) return undefined
+  return { ...m, identified }
+}

@@ -1,0 +1,85 @@
+// POST /scan/direct (docs/scanning.md): the SCANOSS engine's scan, as the clients' `scan` command posts it. The WFP
+// of a batch of files comes as multipart/form-data; each file is answered with a file match, a snippet match or
+// none, keyed by its path, in the engine's JSON (not the /v2 envelope: the clients pass it through as it is).
+import multipart from '@fastify/multipart'
+import { Type } from 'typebox'
+import { parseSbomContext, SbomContextError } from '../../../domain/scanning/sbom-context.ts'
+import { scanWfp } from '../../../domain/scanning/scan.ts'
+import { parseWfp, WfpError } from '../../../domain/scanning/wfp.ts'
+import { HttpError } from '../../errors.ts'
+import { responses } from '../../schemas/common.ts'
+import type { App, AppDeps } from '../../types.ts'
+import { readScanForm, scanSettings } from './scan-form.ts'
+import { type ServerBlock, scanAnswer } from './scan-wire.ts'
+
+/** The form's fields besides the WFP (`assets` may hold an SBOM of 2,000 purls). */
+const FIELD_BYTES = 4 * 1024 * 1024
+
+const text = (description: string) => Type.Optional(Type.String({ description }))
+const Form = Type.Object({
+  file: Type.String({ format: 'binary', description: 'The WFP (file=, fh2= and <line>=<hashes> lines)' }),
+  flags: text('The engine flag bits, decimal (1 no snippets, 8 no licenses, 512 hide identified files)'),
+  type: text('identify or blacklist: what to do with the purls of assets'),
+  assets: text('JSON naming purls: {"components":[{"purl":"pkg:…"}]}'),
+  context: text('Free text (accepted, not used)'),
+  format: text('Sent by scanoss-py (plain); accepted, not used'),
+})
+
+const Reply = Type.Record(Type.String(), Type.Array(Type.Record(Type.String(), Type.Unknown())), {
+  description: 'Keyed by each path of the WFP: a list with one match ({id: "none", server} when nothing matched).',
+})
+
+export function registerPostScanDirect(app: App, deps: AppDeps): void {
+  app.register(async (scoped) => {
+    await scoped.register(multipart, {
+      limits: { fileSize: deps.config.bodyLimit, files: 2, fields: 10, fieldSize: FIELD_BYTES, parts: 12 },
+    })
+    scoped.post(
+      '/scan/direct',
+      {
+        config: { area: 'scanning' },
+        validatorCompiler: () => () => true,
+        schema: {
+          summary: 'Scan the files of a WFP (SCANOSS engine scan)',
+          description:
+            'multipart/form-data: the WFP in the "file" part; optional fields flags (the engine flag bits), type ' +
+            '(identify or blacklist) with assets (JSON naming purls), context and format; optional header ' +
+            'scanoss-settings (base64 JSON: min_snippet_hits, min_snippet_lines, honour_file_exts). Each file: a ' +
+            'file match by MD5 (or by the MD5 of its other line endings), else a snippet match from its winnowing ' +
+            'fingerprints, else none.',
+          tags: ['scanning'],
+          consumes: ['multipart/form-data'],
+          body: Form,
+          response: responses({ 200: Reply }),
+        },
+      },
+      async (req) => {
+        const form = await readScanForm(req)
+        const settings = scanSettings(req)
+        let files: ReturnType<typeof parseWfp>['files']
+        let context: ReturnType<typeof parseSbomContext>
+        try {
+          files = parseWfp(form.wfp).files
+          context = parseSbomContext(form.type, form.assets)
+        } catch (err) {
+          if (err instanceof WfpError || err instanceof SbomContextError)
+            throw new HttpError('VALIDATION_FAILED', err.message)
+          throw err
+        }
+        const { services } = deps
+        const results = await scanWfp(files, services.scan, { flags: form.flags, context, settings })
+        const versionIds = results.flatMap((r) => (r.match ? [r.match.place.versionId] : []))
+        const licenses = versionIds.length > 0 ? await services.licenses.ofVersions(versionIds) : new Map()
+        return scanAnswer(results, licenses, await serverBlock(deps), form.flags)
+      },
+    )
+  })
+}
+
+async function serverBlock(deps: AppDeps): Promise<ServerBlock> {
+  const meta = await deps.services.kbMeta.get()
+  return {
+    version: deps.version,
+    kb_version: { monthly: meta?.release || 'local', daily: (meta?.createdAt ?? '').slice(0, 10) },
+  }
+}

@@ -1,0 +1,80 @@
+// The engine's answer for a scan post (docs/scanning.md "Answer"): an object keyed by each path of the WFP, in the
+// post's order, each holding one match: `{id: "none", server}` or the match's fields in the engine's key order,
+// with `purl` a list and `lines`/`oss_lines`/`matched` strings, as the clients' writers read them.
+import { hash } from 'node:crypto'
+import { spdxLicense } from '../../../domain/licenses/spdx.ts'
+import { expressionIds } from '../../../domain/licenses/summary.ts'
+import type { VersionLicenses } from '../../../domain/licenses/types.ts'
+import type { FileMatch, FileResult } from '../../../domain/scanning/scan.ts'
+
+export interface ServerBlock {
+  version: string
+  kb_version: { monthly: string; daily: string }
+}
+
+const FLAG_NO_LICENSES = 8
+
+export function scanAnswer(
+  results: readonly FileResult[],
+  licenses: Map<number, VersionLicenses>,
+  server: ServerBlock,
+  flags: number,
+): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {}
+  for (const r of results) {
+    // a path posted twice keeps its first answer (the engine's object has one key per path)
+    if (Object.hasOwn(out, r.path)) continue
+    out[r.path] = [r.match ? matchObject(r, r.match, licenses, flags, server) : { id: 'none', server }]
+  }
+  return out
+}
+
+function matchObject(
+  r: FileResult,
+  m: FileMatch,
+  licenses: Map<number, VersionLicenses>,
+  flags: number,
+  server: ServerBlock,
+) {
+  const p = m.place
+  const purl = `${p.purl}@${p.version}`
+  return {
+    id: m.id,
+    ...(m.hits !== undefined ? { hits: m.hits } : {}),
+    lines: m.lines,
+    oss_lines: m.ossLines,
+    matched: `${m.matched}%`,
+    file_hash: m.fileHash,
+    source_hash: r.sourceHash,
+    file_url: '',
+    purl: [p.purl],
+    vendor: p.namespace ? p.namespace.replace(/^@/, '') : p.name,
+    component: p.name,
+    version: p.version,
+    latest: p.latestVersion ?? p.version,
+    url: p.projectUrl,
+    status: m.identified ? 'identified' : 'pending',
+    release_date: p.releasedAt ? p.releasedAt.slice(0, 10) : '',
+    file: p.path,
+    // compintel identifies a package archive by its versioned purl: the MD5 of that string
+    url_hash: hash('md5', purl, 'hex'),
+    ...(flags & FLAG_NO_LICENSES ? {} : { licenses: licenseList(licenses.get(p.versionId)) }),
+    url_stats: {},
+    server,
+  }
+}
+
+/** The version's licenses of the first source the KB has: declared ones, else those found in license files. */
+function licenseList(v: VersionLicenses | undefined) {
+  if (!v) return []
+  const declared = [
+    ...(v.expression ? expressionIds(v.expression) : []),
+    ...v.facts.filter((f) => f.kind === 'declared').map((f) => f.licenseId),
+  ]
+  const ids = declared.length > 0 ? declared : v.facts.filter((f) => f.kind === 'detected').map((f) => f.licenseId)
+  const source = declared.length > 0 ? 'component_declared' : 'license_file'
+  return [...new Set(ids)].map((id) => {
+    const spdx = spdxLicense(id)
+    return { name: spdx?.id ?? id, source, ...(spdx ? { url: spdx.spdxUrl } : {}) }
+  })
+}

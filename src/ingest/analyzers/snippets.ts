@@ -1,0 +1,39 @@
+// The snippets analyzer: the winnowing fingerprints of each file a client would fingerprint for snippet matching
+// (domain/scanning/winnowing.ts decides which, exactly as the clients do), so that POST /scan/direct can find the
+// fragments of a package's files in a scanned one (docs/scanning.md). Each distinct content is fingerprinted once per
+// version; the KB indexes it once whatever holds it (storage/snippet-index.ts), and keeps only a summary in analyses.
+import type { SnippetContent } from '../../domain/scanning/types.ts'
+import { fingerprints, snippetEligible } from '../../domain/scanning/winnowing.ts'
+import type { Analyzer } from './types.ts'
+
+export interface SnippetsOutput {
+  /** Sorted by MD5; each content once. */
+  contents: SnippetContent[]
+}
+
+export const snippetsAnalyzer: Analyzer<SnippetsOutput> = {
+  name: 'snippets',
+  version: '1',
+  start() {
+    const byPath = new Map<string, SnippetContent>() // a duplicate path replaces the first
+    return {
+      file(e) {
+        byPath.delete(e.path)
+        if (!e.content || !snippetEligible(e.path, e.content)) return
+        const found = fingerprints(e.content)
+        if (found.length > 0) byPath.set(e.path, { md5: e.md5, lines: lineCount(e.content), fingerprints: found })
+      },
+      finish() {
+        const byMd5 = new Map([...byPath.values()].map((c) => [c.md5, c]))
+        return { contents: [...byMd5.values()].sort((a, b) => (a.md5 < b.md5 ? -1 : a.md5 > b.md5 ? 1 : 0)) }
+      },
+    }
+  },
+}
+
+/** LF count, plus one when the content does not end with LF (the last line has no terminator). */
+function lineCount(content: Uint8Array): number {
+  let n = 0
+  for (const b of content) if (b === 10) n++
+  return content.length > 0 && content[content.length - 1] !== 10 ? n + 1 : n
+}
