@@ -12,7 +12,9 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { wfpForFile } from '../src/domain/scanning/winnowing.ts'
+import { advisoryFromOsv } from '../src/domain/vulnerabilities/osv-record.ts'
 import { ownCode } from './fixtures/scan/own-code.ts'
+import { loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
 import { type IngestedFixtures, ingestedFixtures } from './helpers/ingested-fixtures.ts'
 
 const require = createRequire(import.meta.url)
@@ -39,6 +41,22 @@ let url: string
 
 before(async () => {
   f = await ingestedFixtures(['fixture-scan', 'fixture-hfh'])
+  // FIXTURE advisory: fixture-scan before 1.1.0
+  const osv = {
+    id: 'x_FX-SCAN-1',
+    modified: '2026-02-01T00:00:00Z',
+    published: '2026-01-20T00:00:00Z',
+    aliases: ['GHSA-fxsc-fxsc-0001'],
+    summary: 'Out-of-bounds write in fixture-scan ring buffers',
+    database_specific: { severity: 'HIGH' },
+    affected: [
+      {
+        package: { ecosystem: 'npm', name: 'fixture-scan' },
+        ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '1.1.0' }] }],
+      },
+    ],
+  }
+  await loadFixtureAdvisories(f.storage, [advisoryFromOsv(osv, 'osv:fixture')])
   await f.t.app.listen({ host: '127.0.0.1', port: 0 })
   url = `http://127.0.0.1:${(f.t.app.server.address() as AddressInfo).port}/scan/direct`
   mkdirSync(path.join(work, 'proj', 'src'), { recursive: true })
@@ -131,6 +149,28 @@ describe('the form: flags, SBOM context and settings', () => {
     assert.equal('licenses' in (body['src/ring_copy.c']?.[0] ?? {}), false)
   })
 
+  test('dependencies, vulnerabilities and the algorithms of the matched file, unless the flags leave them out', async () => {
+    const [m] = (await post(copy())).body['src/ring_copy.c'] ?? []
+    assert.deepEqual(m?.dependencies, [
+      { vendor: 'fixture-hfh', component: 'fixture-hfh', version: '^1.0.0', source: 'component_declared' },
+    ])
+    assert.deepEqual(
+      ((m?.vulnerabilities ?? []) as { ID: string; severity: string; patched: string; source: string }[]).map((v) => [
+        v.ID,
+        v.severity,
+        v.patched,
+        v.source,
+      ]),
+      [['GHSA-fxsc-fxsc-0001', 'High', '1.1.0', 'github_advisories']],
+    )
+    assert.deepEqual(m?.cryptography, [{ algorithm: 'sha1', strength: 'Weak' }])
+    const [bare] = (await post(copy(), { flags: String(4 | 32 | 128) })).body['src/ring_copy.c'] ?? []
+    assert.deepEqual(
+      ['dependencies', 'vulnerabilities', 'cryptography'].filter((k) => bare && k in bare),
+      [],
+    )
+  })
+
   test('a copy with the other line endings is a file match through fh2', async () => {
     const { body } = await post(wfpOf('crlf/ring.c', ring('1.0.0').join('\r\n')))
     const [m] = body['crlf/ring.c'] ?? []
@@ -220,5 +260,32 @@ describe('bad input: a 4xx in the error shape', () => {
       headers: { 'x-api-key': f.t.keys.components },
     })
     assert.equal(narrow.status, 403)
+  })
+})
+
+describe('the recorded client requests (FIXTURE: test/fixtures/client-captures/scan.json)', () => {
+  const captures = JSON.parse(readFileSync(new URL('fixtures/client-captures/scan.json', import.meta.url), 'utf8')) as {
+    requests: { name: string; headers: [string, string][]; body: string }[]
+  }
+
+  test('replayed as sent (our key in place of theirs): 200, every path of the WFP answered, in order', async () => {
+    assert.deepEqual(
+      captures.requests.map((r) => r.name),
+      ['js_scan_D_C_key', 'scan'],
+    )
+    for (const r of captures.requests) {
+      const skip = new Set(['host', 'content-length', 'connection', 'accept-encoding'])
+      const headers = Object.fromEntries(
+        r.headers
+          .filter(([k]) => !skip.has(k.toLowerCase()))
+          .map(([k, v]) => [k, /^(x-api-key|x-session)$/i.test(k) ? f.t.keys.full : v]),
+      )
+      const res = await fetch(url, { method: 'POST', headers, body: r.body })
+      assert.equal(res.status, 200, r.name)
+      const body = (await res.json()) as Answer
+      const paths = [...r.body.matchAll(/^file=[0-9a-f]{32},\d+,(.+)$/gm)].map((m) => m[1])
+      assert.deepEqual(Object.keys(body), paths, r.name)
+      for (const [m] of Object.values(body)) assert.deepEqual(Object.keys(m ?? {}), ['id', 'server'], r.name)
+    }
   })
 })

@@ -68,10 +68,10 @@ export const FIXTURE_OSV = [
 
 export const FIXTURE_ADVISORIES: Advisory[] = FIXTURE_OSV.map((r) => advisoryFromOsv(r, 'osv:fixture'))
 
-/** Writes the fixture advisories, an EPSS score and a CPE product straight into a migrated KB. */
-export async function loadFixtureAdvisories(storage: Storage): Promise<void> {
+/** Writes the fixture advisories (or these), an EPSS score and a CPE product straight into a migrated KB. */
+export async function loadFixtureAdvisories(storage: Storage, advisories = FIXTURE_ADVISORIES): Promise<void> {
   await storage.db.transaction().execute(async (trx) => {
-    for (const a of FIXTURE_ADVISORIES) {
+    for (const a of advisories) {
       await trx
         .insertInto('advisories')
         .values({

@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path'
 import { after, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { crc32c, crc32cOfU32 } from './crc32c.ts'
-import { fh2, fingerprints, snippetEligible, wfpForFile } from './winnowing.ts'
+import { snippetEligible } from './eligibility.ts'
+import { fh2, fingerprints, wfpForFile } from './winnowing.ts'
 
 type Package = { getContent(): string }
 type Calculator = {

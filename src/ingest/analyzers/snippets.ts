@@ -1,9 +1,11 @@
 // The snippets analyzer: the winnowing fingerprints of each file a client would fingerprint for snippet matching
-// (domain/scanning/winnowing.ts decides which, exactly as the clients do), so that POST /scan/direct can find the
+// (domain/scanning/eligibility.ts decides which, as the clients do), so that POST /scan/direct can find the
 // fragments of a package's files in a scanned one (docs/scanning.md). Each distinct content is fingerprinted once per
 // version; the KB indexes it once whatever holds it (storage/snippet-index.ts), and keeps only a summary in analyses.
+
+import { snippetEligible } from '../../domain/scanning/eligibility.ts'
 import type { SnippetContent } from '../../domain/scanning/types.ts'
-import { fingerprints, snippetEligible } from '../../domain/scanning/winnowing.ts'
+import { fingerprints } from '../../domain/scanning/winnowing.ts'
 import type { Analyzer } from './types.ts'
 
 export interface SnippetsOutput {

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart'
 import { Type } from 'typebox'
 import { parseSbomContext, SbomContextError } from '../../../domain/scanning/sbom-context.ts'
 import { scanWfp } from '../../../domain/scanning/scan.ts'
+import { scanBlocks } from '../../../domain/scanning/scan-blocks.ts'
 import { parseWfp, WfpError } from '../../../domain/scanning/wfp.ts'
 import { HttpError } from '../../errors.ts'
 import { responses } from '../../schemas/common.ts'
@@ -68,9 +69,11 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
         }
         const { services } = deps
         const results = await scanWfp(files, services.scan, { flags: form.flags, context, settings })
-        const versionIds = results.flatMap((r) => (r.match ? [r.match.place.versionId] : []))
+        const matches = results.flatMap((r) => (r.match ? [r.match] : []))
+        const versionIds = matches.map((m) => m.place.versionId)
         const licenses = versionIds.length > 0 ? await services.licenses.ofVersions(versionIds) : new Map()
-        return scanAnswer(results, licenses, await serverBlock(deps), form.flags)
+        const blocks = await scanBlocks(matches, services, form.flags)
+        return scanAnswer(results, licenses, blocks, await serverBlock(deps), form.flags)
       },
     )
   })

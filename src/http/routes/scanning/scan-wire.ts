@@ -6,6 +6,7 @@ import { spdxLicense } from '../../../domain/licenses/spdx.ts'
 import { expressionIds } from '../../../domain/licenses/summary.ts'
 import type { VersionLicenses } from '../../../domain/licenses/types.ts'
 import type { FileMatch, FileResult } from '../../../domain/scanning/scan.ts'
+import type { ScanBlocks } from '../../../domain/scanning/scan-blocks.ts'
 
 export interface ServerBlock {
   version: string
@@ -17,6 +18,7 @@ const FLAG_NO_LICENSES = 8
 export function scanAnswer(
   results: readonly FileResult[],
   licenses: Map<number, VersionLicenses>,
+  blocks: Map<FileMatch, ScanBlocks>,
   server: ServerBlock,
   flags: number,
 ): Record<string, unknown[]> {
@@ -24,7 +26,9 @@ export function scanAnswer(
   for (const r of results) {
     // a path posted twice keeps its first answer (the engine's object has one key per path)
     if (Object.hasOwn(out, r.path)) continue
-    out[r.path] = [r.match ? matchObject(r, r.match, licenses, flags, server) : { id: 'none', server }]
+    out[r.path] = [
+      r.match ? matchObject(r, r.match, licenses, blocks.get(r.match) ?? {}, flags, server) : { id: 'none', server },
+    ]
   }
   return out
 }
@@ -33,6 +37,7 @@ function matchObject(
   r: FileResult,
   m: FileMatch,
   licenses: Map<number, VersionLicenses>,
+  blocks: ScanBlocks,
   flags: number,
   server: ServerBlock,
 ) {
@@ -47,6 +52,7 @@ function matchObject(
     file_hash: m.fileHash,
     source_hash: r.sourceHash,
     file_url: '',
+    ...(blocks.cryptography ? { cryptography: blocks.cryptography } : {}),
     purl: [p.purl],
     vendor: p.namespace ? p.namespace.replace(/^@/, '') : p.name,
     component: p.name,
@@ -60,6 +66,8 @@ function matchObject(
     url_hash: hash('md5', purl, 'hex'),
     ...(flags & FLAG_NO_LICENSES ? {} : { licenses: licenseList(licenses.get(p.versionId)) }),
     url_stats: {},
+    ...(blocks.dependencies ? { dependencies: blocks.dependencies } : {}),
+    ...(blocks.vulnerabilities ? { vulnerabilities: blocks.vulnerabilities } : {}),
     server,
   }
 }

@@ -1,0 +1,96 @@
+// The blocks a scan answer adds to each match when the flags allow (docs/scanning.md "Answer"), in the engine's
+// shapes, from what the other areas already read: the matched version's declared dependencies, its known
+// vulnerabilities, and the algorithms its crypto analysis found in the matched file. One batch per post.
+
+import type { CatalogReader } from '../catalog/types.ts'
+import type { AnalysisReader } from '../components/types.ts'
+import { cryptoOfVersions } from '../cryptography/component-crypto.ts'
+import { type DependencyReader, FOLLOWED_SCOPES } from '../dependencies/types.ts'
+import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
+import type { AdvisoryReader } from '../vulnerabilities/types.ts'
+import type { FileMatch } from './scan.ts'
+
+const FLAG_NO_DEPENDENCIES = 4
+const FLAG_NO_VULNERABILITIES = 32
+const FLAG_NO_CRYPTOGRAPHY = 128
+
+export interface BlockPorts {
+  catalog: CatalogReader
+  advisories: AdvisoryReader
+  analyses: AnalysisReader
+  dependencies: DependencyReader
+}
+
+export interface ScanBlocks {
+  dependencies?: { vendor: string; component: string; version: string; source: 'component_declared' }[]
+  vulnerabilities?: {
+    ID: string
+    CVE: string
+    severity: string
+    reported: string
+    introduced: string
+    patched: string
+    summary: string
+    source: string
+  }[]
+  cryptography?: { algorithm: string; strength: string }[]
+}
+
+/** The blocks of each match, by the match (the same version's blocks are read once). */
+export async function scanBlocks(
+  matches: readonly FileMatch[],
+  ports: BlockPorts,
+  flags: number,
+): Promise<Map<FileMatch, ScanBlocks>> {
+  const versions = [...new Map(matches.map((m) => [m.place.versionId, m.place])).values()]
+  const refs = versions.map((v) => ({ purl: `${v.purl}@${v.version}` }))
+  const none = Promise.resolve(undefined)
+  const [deps, vulns, crypto] = await Promise.all([
+    flags & FLAG_NO_DEPENDENCIES
+      ? none
+      : ports.dependencies.ofVersions(
+          versions.map((v) => v.versionId),
+          FOLLOWED_SCOPES,
+        ),
+    flags & FLAG_NO_VULNERABILITIES || refs.length === 0 ? none : componentVulnerabilities(refs, ports),
+    flags & FLAG_NO_CRYPTOGRAPHY || refs.length === 0 ? none : cryptoOfVersions(refs, ports),
+  ])
+  const at = new Map(versions.map((v, i) => [v.versionId, i]))
+  const out = new Map<FileMatch, ScanBlocks>()
+  for (const m of matches) {
+    const i = at.get(m.place.versionId) as number
+    const blocks: ScanBlocks = {}
+    if (deps) blocks.dependencies = (deps.get(m.place.versionId) ?? []).map(dependency)
+    if (vulns) blocks.vulnerabilities = (vulns[i]?.vulnerabilities ?? []).map(vulnerability)
+    if (crypto) {
+      const analysis = crypto[i]?.analyses[0]?.analysis
+      blocks.cryptography = (analysis?.algorithms ?? [])
+        .filter((a) => a.evidence.some((e) => e.path === m.place.path))
+        .map((a) => ({ algorithm: a.algorithm, strength: a.strength }))
+    }
+    out.set(m, blocks)
+  }
+  return out
+}
+
+function dependency(d: { name: string; requirement: string }) {
+  const scope = d.name.startsWith('@') ? d.name.slice(1, d.name.indexOf('/')) : ''
+  return { vendor: scope || d.name, component: d.name, version: d.requirement, source: 'component_declared' as const }
+}
+
+type Vuln = Awaited<ReturnType<typeof componentVulnerabilities>>[number]['vulnerabilities'][number]
+
+function vulnerability(v: Vuln) {
+  const ghsa = [...v.advisoryIds, ...v.aliases].find((id) => id.startsWith('GHSA-'))
+  return {
+    ID: ghsa ?? v.id,
+    CVE: v.cve,
+    severity: v.severity,
+    reported: v.published.slice(0, 10),
+    introduced: '',
+    patched: v.fixedVersions[0] ?? '',
+    summary: v.summary,
+    // scanoss-py's CycloneDX writer reads "nvd" as NVD and anything else as GitHub Advisories
+    source: ghsa ? 'github_advisories' : 'osv',
+  }
+}
