@@ -50,3 +50,18 @@ test('every notice file of the shipped seed points at a text it holds, each text
   assert.equal(manifest.tables.notice_texts.rows, texts.length)
   assert.equal(manifest.tables.version_notices.rows, files.length)
 })
+
+test('the snippet index of the shipped seed: each content once, every fingerprint on a content it holds', () => {
+  const contents = rows('snippet_contents') as [number, string, number, number][]
+  const ids = new Set(contents.map(([id]) => id))
+  assert.equal(new Set(contents.map(([, md5]) => md5)).size, contents.length, 'each content once')
+  const hashes = rows('snippet_hashes') as [number, number, number][] // hash, content id, line
+  assert.ok(hashes.length > 100_000, `${hashes.length} fingerprints`)
+  assert.deepEqual(hashes.filter(([, content]) => !ids.has(content)).slice(0, 3), [])
+  const counted = new Map<number, number>()
+  for (const [, content] of hashes) counted.set(content, (counted.get(content) ?? 0) + 1)
+  // a content's fingerprint count is its distinct (fingerprint, line) pairs, all of them shipped
+  assert.deepEqual(contents.filter(([id, , , n]) => (counted.get(id) ?? 0) > n).slice(0, 3), [])
+  const analyzed = (rows('analyses') as [number, string][]).filter(([, a]) => a === 'snippets')
+  assert.ok(analyzed.length > 100, `${analyzed.length} versions with snippet fingerprints`)
+})

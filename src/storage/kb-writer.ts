@@ -54,6 +54,34 @@ export class SqlKbWriter implements KbWriter {
   writePackage(update: PackageUpdate): Promise<WriteReport> {
     return this.storage.db.transaction().execute((trx) => write(trx, update))
   }
+
+  /**
+   * Writes new analyses of versions the KB already holds, leaving every registry fact as it is (a script adding an
+   * analyzer's output to a seed without refreshing the rest); returns how many outputs were written.
+   */
+  writeAnalyses(purl: string, analyses: readonly VersionAnalysis[]): Promise<number> {
+    return this.storage.db.transaction().execute(async (trx) => {
+      const c = await trx
+        .selectFrom('components')
+        .select(['id', 'purl_name'])
+        .where('purl', '=', purl)
+        .executeTakeFirst()
+      if (!c) return 0
+      const versions = await trx
+        .selectFrom('versions')
+        .select(['id', 'version'])
+        .where('component_id', '=', c.id)
+        .execute()
+      const ids = new Map(versions.map((v) => [v.version, v.id]))
+      let written = 0
+      for (const a of analyses) {
+        const id = ids.get(a.version)
+        if (id !== undefined) written += await writeAnalysis(trx, id, a, c.purl_name)
+      }
+      if (written > 0) await recordChanges(trx, [componentTag(purl) ?? ANY_COMPONENT])
+      return written
+    })
+  }
 }
 
 async function write(trx: Tx, update: PackageUpdate): Promise<WriteReport> {

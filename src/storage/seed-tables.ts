@@ -100,7 +100,14 @@ export const SEED_TABLES: readonly SeedTable[] = [
   { name: 'version_files', key: ['version_id', 'path'], columns: ['version_id', 'path', 'size', 'md5'] },
   // the snippet index (migration 14): each content once, its fingerprints by content and line (docs/scanning.md)
   { name: 'snippet_contents', key: ['id'], columns: ['id', 'md5', 'lines', 'fingerprints'] },
-  { name: 'snippet_hashes', key: ['content_id', 'line', 'hash'], columns: ['content_id', 'line', 'hash'] },
+  // in the index's own order (its primary key), which also compresses best
+  {
+    name: 'snippet_hashes',
+    key: ['hash', 'content_id', 'line'],
+    paging: 'keyset',
+    integerKeys: ['hash', 'content_id', 'line'],
+    columns: ['hash', 'content_id', 'line'],
+  },
   {
     name: 'analyses',
     key: ['version_id', 'analyzer'],

@@ -2,7 +2,8 @@
 // `version_files` (now indexed by md5). Snippet matches use the winnowing fingerprints of indexed file contents:
 // `snippet_contents` holds each distinct content once, by its MD5 (the same file in fifty versions of a package is
 // fingerprinted and indexed once), and `snippet_hashes` is the inverted index from a fingerprint to the contents and
-// lines it occurs at, one narrow row each (a clustered key on SQLite: no separate rowid b-tree).
+// lines it occurs at, one narrow row each (a clustered key on SQLite: no separate rowid b-tree). Contents are never
+// deleted (they are content-addressed), so nothing seeks by content id: no second index, which would double the size.
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../database.ts'
 
@@ -24,5 +25,4 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('snippet_hashes_pk', ['hash', 'content_id', 'line'])
     .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
     .execute()
-  await db.schema.createIndex('snippet_hashes_content_idx').on('snippet_hashes').column('content_id').execute()
 }
