@@ -123,6 +123,25 @@ describe('the real scanoss-js scan command', () => {
     assert.match(String(m?.matched), /^\d{1,2}%$/)
   })
 
+  test('its html report (with -D -C, which it needs) is written from the answer', async () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(https?|all)_proxy$/i.test(k)))
+    const out = path.join(work, 'report.html')
+    const base = url.replace('/scan/direct', '')
+    const args = ['scan', path.join(work, 'proj'), '-D', '-C', '--apiurl', url, '--api2url', base]
+    await promisify(execFile)(
+      process.execPath,
+      [bin, ...args, '--key', f.t.keys.full, '-o', out, '-f', 'html', '-stf'],
+      {
+        env,
+        timeout: 120_000,
+        cwd: work,
+      },
+    )
+    const html = readFileSync(out, 'utf8')
+    assert.match(html, /pkg:npm\/fixture-scan/)
+    assert.match(html, /MIT/)
+  })
+
   test('code nobody published matches nothing', () => {
     assert.deepEqual(Object.keys(answer['src/own.c']?.[0] ?? {}).sort(), ['id', 'server'])
     assert.equal(answer['src/own.c']?.[0]?.id, 'none')
