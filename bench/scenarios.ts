@@ -1,6 +1,7 @@
 // Every scenario `npm run bench` runs, in order, each with brief bounds so the whole run takes a few minutes (run a
 // script alone, with its own defaults, for the fuller figures of docs/). Helpers that are not scenarios:
-// seeded-kb.ts and seeded-pg.ts (the seeded KB), tarball-cache.ts (real tarballs), scenario.ts, the load-*.ts parts of load.ts.
+// seeded-kb.ts and seeded-pg.ts (the seeded KB), tarball-cache.ts (real tarballs), scenario.ts, the load-*.ts parts of load.ts,
+// scan-corpus.ts and scan-cases.ts (what the engine-scan benches index and scan).
 import { analyzersBench } from './analyzers.ts'
 import { echoBench } from './baseline.ts'
 import { cryptoBatchBench, cryptoBench } from './crypto.ts'
@@ -11,6 +12,8 @@ import { licensesBench } from './licenses.ts'
 import { DEFAULT_RATE, loadTest } from './load.ts'
 import type { Backend } from './load-server.ts'
 import { requestPathBench } from './request-path.ts'
+import { scanAccuracyBench } from './scan-accuracy.ts'
+import { scanSpeedBench } from './scan-speed.ts'
 import type { Figure, Out } from './scenario.ts'
 import { searchBench } from './search.ts'
 import { seedLoadBench } from './seed-load.ts'
@@ -106,6 +109,17 @@ export const SCENARIOS: BenchScenario[] = [
     name: 'folder-hash-accuracy',
     measures: '12 seed versions unpacked, hashed and scanned: is the right package and version found (no ratio)',
     run: (out) => folderHashAccuracyBench(out, { count: 12 }),
+  },
+  {
+    name: 'scan-speed',
+    measures:
+      'POST /scan/direct: a 1,000-file WFP of node_modules, the seeded index + 60 packages, then tenfold (generated)',
+    run: (out) => scanSpeedBench(out, { packages: 60, files: 1000, growth: 10, runs: 5 }),
+  },
+  {
+    name: 'scan-accuracy',
+    measures: '200 real files of 200 indexed seed packages (exact, 10% changed, fragments), 300 generated: no ratio',
+    run: (out) => scanAccuracyBench(out, { packages: 200, files: 200 }),
   },
   {
     name: 'seed-load',

@@ -4,6 +4,7 @@
 // posted MD5, the entries of every posted fingerprint, then the contents hit and the files holding them.
 import { breathe } from '../shared/breathe.ts'
 import { blacklisted, extensionOf, identifiedLevel, rankPlaces, type SbomContext } from './component-choice.ts'
+import { licenseNoise } from './license-noise.ts'
 import { type SnippetCandidate, type SnippetSettings, snippetCandidates, thresholds } from './snippet-match.ts'
 import type { IndexedFile, ScanIndex } from './types.ts'
 import type { WfpFile } from './wfp.ts'
@@ -55,8 +56,9 @@ export async function scanWfp(files: readonly WfpFile[], index: ScanIndex, opts:
   const snippetFiles = files.flatMap((f, i) =>
     results[i] === undefined && f.snippets.length > 0 && !(opts.flags & FLAG_NO_SNIPPETS) ? [i] : [],
   )
+  const noise = snippetFiles.length > 0 ? await licenseNoise() : new Set<number>()
   const hits = await index.hits(
-    snippetFiles.flatMap((i) => (files[i] as WfpFile).snippets.map((s) => s.hash)),
+    snippetFiles.flatMap((i) => (files[i] as WfpFile).snippets.flatMap((s) => (noise.has(s.hash) ? [] : [s.hash]))),
     MAX_CONTENTS_PER_HASH,
   )
   const byHash = groupBy(hits, (h) => h.hash)

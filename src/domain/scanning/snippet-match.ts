@@ -116,12 +116,7 @@ interface Pair {
  * lines map onto the fragment's origin.
  */
 function alignedPairs(snippets: readonly Fingerprint[], hashes: Map<number, number[]>): Pair[] {
-  const offsets = new Map<number, number>()
-  for (const f of snippets)
-    for (const oss of hashes.get(f.hash) ?? []) offsets.set(oss - f.line, (offsets.get(oss - f.line) ?? 0) + 1)
-  let offset = 0
-  let best = -1
-  for (const [o, n] of offsets) if (n > best || (n === best && o < offset)) [offset, best] = [o, n]
+  const offset = mostCommon(snippets.flatMap((f) => (hashes.get(f.hash) ?? []).map((oss) => oss - f.line)))
   const byLine = new Map<number, number>()
   for (const f of snippets) {
     const found = hashes.get(f.hash)
@@ -137,21 +132,38 @@ function alignedPairs(snippets: readonly Fingerprint[], hashes: Map<number, numb
 interface Range {
   from: number
   to: number
-  /** The content line of the range's first hit. */
+  /** The content line `from` corresponds to: `from` plus the offset most of the range's hits share. */
   oss: number
 }
 
 /** Hit lines joined into ranges when the gap between them is at most the tolerance, doubled until at most ten. */
 function joinRanges(pairs: readonly Pair[], tolerance: number): Range[] {
-  let ranges: Range[] = []
+  let groups: Pair[][] = []
   for (let i = 0, gap = tolerance; i <= MAX_GAP_DOUBLINGS; i++, gap *= 2) {
-    ranges = []
+    groups = []
     for (const p of pairs) {
-      const last = ranges[ranges.length - 1]
-      if (last && p.line - last.to <= gap) last.to = p.line
-      else ranges.push({ from: p.line, to: p.line, oss: p.oss })
+      const last = groups[groups.length - 1]
+      const end = last?.[last.length - 1]
+      if (last && end && p.line - end.line <= gap) last.push(p)
+      else groups.push([p])
     }
-    if (ranges.length <= MAX_RANGES) break
+    if (groups.length <= MAX_RANGES) break
   }
-  return ranges.slice(0, MAX_RANGES)
+  return groups.slice(0, MAX_RANGES).map((g) => {
+    const from = (g[0] as Pair).line
+    return { from, to: (g[g.length - 1] as Pair).line, oss: from + mostCommon(g.map((p) => p.oss - p.line)) }
+  })
+}
+
+/**
+ * The offset (content line − scanned line) most hits share, so a stray hit (a fingerprint repeated elsewhere in the
+ * content) does not move where a range is said to come from. Ties: the smaller offset.
+ */
+function mostCommon(offsets: readonly number[]): number {
+  const counts = new Map<number, number>()
+  for (const o of offsets) counts.set(o, (counts.get(o) ?? 0) + 1)
+  let offset = 0
+  let best = -1
+  for (const [o, n] of counts) if (n > best || (n === best && o < offset)) [offset, best] = [o, n]
+  return offset
 }

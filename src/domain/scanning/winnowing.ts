@@ -78,6 +78,21 @@ function winnow(content: Uint8Array, emit: (line: number, hash: number) => boole
   }
 }
 
+/**
+ * Every value a fingerprint of `content` could take wherever the text sits in a file: the fingerprint of each of its
+ * grams, selected by a window or not (a window that straddles the text's edge may select any of them).
+ */
+export function possibleFingerprints(content: Uint8Array): Set<number> {
+  const out = new Set<number>()
+  const chars = [...content].map((b) => NORMAL[b] as number).filter((c) => c !== 0)
+  for (let i = 0; i + GRAM <= chars.length; i++) {
+    let reg = -1
+    for (let j = i; j < i + GRAM; j++) reg = (T[(reg ^ (chars[j] as number)) & 0xff] as number) ^ (reg >>> 8)
+    out.add(crc32cOfU32(~reg >>> 0))
+  }
+  return out
+}
+
 /** Every snippet fingerprint of `content`, in emission order (no size limit: for indexing). */
 export function fingerprints(content: Uint8Array): Fingerprint[] {
   const out: Fingerprint[] = []
