@@ -12,6 +12,11 @@ type Tx = Transaction<Database> | Kysely<Database>
 
 /** Keys per query: well under SQLite's bound-parameter limit. */
 const CHUNK = 5000
+/**
+ * Fingerprints per lookup: each may return up to the per-hash cap of rows, and SQLite runs a query in one go on the
+ * event loop, so lookups stay small enough for other requests to get turns between them.
+ */
+const HASH_CHUNK = 1000
 
 /** The index stores a fingerprint's 32 bits as a signed integer (PostgreSQL has no unsigned one). */
 const stored = (hash: number) => hash | 0
@@ -116,8 +121,8 @@ export class SqlScanIndex implements ScanIndex {
     const out: IndexHit[] = []
     const keys = [...new Set(hashes.map(stored))]
     const db = this.storage.read
-    for (let i = 0; i < keys.length; i += CHUNK) {
-      const part = keys.slice(i, i + CHUNK)
+    for (let i = 0; i < keys.length; i += HASH_CHUNK) {
+      const part = keys.slice(i, i + HASH_CHUNK)
       // fingerprints found in very many contents (licence headers, generated boilerplate) say nothing of where a
       // file comes from: they are counted first and left out, so one of them cannot flood the answer
       const common = await db

@@ -57,10 +57,12 @@ export async function scanWfp(files: readonly WfpFile[], index: ScanIndex, opts:
     results[i] === undefined && f.snippets.length > 0 && !(opts.flags & FLAG_NO_SNIPPETS) ? [i] : [],
   )
   const noise = snippetFiles.length > 0 ? await licenseNoise() : new Set<number>()
-  const hits = await index.hits(
-    snippetFiles.flatMap((i) => (files[i] as WfpFile).snippets.flatMap((s) => (noise.has(s.hash) ? [] : [s.hash]))),
-    MAX_CONTENTS_PER_HASH,
-  )
+  const wanted = new Set<number>()
+  for (const i of snippetFiles) {
+    await breathe()
+    for (const s of (files[i] as WfpFile).snippets) if (!noise.has(s.hash)) wanted.add(s.hash)
+  }
+  const hits = await index.hits([...wanted], MAX_CONTENTS_PER_HASH)
   const byHash = groupBy(hits, (h) => h.hash)
   const candidates = new Map<number, SnippetCandidate[]>()
   for (const i of snippetFiles) {
@@ -72,13 +74,14 @@ export async function scanWfp(files: readonly WfpFile[], index: ScanIndex, opts:
   const contentIds = [...candidates.values()].flatMap((list) => list.map((c) => c.contentId))
   const contents = await index.contents(contentIds)
   const contentPlaces = groupByMd5(await index.filesByMd5([...contents.values()].map((c) => c.md5)))
-  return files.map((f, i) => {
-    const done = results[i]
-    if (done) return done
+  const out: FileResult[] = []
+  for (const [i, f] of files.entries()) {
+    await breathe()
     const list = candidates.get(i) ?? []
-    const match = bestSnippet(f, list, (id) => contentPlaces.get(contents.get(id)?.md5 ?? '') ?? [], opts)
-    return { path: f.path, sourceHash: f.md5, match }
-  })
+    const placesOf = (id: number) => contentPlaces.get(contents.get(id)?.md5 ?? '') ?? []
+    out.push(results[i] ?? { path: f.path, sourceHash: f.md5, match: bestSnippet(f, list, placesOf, opts) })
+  }
+  return out
 }
 
 const groupByMd5 = (files: readonly IndexedFile[]) => groupBy(files, (f) => f.md5)

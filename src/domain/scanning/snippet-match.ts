@@ -62,7 +62,11 @@ export interface SnippetCandidate {
  * file's hashes (any order).
  */
 export function snippetCandidates(snippets: readonly Fingerprint[], hits: readonly IndexHit[], t: Thresholds) {
-  const byContent = new Map<number, Map<number, number[]>>() // content → hash → OSS lines
+  // content → hash → its lines there, and content → the file's fingerprints it holds, in the file's order: each
+  // content's work is proportional to its own hits, not to the file's fingerprints (a long file hitting hundreds of
+  // contents stayed one long synchronous stretch)
+  const byContent = new Map<number, Map<number, number[]>>()
+  const contentsOf = new Map<number, number[]>()
   for (const h of hits) {
     let hashes = byContent.get(h.contentId)
     if (!hashes) {
@@ -71,14 +75,27 @@ export function snippetCandidates(snippets: readonly Fingerprint[], hits: readon
     }
     const lines = hashes.get(h.hash)
     if (lines) lines.push(h.line)
-    else hashes.set(h.hash, [h.line])
+    else {
+      hashes.set(h.hash, [h.line])
+      const contents = contentsOf.get(h.hash)
+      if (contents) contents.push(h.contentId)
+      else contentsOf.set(h.hash, [h.contentId])
+    }
   }
+  const held = new Map<number, Fingerprint[]>()
+  for (const f of snippets)
+    for (const c of contentsOf.get(f.hash) ?? []) {
+      const list = held.get(c)
+      if (list) list.push(f)
+      else held.set(c, [f])
+    }
   const total = lastLine(snippets)
   const out: SnippetCandidate[] = []
   for (const [contentId, hashes] of [...byContent].sort((a, b) => a[0] - b[0])) {
-    const hitCount = countHits(snippets, hashes)
+    const mine = held.get(contentId) ?? []
+    const hitCount = countHits(mine)
     if (hitCount <= t.minHits) continue
-    const pairs = alignedPairs(snippets, hashes)
+    const pairs = alignedPairs(mine, hashes)
     const ranges = joinRanges(pairs, t.tolerance).filter((r) => r.to - r.from >= t.minLines)
     if (ranges.length === 0) continue
     const matchedLines = ranges.reduce((n, r) => n + (r.to - r.from), 0)
@@ -94,11 +111,12 @@ export function snippetCandidates(snippets: readonly Fingerprint[], hits: readon
   return out
 }
 
-function countHits(snippets: readonly Fingerprint[], hashes: Map<number, number[]>): number {
+/** The engine's count over the file's fingerprints a content holds (in the file's order). */
+function countHits(held: readonly Fingerprint[]): number {
   let count = 0
   let previous: number | undefined
-  for (const f of snippets) {
-    if (!hashes.has(f.hash) || f.hash === previous) continue
+  for (const f of held) {
+    if (f.hash === previous) continue
     count++
     previous = f.hash
   }

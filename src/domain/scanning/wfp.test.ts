@@ -16,10 +16,10 @@ const files = (readdirSync(semver, { recursive: true }) as string[]).filter((f) 
 const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex')
 const M = 'd41d8cd98f00b204e9800998ecf8427e' // a valid MD5 for fixtures
 
-test('a multi-file post of client WFPs parses back into the files and their fingerprints', () => {
+test('a multi-file post of client WFPs parses back into the files and their fingerprints', async () => {
   const contents = files.map((f) => readFileSync(join(semver, f)))
   const text = files.map((f, i) => wfpForFile(f, contents[i] as Buffer, 2 ** 30)).join('')
-  const parsed = parseWfp(text)
+  const parsed = await parseWfp(text)
   assert.equal(parsed.files.length, files.length)
   parsed.files.forEach((got, i) => {
     const content = contents[i] as Buffer
@@ -32,16 +32,16 @@ test('a multi-file post of client WFPs parses back into the files and their fing
   assert.ok(parsed.files.some((f) => f.snippets.length > 100))
 })
 
-test('a truncated client WFP parses into a prefix of the fingerprints', () => {
+test('a truncated client WFP parses into a prefix of the fingerprints', async () => {
   const content = readFileSync(join(semver, 'README.md'))
-  const { files: got } = parseWfp(wfpForFile('README.md', content, 2048))
+  const { files: got } = await parseWfp(wfpForFile('README.md', content, 2048))
   const all = fingerprints(content)
   const snippets = got[0]?.snippets ?? []
   assert.ok(snippets.length > 10 && snippets.length < all.length)
   assert.deepEqual(snippets, all.slice(0, snippets.length))
 })
 
-test('paths with commas, CRLF, blank lines, a BOM, upper-case hex and keys to ignore', () => {
+test('paths with commas, CRLF, blank lines, a BOM, upper-case hex and keys to ignore', async () => {
   // Fixture post, made up.
   const text = [
     '\ufeffcomponent=0123,some.zip',
@@ -56,7 +56,7 @@ test('paths with commas, CRLF, blank lines, a BOM, upper-case hex and keys to ig
     `file=${M},0,empty.txt`,
     '',
   ].join('\r\n')
-  assert.deepEqual(parseWfp(text), {
+  assert.deepEqual(await parseWfp(text), {
     files: [
       {
         md5: M,
@@ -72,66 +72,68 @@ test('paths with commas, CRLF, blank lines, a BOM, upper-case hex and keys to ig
       { md5: M, size: 0, path: 'empty.txt', snippets: [] },
     ],
   })
-  assert.deepEqual(parseWfp(''), { files: [] })
+  assert.deepEqual(await parseWfp(''), { files: [] })
 })
 
 const fails = (text: string, line: number, pattern: RegExp, limits: Partial<WfpLimits> = {}) =>
-  assert.throws(
-    () => parseWfp(text, limits),
+  assert.rejects(
+    parseWfp(text, limits),
     (e: unknown) =>
       e instanceof WfpError && e.line === line && e.message.startsWith(`WFP line ${line}: `) && pattern.test(e.message),
     text,
   )
 
-test('each malformed line is a WfpError naming its line', () => {
+test('each malformed line is a WfpError naming its line', async () => {
   const head = `file=${M},10,a.c\n`
-  fails(`${head}file=${M},10\n`, 2, /three fields/)
-  fails('file=\n', 1, /three fields/)
-  fails('file=0123,10,a.c\n', 1, /MD5 must be 32 hex digits/)
-  fails(`file=${M.replace('d', 'g')},10,a.c`, 1, /MD5/)
-  fails(`file=${M},ten,a.c`, 1, /size must be a non-negative integer/)
-  fails(`file=${M},-1,a.c`, 1, /size/)
-  fails(`file=${M},,a.c`, 1, /size/)
-  fails(`file=${M},10,`, 1, /path is empty/)
-  fails(`${head}3=abc`, 2, /8 hex digits, got "abc"/)
-  fails(`${head}3=0123456789`, 2, /8 hex digits/)
-  fails(`${head}3=zzzzzzzz`, 2, /8 hex digits/)
-  fails(`${head}3=`, 2, /8 hex digits/)
-  fails(`${head}3=01234567,`, 2, /8 hex digits/)
-  fails(`${head}3=01234567,,89abcdef`, 2, /8 hex digits/)
-  fails(`${head}0=01234567`, 2, /positive integer/)
-  fails(`${head}-2=01234567`, 2, /positive integer/)
-  fails(`${head}2a=01234567`, 2, /positive integer/)
-  fails(`${head}\n\n 7=01234567`, 4, /positive integer/)
-  fails(`${head}99999999999=01234567`, 2, /positive integer/)
-  fails('12=01234567\n', 1, /before any file=/)
-  fails(`fh2=${M}\n`, 1, /before any file=/)
-  fails(`${head}fh2=abc`, 2, /fh2= must be 32 hex digits/)
-  fails(`${head}fh2=${M}\nfh2=${M}`, 3, /second fh2=/)
-  fails(`${head}garbage`, 2, /expected <key>=<value>/)
-  fails(`${head}=01234567`, 2, /expected <key>=<value>/)
+  await fails(`${head}file=${M},10\n`, 2, /three fields/)
+  await fails('file=\n', 1, /three fields/)
+  await fails('file=0123,10,a.c\n', 1, /MD5 must be 32 hex digits/)
+  await fails(`file=${M.replace('d', 'g')},10,a.c`, 1, /MD5/)
+  await fails(`file=${M},ten,a.c`, 1, /size must be a non-negative integer/)
+  await fails(`file=${M},-1,a.c`, 1, /size/)
+  await fails(`file=${M},,a.c`, 1, /size/)
+  await fails(`file=${M},10,`, 1, /path is empty/)
+  await fails(`${head}3=abc`, 2, /8 hex digits, got "abc"/)
+  await fails(`${head}3=0123456789`, 2, /8 hex digits/)
+  await fails(`${head}3=zzzzzzzz`, 2, /8 hex digits/)
+  await fails(`${head}3=`, 2, /8 hex digits/)
+  await fails(`${head}3=01234567,`, 2, /8 hex digits/)
+  await fails(`${head}3=01234567,,89abcdef`, 2, /8 hex digits/)
+  await fails(`${head}0=01234567`, 2, /positive integer/)
+  await fails(`${head}-2=01234567`, 2, /positive integer/)
+  await fails(`${head}2a=01234567`, 2, /positive integer/)
+  await fails(`${head}\n\n 7=01234567`, 4, /positive integer/)
+  await fails(`${head}99999999999=01234567`, 2, /positive integer/)
+  await fails('12=01234567\n', 1, /before any file=/)
+  await fails(`fh2=${M}\n`, 1, /before any file=/)
+  await fails(`${head}fh2=abc`, 2, /fh2= must be 32 hex digits/)
+  await fails(`${head}fh2=${M}\nfh2=${M}`, 3, /second fh2=/)
+  await fails(`${head}garbage`, 2, /expected <key>=<value>/)
+  await fails(`${head}=01234567`, 2, /expected <key>=<value>/)
 })
 
-test('limits: files, fingerprints per file and per post, path length', () => {
+test('limits: files, fingerprints per file and per post, path length', async () => {
   const post = `file=${M},1,a\n1=00000001,00000002\nfile=${M},1,b\n1=00000003\n2=00000004,00000005\nfile=${M},1,c\n`
-  assert.equal(parseWfp(post).files.length, 3)
-  fails(post, 6, /more than 2 files in one post \(maxFiles\)/, { maxFiles: 2 })
-  fails(post, 5, /more than 2 fingerprints for one file \(maxFingerprintsPerFile\)/, { maxFingerprintsPerFile: 2 })
-  fails(post, 5, /more than 4 fingerprints in one post \(maxFingerprints\)/, { maxFingerprints: 4 })
-  fails(`file=${M},1,${'p'.repeat(11)}`, 1, /longer than 10 characters \(maxPathLength\)/, { maxPathLength: 10 })
-  assert.equal(parseWfp(`file=${M},1,${'p'.repeat(4096)}`).files.length, 1) // the default path limit is 4,096
-  fails(`file=${M},1,${'p'.repeat(4097)}`, 1, /maxPathLength/)
+  assert.equal((await parseWfp(post)).files.length, 3)
+  await fails(post, 6, /more than 2 files in one post \(maxFiles\)/, { maxFiles: 2 })
+  await fails(post, 5, /more than 2 fingerprints for one file \(maxFingerprintsPerFile\)/, {
+    maxFingerprintsPerFile: 2,
+  })
+  await fails(post, 5, /more than 4 fingerprints in one post \(maxFingerprints\)/, { maxFingerprints: 4 })
+  await fails(`file=${M},1,${'p'.repeat(11)}`, 1, /longer than 10 characters \(maxPathLength\)/, { maxPathLength: 10 })
+  assert.equal((await parseWfp(`file=${M},1,${'p'.repeat(4096)}`)).files.length, 1) // the default path limit is 4,096
+  await fails(`file=${M},1,${'p'.repeat(4097)}`, 1, /maxPathLength/)
 })
 
-test('arbitrary input parses or fails with WfpError only', () => {
+test('arbitrary input parses or fails with WfpError only', async () => {
   const piece = fc.oneof(
     fc.constantFrom('file=', 'fh2=', `${M},`, '12=', '0=', 'hpsm=', '=', ',', '\n', '\r\n', '01234567', 'zz', '-1'),
     fc.string({ maxLength: 8 }),
   )
-  fc.assert(
-    fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(piece, { maxLength: 40 }), async (parts) => {
       try {
-        parseWfp(parts.join(''))
+        await parseWfp(parts.join(''))
       } catch (e) {
         assert.ok(e instanceof WfpError, String(e))
       }

@@ -1,6 +1,7 @@
 // The parser of a posted WFP (POST /scan/direct's `file` part; scan-direct reference §2): untrusted text from any
 // client, read into files and their snippet fingerprints with every malformed line and every exceeded limit a WfpError
 // naming the line, so the HTTP layer can answer 400 with it.
+import { breathe } from '../shared/breathe.ts'
 import type { Fingerprint } from './types.ts'
 
 /** One `file=` block of a WFP. `md5` and `fh2` are lower-cased; `snippets` in the order posted. */
@@ -36,6 +37,8 @@ const DEFAULTS: WfpLimits = {
   maxFingerprints: 1_000_000,
   maxPathLength: 4096,
 }
+/** WFP lines parsed between two chances for other requests to run. */
+const LINES_PER_STEP = 2000
 const MAX_LINE = 2 ** 31 - 1 // a line number must fit the index's 32-bit column
 
 /** A malformed WFP or an exceeded limit; `line` is 1-based. */
@@ -58,15 +61,17 @@ const NAMED = /^[A-Za-z_]/ // file, fh2, and keys to ignore: hpsm, bin, componen
  * Parses a whole post: any number of `file=<md5>,<size>,<path>` blocks (the path is everything after the second
  * comma, commas included), each with an optional `fh2=<md5>` and `<line>=<hash>,<hash>,…` snippet lines. Other keys
  * starting with a letter or `_` (`hpsm=`, scanoss-py's `start_line=` and `component=`, …) are ignored anywhere.
- * CRLF line endings, blank lines and a leading BOM are tolerated. Throws WfpError.
+ * CRLF line endings, blank lines and a leading BOM are tolerated. Rejects with WfpError. A post of megabytes takes
+ * tens of milliseconds: other requests get turns between its lines (domain/shared/breathe.ts).
  */
-export function parseWfp(text: string, limits: Partial<WfpLimits> = {}): { files: WfpFile[] } {
+export async function parseWfp(text: string, limits: Partial<WfpLimits> = {}): Promise<{ files: WfpFile[] }> {
   const max = { ...DEFAULTS, ...limits }
   const files: WfpFile[] = []
   let file: WfpFile | undefined
   let total = 0
   const lines = (text.startsWith('\ufeff') ? text.slice(1) : text).split('\n')
   for (let i = 0; i < lines.length; i++) {
+    if (i % LINES_PER_STEP === LINES_PER_STEP - 1) await breathe()
     const n = i + 1
     const raw = lines[i] as string
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw

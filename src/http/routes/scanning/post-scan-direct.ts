@@ -57,10 +57,10 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
       async (req) => {
         const form = await readScanForm(req)
         const settings = scanSettings(req)
-        let files: ReturnType<typeof parseWfp>['files']
+        let files: Awaited<ReturnType<typeof parseWfp>>['files']
         let context: ReturnType<typeof parseSbomContext>
         try {
-          files = parseWfp(form.wfp).files
+          files = (await parseWfp(form.wfp)).files
           context = parseSbomContext(form.type, form.assets)
         } catch (err) {
           if (err instanceof WfpError || err instanceof SbomContextError)
