@@ -243,6 +243,15 @@ describe('bad input: a 4xx in the error shape', () => {
       assert.match(JSON.stringify(body), message)
     })
 
+  test('millions of hashes for one file: a 400 naming the limit, and the server answers on', async () => {
+    const line = Array.from({ length: 1000 }, (_, i) => (i + 1).toString(16).padStart(8, '0')).join(',')
+    const lines = Array.from({ length: 101 }, (_, i) => `${i + 1}=${line}`).join('\n')
+    const { status, body } = await post(`file=8f45acf752b3ee6fd042d775301f7467,99,big.c\n${lines}\n`)
+    assert.deepEqual([status, body.error?.code], [400, 'VALIDATION_FAILED'])
+    assert.match(JSON.stringify(body), /maxFingerprintsPerFile/)
+    assert.equal((await post(wfpOf('src/own.c', own()))).status, 200)
+  })
+
   test('JSON instead of a form, a form without a WFP, bad flags, bad settings, bad assets', async () => {
     const json = await send(JSON.stringify({ file: 'x' }), { 'content-type': 'application/json' })
     assert.deepEqual([json.status, await code(json)], [415, 'UNSUPPORTED_MEDIA_TYPE'])
