@@ -1,8 +1,9 @@
 // Adds snippet fingerprints (the `snippets` analyzer, docs/scanning.md) to the seed within a size budget: loads the
 // current seed into a fresh SQLite file, fetches the tarballs of its analyzed versions from the registry of your npm
 // configuration, most popular components first and each component's latest version before its older ones, indexes
-// their fingerprints until the snippet tables would pass the budget, and exports the seed again. Every other table
-// exports as before; versions left out get their fingerprints when a later ingest walks them.
+// their fingerprints until the snippet tables would pass the budget, and exports the seed again (versions that have
+// fingerprints already are kept and counted). Every other table exports as before; versions left out get their
+// fingerprints when a later ingest walks them.
 //   node --import ./bin/register-ts.js scripts/add-snippets-to-seed.ts [--budget-mb 8] [--seed DIR] [--out DIR]
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -42,6 +43,16 @@ try {
     .selectFrom('versions as v')
     .innerJoin('components as c', 'c.id', 'v.component_id')
     .innerJoin('analyses as a', (j) => j.onRef('a.version_id', '=', 'v.id').on('a.analyzer', '=', 'files'))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('analyses as s')
+            .select('s.version_id')
+            .whereRef('s.version_id', '=', 'v.id')
+            .where('s.analyzer', '=', 'snippets'),
+        ),
+      ),
+    )
     .select(['c.purl', 'c.name', 'c.namespace', 'v.version', 'v.integrity', 'c.latest_version', 'c.popularity'])
     .execute()
   const name = (v: (typeof versions)[number]) => (v.namespace ? `${v.namespace}/${v.name}` : v.name)
@@ -52,7 +63,9 @@ try {
       (b.popularity ?? 0) - (a.popularity ?? 0) ||
       (a.purl < b.purl ? -1 : a.purl > b.purl ? 1 : 0),
   )
-  log(`${versions.length} analyzed versions; budget ${values['budget-mb']} MB ≈ ${budgetRows} index rows`)
+  log(
+    `${versions.length} analyzed versions without fingerprints; budget ${values['budget-mb']} MB ≈ ${budgetRows} index rows`,
+  )
   const registry = new PacoteRegistry()
   const writer = new SqlKbWriter(storage)
   const rows = async () =>
@@ -68,6 +81,7 @@ try {
   let failed = 0
   const concurrency = Number(values.concurrency)
   for (let i = 0; i < versions.length; i += concurrency) {
+    if ((await rows()) >= budgetRows) break
     const part = versions.slice(i, i + concurrency)
     const walked = await Promise.all(
       part.map((v) =>
@@ -91,9 +105,7 @@ try {
       ])
       done++
     }
-    const n = await rows()
-    if (i % (concurrency * 20) === 0) log(`  ${done} versions, ${n} index rows`)
-    if (n >= budgetRows) break
+    if (i % (concurrency * 20) === 0) log(`  ${done} versions, ${await rows()} index rows`)
   }
   log(`indexed ${done} of ${versions.length} versions (${failed} failed): ${await rows()} index rows`)
   const createdAt = new Date().toISOString()

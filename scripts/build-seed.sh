@@ -20,13 +20,15 @@ cli() { node bin/compintel.js "$@"; }
 # versions published since, and analyzers added since (they run on every version analyzed before).
 SEED_DIR=data/seed cli migrate
 
-cli ingest npm --from-file data/seed-packages.tsv --with-dependencies --versions all --analyze latest --concurrency "$concurrency" || true
-cli ingest npm --from-file data/seed-crypto-packages.txt --with-dependencies --versions all --analyze all --concurrency "$concurrency" || true
+# snippet fingerprints are added last, within the seed's budget (scripts/add-snippets-to-seed.ts)
+cli ingest npm --from-file data/seed-packages.tsv --with-dependencies --versions all --analyze latest --concurrency "$concurrency" --skip-analyzer snippets || true
+cli ingest npm --from-file data/seed-crypto-packages.txt --with-dependencies --versions all --analyze all --concurrency "$concurrency" --skip-analyzer snippets || true
 cli ingest osv data/sources/advisories/*.osv.ndjson.gz
 cli ingest epss data/sources/epss/epss_scores-*.csv.gz
 cli ingest purl2cpe data/sources/purl2cpe/purl2cpe.ndjson.gz --source-date 2026-08-22 # the snapshot's commit date
 cli ingest commit-timezones data/git-origin/commit-timezones.ndjson.gz
 cli export --out data/seed
+node --import ./bin/register-ts.js scripts/add-snippets-to-seed.ts --budget-mb "${SEED_SNIPPET_BUDGET_MB:-8}"
 
 # The seed must not name the registry it was built from (hosts are never committed). Only the tables read from
 # the registry are checked: third-party advisories may cite any site in their references.

@@ -66,7 +66,7 @@ test('keys create refuses an unknown scope', async () => {
   assert.match(res.stderr, /unknown scope\(s\) everything/)
 })
 
-test('ingest npm: --from-file, --versions N, --analyze N and --concurrency 64 through the npm configuration', async () => {
+test('ingest npm: --from-file, --versions N, --analyze N, --skip-analyzer and --concurrency 64 through the npm configuration', async () => {
   const reg = await startFixtureRegistry()
   try {
     const env = kbEnv()
@@ -87,6 +87,8 @@ test('ingest npm: --from-file, --versions N, --analyze N and --concurrency 64 th
         '1',
         '--concurrency',
         '64',
+        '--skip-analyzer',
+        'snippets',
       ],
       npmEnv,
     )
@@ -108,6 +110,11 @@ test('ingest npm: --from-file, --versions N, --analyze N and --concurrency 64 th
         // --versions 2: the newest two; --analyze 1: the newest of those, replaced by the latest tag (1.1.0).
         ['@fixture/scoped@2.0.0 analyzed', 'fixture-alpha@1.1.0 analyzed', 'fixture-alpha@2.0.0-beta.1'],
       )
+      // --skip-analyzer snippets: every other analyzer ran, that one did not
+      const analyzers = await storage.db.selectFrom('analyses').select('analyzer').distinct().execute()
+      const names = analyzers.map((a) => a.analyzer).sort()
+      assert.ok(names.includes('code-stats') && names.includes('notices'), names.join(', '))
+      assert.ok(!names.includes('snippets'), names.join(', '))
     } finally {
       await storage.close()
     }
@@ -116,7 +123,7 @@ test('ingest npm: --from-file, --versions N, --analyze N and --concurrency 64 th
   }
 })
 
-test('ingest npm: bad --concurrency, --versions, --analyze and --from-file are refused before any work', async () => {
+test('ingest npm: bad --concurrency, --versions, --analyze, --skip-analyzer and --from-file are refused before any work', async () => {
   const cases: [string[], RegExp][] = [
     [['--concurrency', '0'], /--concurrency: expected 1 to 64/],
     [['--concurrency', '65'], /--concurrency: expected 1 to 64/],
@@ -125,6 +132,7 @@ test('ingest npm: bad --concurrency, --versions, --analyze and --from-file are r
     [['--versions', 'none'], /expected all, latest or a positive number, got "none"/],
     [['--analyze', 'some'], /expected all, latest, none or a positive number, got "some"/],
     [['--from-file', 'no/such/file.txt'], /ENOENT|no such file/],
+    [['--skip-analyzer', 'nope'], /--skip-analyzer: no analyzer nope/],
   ]
   const env = kbEnv()
   for (const [args, message] of cases) {

@@ -30,8 +30,17 @@ export async function runIngestNpm(config: Config, argv: string[]): Promise<numb
       'dry-run': { type: 'boolean', default: false },
       'with-dependencies': { type: 'boolean', default: false },
       enqueue: { type: 'boolean', default: false },
+      'skip-analyzer': { type: 'string', multiple: true, default: [] },
     },
   })
+  const skipped = new Set(values['skip-analyzer'])
+  const unknown = [...skipped].filter((n) => !DEFAULT_ANALYZERS.some((a) => a.name === n))
+  if (unknown.length > 0)
+    throw new Error(
+      `--skip-analyzer: no analyzer ${unknown.join(', ')} (${DEFAULT_ANALYZERS.map((a) => a.name).join(', ')})`,
+    )
+  // the seed build leaves snippets to scripts/add-snippets-to-seed.ts, which keeps them within the seed's budget
+  const analyzers = DEFAULT_ANALYZERS.filter((a) => !skipped.has(a.name))
   const names = [...positionals, ...(values['from-file'] ? namesFromFile(values['from-file']) : [])]
   if (names.length === 0) throw new Error(`no package names given\nusage: ${INGEST_USAGE}`)
   const concurrency = Number(values.concurrency)
@@ -40,8 +49,10 @@ export async function runIngestNpm(config: Config, argv: string[]): Promise<numb
   const versions = parseSelection(values.versions, false)
   const analyze = parseSelection(values.analyze, true)
   if (values.enqueue) {
-    if (values['dry-run']) {
-      console.error('compintel ingest npm --enqueue: --dry-run cannot be queued')
+    if (values['dry-run'] || skipped.size > 0) {
+      console.error(
+        `compintel ingest npm --enqueue: ${values['dry-run'] ? '--dry-run' : '--skip-analyzer'} cannot be queued`,
+      )
       return 2
     }
     const options = {
@@ -66,7 +77,7 @@ export async function runIngestNpm(config: Config, argv: string[]): Promise<numb
     const summary = await runIngest(names, new PacoteRegistry(), new SqlKbWriter(storage), {
       versions,
       analyze,
-      analyzers: DEFAULT_ANALYZERS,
+      analyzers,
       dryRun: values['dry-run'],
       concurrency,
       withDependencies: values['with-dependencies'],
