@@ -1,0 +1,64 @@
+// The KB's facts about each component of an SBOM (docs/sbom.md "Enrichment"): its licenses, its known
+// vulnerabilities (with CVSS and EPSS) and the algorithms its crypto analysis found, asked of the areas' own batch
+// functions once per document, whatever its size. Each component keeps the outcome of each question, so an output can
+// say which components could not be enriched and why, rather than dropping them.
+import type { CatalogReader } from '../catalog/types.ts'
+import type { AnalysisReader } from '../components/types.ts'
+import { cryptoOfVersions } from '../cryptography/component-crypto.ts'
+import type { Algorithm } from '../cryptography/types.ts'
+import { componentLicenses, type LicenseResult } from '../licenses/component-licenses.ts'
+import type { LicenseReader } from '../licenses/types.ts'
+import type { Outcome } from '../shared/outcome.ts'
+import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
+import type { Vulnerability } from '../vulnerabilities/merge.ts'
+import type { AdvisoryReader } from '../vulnerabilities/types.ts'
+import type { SbomInput } from './read-input.ts'
+
+export interface EnrichPorts {
+  catalog: CatalogReader
+  licenses: LicenseReader
+  advisories: AdvisoryReader
+  analyses: AnalysisReader
+}
+
+export interface ComponentFacts {
+  /** The input's reference of the component (bom-ref, SPDXID, lockfile path, list position). */
+  ref: string
+  purl: string
+  /** The version the facts are of ('' when the KB could not resolve one). */
+  version: string
+  licenses: LicenseResult
+  vulnerabilities: Vulnerability[]
+  algorithms: Algorithm[]
+  /** Each question's outcome when it was not SUCCESS: why a part of the facts is missing. */
+  problems: { question: 'licenses' | 'vulnerabilities' | 'cryptography'; outcome: Outcome }[]
+}
+
+export async function enrichComponents(input: SbomInput, ports: EnrichPorts): Promise<ComponentFacts[]> {
+  const refs = input.components.map((c) => ({ purl: c.purl }))
+  if (refs.length === 0) return []
+  const licenses = await componentLicenses(refs, ports)
+  const vulnerabilities = await componentVulnerabilities(refs, ports)
+  const crypto = await cryptoOfVersions(refs, ports)
+  return input.components.map((c, i) => {
+    const l = licenses[i] as LicenseResult
+    const v = vulnerabilities[i] as (typeof vulnerabilities)[number]
+    const k = crypto[i] as (typeof crypto)[number]
+    const problems: ComponentFacts['problems'] = []
+    if (l.outcome.code !== 'SUCCESS') problems.push({ question: 'licenses', outcome: l.outcome })
+    if (v.outcome.code !== 'SUCCESS') problems.push({ question: 'vulnerabilities', outcome: v.outcome })
+    if (k.outcome.code !== 'SUCCESS') problems.push({ question: 'cryptography', outcome: k.outcome })
+    const algorithms = new Map<string, Algorithm>()
+    for (const { analysis } of k.analyses)
+      for (const a of analysis.algorithms) algorithms.set(a.algorithm, { algorithm: a.algorithm, strength: a.strength })
+    return {
+      ref: c.ref,
+      purl: c.purl,
+      version: v.version || l.version || k.version,
+      licenses: l,
+      vulnerabilities: v.vulnerabilities,
+      algorithms: [...algorithms.values()].sort((a, b) => (a.algorithm < b.algorithm ? -1 : 1)),
+      problems,
+    }
+  })
+}
