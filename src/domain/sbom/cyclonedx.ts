@@ -1,0 +1,152 @@
+// The enriched CycloneDX BOM (docs/sbom.md "CycloneDX out"): the input's document kept as it was (or, for SPDX,
+// lockfile and purl inputs, one library component per purl), plus from the KB: licenses where a component states
+// none, a `vulnerabilities` array (the VEX part: ratings, CWEs, affected components, fixes, EPSS in properties), a
+// cryptography bill of materials (one cryptographic-asset component per algorithm, provided by the components using
+// it), the tool and the KB's sources in metadata, and why a component could not be enriched.
+import type { Vulnerability } from '../vulnerabilities/merge.ts'
+import type { ComponentFacts } from './enrich.ts'
+import type { SbomInput } from './read-input.ts'
+
+export interface CycloneDxOptions {
+  specVersion: '1.6' | '1.7'
+  toolVersion: string
+  /** The KB's loaded data sources and their dates, as metadata properties (`compintel:source:<name>` = date). */
+  sources: { name: string; asOf: string }[]
+  /** urn:uuid:… and ISO time of this BOM. */
+  serialNumber: string
+  timestamp: string
+}
+
+type Json = Record<string, unknown>
+
+export function enrichedCycloneDx(
+  input: SbomInput,
+  document: unknown,
+  facts: readonly ComponentFacts[],
+  o: CycloneDxOptions,
+) {
+  const bom: Json =
+    input.format === 'cyclonedx'
+      ? (structuredClone(document) as Json)
+      : { bomFormat: 'CycloneDX', components: facts.map((f) => library(f)) }
+  const byRef = new Map(facts.map((f) => [f.ref, f]))
+  const byPurl = new Map(facts.map((f) => [f.purl, f]))
+  walk((bom.components as Json[] | undefined) ?? [], (c) => {
+    const named = typeof c['bom-ref'] === 'string' ? byRef.get(c['bom-ref']) : undefined
+    const f = named ?? (typeof c.purl === 'string' ? byPurl.get(c.purl) : undefined)
+    if (!f) return
+    // a component without a bom-ref gets the one its facts are filed under, so the BOM's links can name it
+    if (c['bom-ref'] === undefined) c['bom-ref'] = f.ref
+    if (c.licenses === undefined && f.licenses.statement !== '') c.licenses = licenses(f)
+    if (f.problems.length > 0) c.properties = [...((c.properties as Json[] | undefined) ?? []), ...problems(f)]
+  })
+  const assets = cryptoAssets(facts)
+  const components = [...((bom.components as Json[] | undefined) ?? []), ...assets.components]
+  const dependencies = [...((bom.dependencies as Json[] | undefined) ?? []), ...assets.provided]
+  const vulnerabilities = vulnerabilityList(facts)
+  return {
+    ...bom,
+    specVersion: o.specVersion,
+    serialNumber: o.serialNumber,
+    version: 1,
+    metadata: {
+      ...((bom.metadata as Json | undefined) ?? {}),
+      timestamp: o.timestamp,
+      tools: { components: [{ type: 'application', name: 'compintel', version: o.toolVersion }] },
+      properties: o.sources.map((s) => ({ name: `compintel:source:${s.name}`, value: s.asOf })),
+    },
+    components,
+    ...(dependencies.length > 0 ? { dependencies } : {}),
+    ...(vulnerabilities.length > 0 ? { vulnerabilities } : {}),
+  }
+}
+
+function library(f: ComponentFacts): Json {
+  const name = f.purl.replace(/^pkg:[^/]+\//, '').replace(/@[^@/]*$/, '')
+  return {
+    type: 'library',
+    'bom-ref': f.ref,
+    name: decodeURIComponent(name),
+    ...(f.version ? { version: f.version } : {}),
+    purl: f.purl,
+  }
+}
+
+function walk(components: Json[], visit: (c: Json) => void): void {
+  const stack = [...components]
+  while (stack.length > 0) {
+    const c = stack.pop() as Json
+    visit(c)
+    if (Array.isArray(c.components)) stack.push(...(c.components as Json[]))
+  }
+}
+
+/** The KB's license statement: the declared expression, else the licenses found in the package's files. */
+function licenses(f: ComponentFacts): Json[] {
+  return [{ expression: f.licenses.statement }]
+}
+
+function problems(f: ComponentFacts): Json[] {
+  return f.problems.map((p) => ({
+    name: `compintel:not-enriched:${p.question}`,
+    value: `${p.outcome.code}: ${p.outcome.message}`,
+  }))
+}
+
+const assetRef = (algorithm: string) => `crypto/algorithm/${algorithm}`
+
+function cryptoAssets(facts: readonly ComponentFacts[]) {
+  const all = new Map<string, Json>()
+  const provided: Json[] = []
+  for (const f of facts) {
+    if (f.algorithms.length === 0) continue
+    for (const a of f.algorithms)
+      all.set(a.algorithm, {
+        type: 'cryptographic-asset',
+        'bom-ref': assetRef(a.algorithm),
+        name: a.algorithm,
+        cryptoProperties: { assetType: 'algorithm' },
+        properties: [{ name: 'compintel:strength', value: a.strength }],
+      })
+    provided.push({ ref: f.ref, provides: f.algorithms.map((a) => assetRef(a.algorithm)) })
+  }
+  return { components: [...all.values()], provided }
+}
+
+const METHOD: Record<string, string> = { 'CVSS:3.0': 'CVSSv3', 'CVSS:3.1': 'CVSSv31', 'CVSS:4.0': 'CVSSv4' }
+
+function vulnerabilityList(facts: readonly ComponentFacts[]): Json[] {
+  const byId = new Map<string, { v: Vulnerability; affects: Json[] }>()
+  for (const f of facts)
+    for (const v of f.vulnerabilities) {
+      const entry = byId.get(v.id) ?? { v, affects: [] }
+      entry.affects.push({ ref: f.ref, versions: [{ version: f.version, status: 'affected' }] })
+      byId.set(v.id, entry)
+    }
+  return [...byId.values()].map(({ v, affects }) => ({
+    'bom-ref': `vulnerability/${v.id}`,
+    id: v.id,
+    source: { name: v.sources[0] ?? 'osv', ...(v.url ? { url: v.url } : {}) },
+    ratings: v.cvss.map((c) => ({
+      method: METHOD[c.vector.slice(0, 8)] ?? 'CVSSv2',
+      vector: c.vector,
+      score: c.score,
+      severity: c.severity.toLowerCase(),
+    })),
+    cwes: v.cweIds.flatMap((c) => (/^CWE-\d+$/.test(c) ? [Number(c.slice(4))] : [])),
+    ...(v.summary ? { description: v.summary } : {}),
+    ...(v.published ? { published: v.published } : {}),
+    ...(v.modified ? { updated: v.modified } : {}),
+    ...(v.fixedVersions.length > 0 ? { recommendation: `Upgrade to ${v.fixedVersions.join(' or ')}` } : {}),
+    affects,
+    properties: [
+      ...v.aliases.map((a) => ({ name: 'compintel:alias', value: a })),
+      ...(v.epss
+        ? [
+            { name: 'compintel:epss:probability', value: String(v.epss.probability) },
+            { name: 'compintel:epss:percentile', value: String(v.epss.percentile) },
+          ]
+        : []),
+    ],
+  }))
+}
