@@ -13,7 +13,7 @@ const schema = (file: string) => JSON.parse(readFileSync(path.join(dir, file), '
 const validators = new Map<string, ValidateFunction>()
 
 /** The schema's errors for this BOM (an empty list when it validates). */
-export function cycloneDxErrors(bom: { specVersion?: unknown }): string[] {
+export function cycloneDxErrors(bom: { specVersion?: unknown; [key: string]: unknown }): string[] {
   const version = String(bom.specVersion)
   let validate = validators.get(version)
   if (!validate) {
