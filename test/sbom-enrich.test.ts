@@ -88,7 +88,11 @@ test('the enriched CycloneDX BOM (1.6 and 1.7) validates against the official sc
       timestamp: '2026-11-26T00:00:00Z',
     })
     assert.deepEqual(cycloneDxErrors(out), [], specVersion)
-    assert.notDeepEqual(cycloneDxErrors({ ...out, components: [{ type: 'bogus', name: 'x' }] }), [], 'the check can fail')
+    assert.notDeepEqual(
+      cycloneDxErrors({ ...out, components: [{ type: 'bogus', name: 'x' }] }),
+      [],
+      'the check can fail',
+    )
     const components = out.components as { 'bom-ref'?: string; type: string; name: string; licenses?: unknown }[]
     assert.deepEqual(
       components.filter((c) => c.type === 'cryptographic-asset').map((c) => c.name),
