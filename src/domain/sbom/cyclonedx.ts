@@ -3,6 +3,7 @@
 // none, a `vulnerabilities` array (the VEX part: ratings, CWEs, affected components, fixes, EPSS in properties), a
 // cryptography bill of materials (one cryptographic-asset component per algorithm, provided by the components using
 // it), the tool and the KB's sources in metadata, and why a component could not be enriched.
+import { tryParsePurl } from '../shared/purl.ts'
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
 import type { ComponentFacts } from './enrich.ts'
 import type { SbomInput } from './read-input.ts'
@@ -62,11 +63,11 @@ export function enrichedCycloneDx(
 }
 
 function library(f: ComponentFacts): Json {
-  const name = f.purl.replace(/^pkg:[^/]+\//, '').replace(/@[^@/]*$/, '')
+  const p = tryParsePurl(f.purl) // parsed when the input was read: never undefined here
   return {
     type: 'library',
     'bom-ref': f.ref,
-    name: decodeURIComponent(name),
+    name: p?.namespace ? `${p.namespace}/${p.name}` : (p?.name ?? f.purl),
     ...(f.version ? { version: f.version } : {}),
     purl: f.purl,
   }

@@ -22,7 +22,7 @@ export function identifiedLevel(f: IndexedFile, context: SbomContext | undefined
   return versions.has(f.version) ? 2 : 1
 }
 
-export function blacklisted(f: IndexedFile, context: SbomContext | undefined): boolean {
+function blacklisted(f: IndexedFile, context: SbomContext | undefined): boolean {
   if (context?.kind !== 'blacklist') return false
   const versions = context.purls.get(f.purl)
   return versions !== undefined && (versions.has('') || versions.has(f.version))

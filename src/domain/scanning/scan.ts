@@ -3,7 +3,7 @@
 // content), else none; in the post's order. Reads the index a constant number of times per post: the files of every
 // posted MD5, the entries of every posted fingerprint, then the contents hit and the files holding them.
 import { breathe } from '../shared/breathe.ts'
-import { blacklisted, extensionOf, identifiedLevel, rankPlaces, type SbomContext } from './component-choice.ts'
+import { extensionOf, identifiedLevel, rankPlaces, type SbomContext } from './component-choice.ts'
 import { licenseNoise } from './license-noise.ts'
 import { type SnippetCandidate, type SnippetSettings, snippetCandidates, thresholds } from './snippet-match.ts'
 import type { IndexedFile, ScanIndex } from './types.ts'
@@ -152,9 +152,11 @@ function bestSnippet(
   )
 }
 
-/** A match as answered: marked identified when the SBOM names it, and hidden when flag 512 asks so. */
+/**
+ * A match as answered (its place comes from rankPlaces, which never names a blacklisted component): marked identified
+ * when the SBOM names it, and hidden when flag 512 asks so.
+ */
 function shown(m: Omit<FileMatch, 'identified'>, opts: ScanOptions): FileMatch | undefined {
-  if (blacklisted(m.place, opts.context)) return undefined
   const identified = identifiedLevel(m.place, opts.context) > 0
   if (identified && opts.flags & FLAG_HIDE_IDENTIFIED) return undefined
   return { ...m, identified }

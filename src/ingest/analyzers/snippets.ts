@@ -6,6 +6,7 @@
 import { snippetEligible } from '../../domain/scanning/eligibility.ts'
 import type { SnippetContent } from '../../domain/scanning/types.ts'
 import { fingerprints } from '../../domain/scanning/winnowing.ts'
+import { countLines } from './text.ts'
 import type { Analyzer } from './types.ts'
 
 export interface SnippetsOutput {
@@ -23,7 +24,8 @@ export const snippetsAnalyzer: Analyzer<SnippetsOutput> = {
         byPath.delete(e.path)
         if (!e.content || !snippetEligible(e.path, e.content)) return
         const found = fingerprints(e.content)
-        if (found.length > 0) byPath.set(e.path, { md5: e.md5, lines: lineCount(e.content), fingerprints: found })
+        if (found.length > 0)
+          byPath.set(e.path, { md5: e.md5, lines: countLines(e.content).lines, fingerprints: found })
       },
       finish() {
         const byMd5 = new Map([...byPath.values()].map((c) => [c.md5, c]))
@@ -31,11 +33,4 @@ export const snippetsAnalyzer: Analyzer<SnippetsOutput> = {
       },
     }
   },
-}
-
-/** LF count, plus one when the content does not end with LF (the last line has no terminator). */
-function lineCount(content: Uint8Array): number {
-  let n = 0
-  for (const b of content) if (b === 10) n++
-  return content.length > 0 && content[content.length - 1] !== 10 ? n + 1 : n
 }

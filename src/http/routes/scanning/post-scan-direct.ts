@@ -11,7 +11,7 @@ import { HttpError } from '../../errors.ts'
 import { responses } from '../../schemas/common.ts'
 import type { App, AppDeps } from '../../types.ts'
 import { readScanForm, scanSettings } from './scan-form.ts'
-import { type ServerBlock, scanAnswer } from './scan-wire.ts'
+import { FLAG_NO_LICENSES, type ServerBlock, scanAnswer } from './scan-wire.ts'
 
 /** The form's fields besides the WFP (`assets` may hold an SBOM of 2,000 purls). */
 const FIELD_BYTES = 4 * 1024 * 1024
@@ -70,7 +70,7 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
         const { services } = deps
         const results = await scanWfp(files, services.scan, { flags: form.flags, context, settings })
         const matches = results.flatMap((r) => (r.match ? [r.match] : []))
-        const versionIds = matches.map((m) => m.place.versionId)
+        const versionIds = form.flags & FLAG_NO_LICENSES ? [] : matches.map((m) => m.place.versionId)
         const licenses = versionIds.length > 0 ? await services.licenses.ofVersions(versionIds) : new Map()
         const blocks = await scanBlocks(matches, services, form.flags)
         return scanAnswer(results, licenses, blocks, await serverBlock(deps), form.flags)

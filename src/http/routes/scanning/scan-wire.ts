@@ -13,7 +13,7 @@ export interface ServerBlock {
   kb_version: { monthly: string; daily: string }
 }
 
-const FLAG_NO_LICENSES = 8
+export const FLAG_NO_LICENSES = 8
 
 export function scanAnswer(
   results: readonly FileResult[],
