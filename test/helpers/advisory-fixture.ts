@@ -129,3 +129,16 @@ export async function loadFixtureAdvisories(storage: Storage, advisories = FIXTU
       .execute()
   })
 }
+
+/** FIXTURE: a CVE with a CVSS 3.1 vector on fixture-scan before 1.1.0, for the SBOM suites. */
+export const FIXTURE_SCAN_CVE = advisoryFromOsv(
+  {
+    id: 'x_FX-SCAN-1',
+    modified: '2026-02-01T00:00:00Z',
+    aliases: ['CVE-2099-0042'],
+    summary: 'Out-of-bounds write in fixture-scan ring buffers',
+    severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' }],
+    affected: [semver('fixture-scan', [{ introduced: '0' }, { fixed: '1.1.0' }])],
+  },
+  'osv:fixture',
+)

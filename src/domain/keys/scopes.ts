@@ -9,6 +9,7 @@ export const AREAS = [
   'scanning',
   'semgrep',
   'attribution-notices',
+  'sbom',
 ] as const
 
 export type Area = (typeof AREAS)[number]

@@ -2,12 +2,14 @@
 // vulnerabilities (with CVSS and EPSS) and the algorithms its crypto analysis found, asked of the areas' own batch
 // functions once per document, whatever its size. Each component keeps the outcome of each question, so an output can
 // say which components could not be enriched and why, rather than dropping them.
+import type { ComponentRef } from '../catalog/resolve-batch.ts'
 import type { CatalogReader } from '../catalog/types.ts'
 import type { AnalysisReader } from '../components/types.ts'
 import { cryptoOfVersions } from '../cryptography/component-crypto.ts'
 import type { Algorithm } from '../cryptography/types.ts'
 import { componentLicenses, type LicenseResult } from '../licenses/component-licenses.ts'
 import type { LicenseReader } from '../licenses/types.ts'
+import { beingFetched, type Learnable, needOf } from '../on-demand/learn.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
@@ -34,13 +36,42 @@ export interface ComponentFacts {
   problems: { question: 'licenses' | 'vulnerabilities' | 'cryptography'; outcome: Outcome }[]
 }
 
-export async function enrichComponents(input: SbomInput, ports: EnrichPorts): Promise<ComponentFacts[]> {
+/** Answers a batch, learning what the KB lacks on the way (the on-demand port, http/shared/learning.ts), or not. */
+export type Learn = <T>(
+  refs: readonly ComponentRef[],
+  answer: (refs: readonly ComponentRef[]) => Promise<T[]>,
+  learnable: Learnable<T>,
+) => Promise<T[]>
+
+const KB_ONLY: Learn = (refs, answer) => answer(refs)
+
+export async function enrichComponents(
+  input: SbomInput,
+  ports: EnrichPorts,
+  learn: Learn = KB_ONLY,
+): Promise<ComponentFacts[]> {
   const refs = input.components.map((c) => ({ purl: c.purl }))
   if (refs.length === 0) return []
+  const facts = await learn(refs, (r) => factsOf(r, ports), LEARNABLE)
+  return input.components.map((c, i) => ({ ...(facts[i] as Facts), ref: c.ref }))
+}
+
+type Facts = Omit<ComponentFacts, 'ref'>
+
+/** A fetch is asked for when a question did not find the component or version (metadata) or its analysis. */
+const LEARNABLE: Learnable<Facts> = {
+  need(f) {
+    const needs = f.problems.map((p) => needOf(p.outcome))
+    return needs.includes('metadata') ? 'metadata' : needs.includes('analysis') ? 'analysis' : undefined
+  },
+  pending: (f) => ({ ...f, problems: f.problems.map((p) => ({ ...p, outcome: beingFetched(p.outcome) })) }),
+}
+
+async function factsOf(refs: readonly ComponentRef[], ports: EnrichPorts): Promise<Facts[]> {
   const licenses = await componentLicenses(refs, ports)
   const vulnerabilities = await componentVulnerabilities(refs, ports)
   const crypto = await cryptoOfVersions(refs, ports)
-  return input.components.map((c, i) => {
+  return refs.map((ref, i) => {
     const l = licenses[i] as LicenseResult
     const v = vulnerabilities[i] as (typeof vulnerabilities)[number]
     const k = crypto[i] as (typeof crypto)[number]
@@ -52,8 +83,7 @@ export async function enrichComponents(input: SbomInput, ports: EnrichPorts): Pr
     for (const { analysis } of k.analyses)
       for (const a of analysis.algorithms) algorithms.set(a.algorithm, { algorithm: a.algorithm, strength: a.strength })
     return {
-      ref: c.ref,
-      purl: c.purl,
+      purl: ref.purl ?? '',
       version: v.version || l.version || k.version,
       licenses: l,
       vulnerabilities: v.vulnerabilities,

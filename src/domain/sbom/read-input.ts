@@ -36,13 +36,15 @@ export class SbomInputError extends Error {
   constructor(
     message: string,
     readonly invalid: InvalidComponent[] = [],
+    /** The document names more components than are read in one go (not a flaw of the document itself). */
+    readonly tooLarge = false,
   ) {
     super(message)
     this.name = 'SbomInputError'
   }
 }
 
-const MAX_COMPONENTS = 10_000
+export const MAX_COMPONENTS = 10_000
 const CYCLONEDX_VERSIONS = new Set(['1.4', '1.5', '1.6', '1.7'])
 /** Invalid components named in an error, at most. */
 const LISTED = 50
@@ -52,21 +54,21 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 export function readSbom(text: string, maxComponents = MAX_COMPONENTS): SbomInput {
   const trimmed = text.trim()
-  if (trimmed === '') throw new SbomInputError('The document is empty')
   let doc: unknown
   try {
     doc = JSON.parse(trimmed)
   } catch {
-    // not JSON: a plain list of purls, one per line ('#' comments allowed)
-    if (!trimmed.startsWith('pkg:')) throw new SbomInputError('Not JSON, and not a list of purls (one per line)')
-    const lines = trimmed.split(/\r?\n/).map((l) => l.trim())
-    return fromPurls(
-      lines.flatMap((l, i) => (l === '' || l.startsWith('#') ? [] : [{ ref: `line ${i + 1}`, purl: l }])),
-      maxComponents,
-    )
+    return readSbomDocument(trimmed, maxComponents) // not JSON: a list of purls, one per line
   }
+  return readSbomDocument(doc, maxComponents)
+}
+
+/** The same, of a document already parsed from JSON; a string is read as a list of purls, one per line. */
+export function readSbomDocument(doc: unknown, maxComponents = MAX_COMPONENTS): SbomInput {
+  if (typeof doc === 'string') return fromPurlLines(doc.trim(), maxComponents)
   if (Array.isArray(doc)) {
     if (!doc.every((p) => typeof p === 'string')) throw new SbomInputError('A JSON list must hold purl strings only')
+    if (doc.length === 0) throw new SbomInputError('The list names no purls')
     return fromPurls(
       doc.map((purl, i) => ({ ref: `item ${i + 1}`, purl: purl as string })),
       maxComponents,
@@ -78,6 +80,17 @@ export function readSbom(text: string, maxComponents = MAX_COMPONENTS): SbomInpu
   if (typeof doc.spdxVersion === 'string') return fromSpdx(doc, maxComponents)
   if (typeof doc.lockfileVersion === 'number') return fromLockfile(doc, maxComponents)
   throw new SbomInputError('Unknown format: expected a CycloneDX BOM, an SPDX document, a package-lock.json or purls')
+}
+
+function fromPurlLines(text: string, max: number): SbomInput {
+  if (text === '') throw new SbomInputError('The document is empty')
+  // not JSON: a plain list of purls, one per line ('#' comments allowed)
+  if (!text.startsWith('pkg:') && !text.startsWith('#'))
+    throw new SbomInputError('Not JSON, and not a list of purls (one per line)')
+  const lines = text.split(/\r?\n/).map((l) => l.trim())
+  const purls = lines.flatMap((l, i) => (l === '' || l.startsWith('#') ? [] : [{ ref: `line ${i + 1}`, purl: l }]))
+  if (purls.length === 0) throw new SbomInputError('The list names no purls')
+  return fromPurls(purls, max)
 }
 
 function fromCycloneDx(doc: Json, max: number): SbomInput {
@@ -161,4 +174,4 @@ function fromPurls(items: readonly { ref: string; purl: string }[], max: number)
   return { format: 'purls', specVersion: '', components, withoutPurl: 0 }
 }
 
-const tooMany = (max: number) => new SbomInputError(`More than ${max} components in one document`)
+const tooMany = (max: number) => new SbomInputError(`More than ${max} components in one document`, [], true)

@@ -19,7 +19,7 @@ export function registerJsonBody(app: App): void {
   })
 }
 
-function parseJsonBody(buf: Buffer): unknown {
+export function parseJsonBody(buf: Buffer): unknown {
   let text: string
   try {
     text = utf8.decode(buf)

@@ -39,6 +39,7 @@ import { registerGetLicenseDetails } from './licenses/license-details.ts'
 import { registerGetLicenseObligations } from './licenses/license-obligations.ts'
 import { registerGetLicensesComponent, registerPostLicensesComponents } from './licenses/license-questions.ts'
 import { registerGetOpenapi } from './meta/get-openapi.ts'
+import { registerPostSbomEnrich } from './sbom/post-sbom-enrich.ts'
 import { registerPostHfhScan } from './scanning/post-hfh-scan.ts'
 import { registerPostScanDirect } from './scanning/post-scan-direct.ts'
 import {
@@ -99,4 +100,5 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerPostIssues(app, deps)
   registerGetSemgrepRulesetDownload(app, deps)
   registerPostAttributionNotices(app, deps)
+  registerPostSbomEnrich(app, deps)
 }

@@ -1,0 +1,52 @@
+// One SBOM enrichment from document to document (docs/sbom.md), the one way the HTTP route and `compintel sbom enrich`
+// both take: the input read (read-input.ts), the KB's facts of its components gathered in one batch per question,
+// learning what the KB lacks when a Learn is given (enrich.ts), and the enriched document written in the asked format
+// with the dates of the KB's advisory and EPSS sources.
+import type { KbMetaStore } from '../meta/types.ts'
+import { enrichedCycloneDx } from './cyclonedx.ts'
+import { type EnrichPorts, enrichComponents, type Learn } from './enrich.ts'
+import { readSbomDocument } from './read-input.ts'
+
+export const SBOM_FORMATS = ['cyclonedx-1.6', 'cyclonedx-1.7'] as const
+export type SbomOutputFormat = (typeof SBOM_FORMATS)[number]
+
+export interface SbomPorts extends EnrichPorts {
+  kbMeta: Pick<KbMetaStore, 'sources'>
+}
+
+export interface EnrichSbomOptions {
+  format: SbomOutputFormat
+  toolVersion: string
+  /** A fresh UUID: the output's serial number (CycloneDX) or namespace (SPDX). */
+  uuid: string
+  now: Date
+  learn?: Learn
+}
+
+export interface EnrichedSbom {
+  document: Record<string, unknown>
+  /** The media type of the document, for Content-Type. */
+  mediaType: string
+  /** Components read from the input, and of those how many the KB could not fully enrich. */
+  components: number
+  notEnriched: number
+}
+
+/**
+ * Enriches a document already parsed from JSON (a string is a list of purls, one per line). Throws SbomInputError
+ * when the document cannot be read.
+ */
+export async function enrichSbom(document: unknown, ports: SbomPorts, o: EnrichSbomOptions): Promise<EnrichedSbom> {
+  const input = readSbomDocument(document)
+  const facts = await enrichComponents(input, ports, o.learn)
+  const loaded = await ports.kbMeta.sources(['advisories', 'epss'])
+  const sources = loaded.map((s) => ({ name: s.name, asOf: s.asOf ?? s.importedAt }))
+  const common = { toolVersion: o.toolVersion, sources, timestamp: o.now.toISOString() }
+  const specVersion = o.format === 'cyclonedx-1.7' ? '1.7' : '1.6'
+  return {
+    document: enrichedCycloneDx(input, document, facts, { ...common, specVersion, serialNumber: `urn:uuid:${o.uuid}` }),
+    mediaType: `application/vnd.cyclonedx+json; version=${specVersion}`,
+    components: facts.length,
+    notEnriched: facts.filter((f) => f.problems.length > 0).length,
+  }
+}
