@@ -1,10 +1,11 @@
 // The compintel command line: serve | migrate | keys (create, list, revoke) | ingest | worker | update | status | export |
-// notices | rulesets build | hash | scan (folder hashing).
+// notices | sbom (enrich, from) | rulesets build | hash | scan (folder hashing).
 import { ConfigError, loadConfig } from '../config.ts'
 import { FOLDER_OPTIONS, HASH_USAGE, SCAN_USAGE } from './hash-usage.ts'
 import { INGEST_USAGE } from './ingest-usage.ts'
 import { NOTICES_USAGE } from './notices-usage.ts'
 import { RULESETS_USAGE } from './rulesets-usage.ts'
+import { SBOM_USAGE } from './sbom-usage.ts'
 import { UPDATE_USAGE } from './update-usage.ts'
 import { WORKER_USAGE } from './worker-usage.ts'
 
@@ -20,6 +21,7 @@ const USAGE = `usage: compintel <command>
   ${UPDATE_USAGE}
   export [--out DIR] [--release NAME]   write the KB as a seed (default: data/seed)
   ${NOTICES_USAGE}
+  ${SBOM_USAGE}
   ${RULESETS_USAGE}
   ${HASH_USAGE}
   ${SCAN_USAGE}
@@ -55,6 +57,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./export.ts')).runExport(config, rest)
       case 'notices':
         return await (await import('./notices.ts')).runNotices(config, rest)
+      case 'sbom':
+        return await (await import('./sbom.ts')).runSbom(config, rest)
       case 'rulesets':
         return await (await import('./rulesets.ts')).runRulesets(rest)
       case 'hash':

@@ -11,6 +11,7 @@ import {
   UsageError,
 } from './hash.ts'
 import { SCAN_USAGE } from './hash-usage.ts'
+import { endpointUrl, postToServer } from './server-request.ts'
 
 interface Reply {
   results?: {
@@ -40,14 +41,9 @@ export function localUrl(config: Pick<Config, 'host' | 'port'>): string {
 }
 
 function endpoint(base: string): string {
-  let url: URL
-  try {
-    url = new URL(base)
-  } catch {
-    throw new UsageError(`--url: not a URL: ${base}`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url: not an http(s) URL: ${base}`)
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}/v2/scanning/hfh/scan`
+  const url = endpointUrl(base, '/v2/scanning/hfh/scan')
+  if (url instanceof Error) throw new UsageError(url.message)
+  return url
 }
 
 export function runScan(config: Pick<Config, 'host' | 'port'>, args: string[], io: CliIo = PROCESS_IO) {
@@ -56,27 +52,13 @@ export function runScan(config: Pick<Config, 'host' | 'port'>, args: string[], i
     const url = endpoint(values.url ?? (io.env.COMPINTEL_URL || localUrl(config)))
     const key = values.key ?? io.env.COMPINTEL_API_KEY
     const body = await requestBody(dir, values)
-    const headers: Record<string, string> = { 'content-type': 'application/json' }
-    if (key) headers['x-api-key'] = key
-    let res: Response
-    try {
-      res = await fetch(url, { method: 'POST', headers, body })
-    } catch (err) {
-      const cause = (err as { cause?: Error }).cause
-      throw new Error(`cannot reach ${url}: ${cause?.message ?? (err as Error).message}`)
-    }
-    const text = await res.text()
-    let reply: Reply | undefined
+    const { text } = await postToServer(url, body, { key, contentType: 'application/json' })
+    let reply: Reply
     try {
       reply = JSON.parse(text) as Reply
     } catch {
-      reply = undefined
+      throw new Error(`${url} answered with a body that is not JSON`)
     }
-    if (!res.ok) {
-      const detail = reply?.status?.message ? `${reply.status.message} (${reply.error?.code ?? 'no code'})` : text
-      throw new Error(`${url} answered HTTP ${res.status}: ${detail.slice(0, 500)}`)
-    }
-    if (!reply) throw new Error(`${url} answered HTTP ${res.status} with a body that is not JSON`)
     io.out(values.json ? `${JSON.stringify(reply, null, 2)}\n` : table(reply))
     return 0
   })

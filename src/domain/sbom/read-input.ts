@@ -53,14 +53,17 @@ type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 export function readSbom(text: string, maxComponents = MAX_COMPONENTS): SbomInput {
+  return readSbomDocument(parseSbomText(text), maxComponents)
+}
+
+/** A document's text as JSON, or, when it is not JSON, as it is (a list of purls, one per line). */
+export function parseSbomText(text: string): unknown {
   const trimmed = text.trim()
-  let doc: unknown
   try {
-    doc = JSON.parse(trimmed)
+    return JSON.parse(trimmed)
   } catch {
-    return readSbomDocument(trimmed, maxComponents) // not JSON: a list of purls, one per line
+    return trimmed
   }
-  return readSbomDocument(doc, maxComponents)
 }
 
 /** The same, of a document already parsed from JSON; a string is read as a list of purls, one per line. */

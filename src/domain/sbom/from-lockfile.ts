@@ -1,0 +1,96 @@
+// `compintel sbom from <package-lock.json>` (docs/sbom.md "A BOM from a lockfile"): a CycloneDX 1.6 BOM of the
+// project a package-lock.json (v2/v3) describes. The root package is metadata.component; every installed package
+// with a registry version is a library component (its lockfile path as bom-ref, its purl, its integrity as a hash);
+// dependencies are resolved as npm resolves them: the nearest node_modules folder up the package's path.
+import { readSbomDocument, SbomInputError } from './read-input.ts'
+
+type Json = Record<string, unknown>
+
+export interface LockfileBomOptions {
+  toolVersion: string
+  serialNumber: string
+  timestamp: string
+}
+
+const SRI_ALGORITHMS: Record<string, string> = {
+  sha1: 'SHA-1',
+  sha256: 'SHA-256',
+  sha384: 'SHA-384',
+  sha512: 'SHA-512',
+}
+
+/** Throws SbomInputError when the lockfile cannot be read (the same rules as an enrichment's input). */
+export function lockfileBom(lock: unknown, o: LockfileBomOptions): Json {
+  const input = readSbomDocument(lock)
+  if (input.format !== 'package-lock') throw new SbomInputError(`A ${input.format} document, not a package-lock.json`)
+  const packages = (lock as { packages: Record<string, Json> }).packages
+  const root = packages[''] ?? {}
+  const rootName = typeof (lock as Json).name === 'string' ? String((lock as Json).name) : 'project'
+  const listed = new Set(input.components.map((c) => c.ref))
+  const components = input.components.map((c) => {
+    const entry = packages[c.ref] as Json
+    const at = c.ref.lastIndexOf('node_modules/')
+    return {
+      type: 'library',
+      'bom-ref': c.ref,
+      name: typeof entry.name === 'string' ? entry.name : c.ref.slice(at + 'node_modules/'.length),
+      version: c.version,
+      purl: c.purl,
+      ...hashes(entry.integrity),
+      // as npm's own CycloneDX writer: development and optional packages are not required at run time
+      scope: entry.dev === true || entry.optional === true || entry.devOptional === true ? 'optional' : 'required',
+    }
+  })
+  const dependencies = ['', ...listed].map((path) => ({
+    ref: path === '' ? 'root' : path,
+    dependsOn: [...new Set(requiredNames(packages[path] ?? {}).flatMap((n) => resolve(packages, path, n, listed)))],
+  }))
+  return {
+    bomFormat: 'CycloneDX',
+    specVersion: '1.6',
+    serialNumber: o.serialNumber,
+    version: 1,
+    metadata: {
+      timestamp: o.timestamp,
+      tools: { components: [{ type: 'application', name: 'compintel', version: o.toolVersion }] },
+      component: {
+        type: 'application',
+        'bom-ref': 'root',
+        name: rootName,
+        ...(typeof root.version === 'string' ? { version: root.version } : {}),
+      },
+    },
+    components,
+    dependencies,
+  }
+}
+
+function requiredNames(entry: Json): string[] {
+  const fields = ['dependencies', 'optionalDependencies', 'devDependencies', 'peerDependencies']
+  return fields.flatMap((f) => (isObject(entry[f]) ? Object.keys(entry[f] as Json) : []))
+}
+
+/** The path npm loads `name` from for the package at `from`: its own node_modules, then each parent's, then the top. */
+function resolve(packages: Record<string, Json>, from: string, name: string, listed: Set<string>): string[] {
+  let base = from
+  for (;;) {
+    const candidate = `${base === '' ? '' : `${base}/`}node_modules/${name}`
+    if (packages[candidate]) return listed.has(candidate) ? [candidate] : []
+    if (base === '') return []
+    const up = base.lastIndexOf('/node_modules/')
+    base = up < 0 ? '' : base.slice(0, up)
+  }
+}
+
+/** An SRI integrity string (sha512-<base64>) as CycloneDX hashes (hex). */
+function hashes(integrity: unknown): { hashes?: { alg: string; content: string }[] } {
+  if (typeof integrity !== 'string') return {}
+  const out = integrity.split(/\s+/).flatMap((sri) => {
+    const dash = sri.indexOf('-')
+    const alg = SRI_ALGORITHMS[sri.slice(0, dash)]
+    return alg ? [{ alg, content: Buffer.from(sri.slice(dash + 1), 'base64').toString('hex') }] : []
+  })
+  return out.length > 0 ? { hashes: out } : {}
+}
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
