@@ -1,10 +1,13 @@
 // The enriched CycloneDX BOM (docs/sbom.md "CycloneDX out"): the input's document kept as it was (or, for SPDX,
-// lockfile and purl inputs, one library component per purl), plus from the KB: licenses where a component states
-// none, a `vulnerabilities` array (the VEX part: ratings, CWEs, affected components, fixes, EPSS in properties), a
-// cryptography bill of materials (one cryptographic-asset component per algorithm, provided by the components using
-// it), the tool and the KB's sources in metadata, and why a component could not be enriched.
+// lockfile and purl inputs, one library component per purl), plus from the KB: the declared license and the licenses
+// found in files (cyclonedx-licenses.ts), the registry page, a `vulnerabilities` array (the VEX part: ratings, CWEs,
+// affected components, fixes, EPSS in properties, malicious packages marked), a cryptography bill of materials
+// (cyclonedx-crypto.ts), the tool and the KB's sources in metadata, and why a component could not be enriched.
+import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import { tryParsePurl } from '../shared/purl.ts'
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
+import { cryptoAssets } from './cyclonedx-crypto.ts'
+import { addLicenses, addRegistryReference } from './cyclonedx-licenses.ts'
 import type { ComponentFacts } from './enrich.ts'
 import type { SbomInput } from './read-input.ts'
 
@@ -16,6 +19,11 @@ export interface CycloneDxOptions {
   /** urn:uuid:… and ISO time of this BOM. */
   serialNumber: string
   timestamp: string
+  /**
+   * The cryptographic algorithm catalogue (the caller loads it: `loadCatalogue()`, ingest/crypto/catalogue.ts), which
+   * names and describes the crypto assets; without it an asset carries its catalogue id alone.
+   */
+  catalogue?: readonly CatalogueAlgorithm[]
 }
 
 type Json = Record<string, unknown>
@@ -38,10 +46,11 @@ export function enrichedCycloneDx(
     if (!f) return
     // a component without a bom-ref gets the one its facts are filed under, so the BOM's links can name it
     if (c['bom-ref'] === undefined) c['bom-ref'] = f.ref
-    if (c.licenses === undefined && f.licenses.statement !== '') c.licenses = licenses(f)
+    addLicenses(c, f)
+    addRegistryReference(c, f)
     if (f.problems.length > 0) c.properties = [...((c.properties as Json[] | undefined) ?? []), ...problems(f)]
   })
-  const assets = cryptoAssets(facts)
+  const assets = cryptoAssets(facts, o.catalogue ?? [], o.specVersion)
   const components = [...((bom.components as Json[] | undefined) ?? []), ...assets.components]
   const dependencies = [...((bom.dependencies as Json[] | undefined) ?? []), ...assets.provided]
   const vulnerabilities = vulnerabilityList(facts)
@@ -82,36 +91,11 @@ function walk(components: Json[], visit: (c: Json) => void): void {
   }
 }
 
-/** The KB's license statement: the declared expression, else the licenses found in the package's files. */
-function licenses(f: ComponentFacts): Json[] {
-  return [{ expression: f.licenses.statement }]
-}
-
 function problems(f: ComponentFacts): Json[] {
   return f.problems.map((p) => ({
     name: `compintel:not-enriched:${p.question}`,
     value: `${p.outcome.code}: ${p.outcome.message}`,
   }))
-}
-
-const assetRef = (algorithm: string) => `crypto/algorithm/${algorithm}`
-
-function cryptoAssets(facts: readonly ComponentFacts[]) {
-  const all = new Map<string, Json>()
-  const provided: Json[] = []
-  for (const f of facts) {
-    if (f.algorithms.length === 0) continue
-    for (const a of f.algorithms)
-      all.set(a.algorithm, {
-        type: 'cryptographic-asset',
-        'bom-ref': assetRef(a.algorithm),
-        name: a.algorithm,
-        cryptoProperties: { assetType: 'algorithm' },
-        properties: [{ name: 'compintel:strength', value: a.strength }],
-      })
-    provided.push({ ref: f.ref, provides: f.algorithms.map((a) => assetRef(a.algorithm)) })
-  }
-  return { components: [...all.values()], provided }
 }
 
 const METHOD: Record<string, string> = { 'CVSS:3.0': 'CVSSv3', 'CVSS:3.1': 'CVSSv31', 'CVSS:4.0': 'CVSSv4' }
@@ -141,6 +125,8 @@ function vulnerabilityList(facts: readonly ComponentFacts[]): Json[] {
     ...(v.fixedVersions.length > 0 ? { recommendation: `Upgrade to ${v.fixedVersions.join(' or ')}` } : {}),
     affects,
     properties: [
+      // an OSV malicious-package report (MAL-…): the package itself is malware, not a flaw in it
+      ...(v.advisoryIds.some((id) => id.startsWith('MAL-')) ? [{ name: 'compintel:malicious', value: 'true' }] : []),
       ...v.aliases.map((a) => ({ name: 'compintel:alias', value: a })),
       ...(v.epss
         ? [

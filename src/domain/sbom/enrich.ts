@@ -14,6 +14,7 @@ import type { Outcome } from '../shared/outcome.ts'
 import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
 import type { AdvisoryReader } from '../vulnerabilities/types.ts'
+import { type LicenseOrigin, licenseOrigins } from './license-origin.ts'
 import type { SbomInput } from './read-input.ts'
 
 export interface EnrichPorts {
@@ -30,6 +31,8 @@ export interface ComponentFacts {
   /** The version the facts are of ('' when the KB could not resolve one). */
   version: string
   licenses: LicenseResult
+  /** Which of those licenses were declared and which were found in the package's files. */
+  licenseOrigin: LicenseOrigin
   vulnerabilities: Vulnerability[]
   algorithms: Algorithm[]
   /** Each question's outcome when it was not SUCCESS: why a part of the facts is missing. */
@@ -69,6 +72,11 @@ const LEARNABLE: Learnable<Facts> = {
 
 async function factsOf(refs: readonly ComponentRef[], ports: EnrichPorts): Promise<Facts[]> {
   const licenses = await componentLicenses(refs, ports)
+  const origins = await licenseOrigins(
+    refs.map((r) => r.purl),
+    licenses,
+    ports,
+  )
   const vulnerabilities = await componentVulnerabilities(refs, ports)
   const crypto = await cryptoOfVersions(refs, ports)
   return refs.map((ref, i) => {
@@ -86,6 +94,7 @@ async function factsOf(refs: readonly ComponentRef[], ports: EnrichPorts): Promi
       purl: ref.purl ?? '',
       version: v.version || l.version || k.version,
       licenses: l,
+      licenseOrigin: origins[i] as LicenseOrigin,
       vulnerabilities: v.vulnerabilities,
       algorithms: [...algorithms.values()].sort((a, b) => (a.algorithm < b.algorithm ? -1 : 1)),
       problems,
