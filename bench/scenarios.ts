@@ -12,6 +12,7 @@ import { licensesBench } from './licenses.ts'
 import { DEFAULT_RATE, loadTest } from './load.ts'
 import type { Backend } from './load-server.ts'
 import { requestPathBench } from './request-path.ts'
+import { sbomBench } from './sbom.ts'
 import { scanAccuracyBench } from './scan-accuracy.ts'
 import { scanSpeedBench } from './scan-speed.ts'
 import type { Figure, Out } from './scenario.ts'
@@ -67,6 +68,11 @@ export const SCENARIOS: BenchScenario[] = [
     name: 'semgrep',
     measures: 'rules engine over 10 analyzed seed tarballs (CPU time), and the 1,000-component issues batch',
     run: (out) => semgrepBench(out, { tarballs: 10, rounds: 1, runs: 10 }),
+  },
+  {
+    name: 'sbom',
+    measures: 'POST /v2/sbom/enrich, a CycloneDX BOM of 100 and 1,000 seed components, each output format, over HTTP',
+    run: (out) => sbomBench(out, { seconds: 2, max: 10 }),
   },
   {
     name: 'batches-postgres',

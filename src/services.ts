@@ -5,6 +5,7 @@ import type { Config } from './config.ts'
 import type { CatalogReader } from './domain/catalog/types.ts'
 import { KeyService } from './domain/keys/key-service.ts'
 import type { Services } from './domain/services.ts'
+import { loadCatalogue } from './ingest/crypto/catalogue.ts'
 import { RulesetStore } from './rules/release/store.ts'
 import { SqlAdvisoryReader } from './storage/advisory-reader.ts'
 import { SqlAnalysisReader } from './storage/analysis-reader.ts'
@@ -38,6 +39,7 @@ export function createServices(storage: Storage, config: ServicesConfig): Servic
     scan: new SqlScanIndex(storage),
     geo: new SqlGeoReader(storage),
     notices: new SqlNoticeReader(storage),
+    algorithmCatalogue: () => loadCatalogue(), // read once per process, on first use
     rulesets: new RulesetStore(),
     pingDatabase: () => storage.ping(),
   }

@@ -2,6 +2,7 @@
 // functions read through, handed to the HTTP layer as `deps.services`.
 import type { CatalogReader } from './catalog/types.ts'
 import type { AnalysisReader, ComponentSearcher } from './components/types.ts'
+import type { CatalogueAlgorithm } from './cryptography/types.ts'
 import type { DependencyReader } from './dependencies/types.ts'
 import type { FolderIndex } from './folder-hash/types.ts'
 import type { GeoReader } from './geoprovenance/types.ts'
@@ -37,6 +38,9 @@ export interface Services {
   geo: GeoReader
   /** The attribution notice texts of versions. */
   notices: NoticeReader
+  /** The cryptographic algorithm catalogue (data/crypto-algorithms), read on first use: names and describes the
+   * algorithms of an enriched SBOM's cryptography bill of materials. */
+  algorithmCatalogue(): readonly CatalogueAlgorithm[]
   /** The released rulesets (data/rulesets), served by the download routes. */
   rulesets: RulesetReleases
   /** Resolves when the KB answers; rejects when it is unreachable. */

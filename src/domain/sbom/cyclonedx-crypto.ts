@@ -16,7 +16,7 @@ export function cryptoAssets(
 ) {
   const byId = new Map(catalogue.map((a) => [a.id, a]))
   const all = new Map<string, Json>()
-  const provided: Json[] = []
+  const provided: { ref: string; provides: string[] }[] = []
   for (const f of facts) {
     if (f.algorithms.length === 0) continue
     for (const a of f.algorithms)

@@ -5,9 +5,9 @@
 // (cyclonedx-crypto.ts), the tool and the KB's sources in metadata, and why a component could not be enriched.
 import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import { tryParsePurl } from '../shared/purl.ts'
-import type { Vulnerability } from '../vulnerabilities/merge.ts'
 import { cryptoAssets } from './cyclonedx-crypto.ts'
 import { addLicenses, addRegistryReference } from './cyclonedx-licenses.ts'
+import { vulnerabilityList } from './cyclonedx-vex.ts'
 import type { ComponentFacts } from './enrich.ts'
 import type { SbomInput } from './read-input.ts'
 
@@ -19,11 +19,8 @@ export interface CycloneDxOptions {
   /** urn:uuid:… and ISO time of this BOM. */
   serialNumber: string
   timestamp: string
-  /**
-   * The cryptographic algorithm catalogue (the caller loads it: `loadCatalogue()`, ingest/crypto/catalogue.ts), which
-   * names and describes the crypto assets; without it an asset carries its catalogue id alone.
-   */
-  catalogue?: readonly CatalogueAlgorithm[]
+  /** The cryptographic algorithm catalogue (Services.algorithmCatalogue), which names and describes crypto assets. */
+  catalogue: readonly CatalogueAlgorithm[]
 }
 
 type Json = Record<string, unknown>
@@ -48,22 +45,33 @@ export function enrichedCycloneDx(
     if (c['bom-ref'] === undefined) c['bom-ref'] = f.ref
     addLicenses(c, f)
     addRegistryReference(c, f)
-    if (f.problems.length > 0) c.properties = [...((c.properties as Json[] | undefined) ?? []), ...problems(f)]
+    const kept = withoutOurs(c.properties, 'compintel:not-enriched:')
+    if (kept.length + f.problems.length > 0) c.properties = [...kept, ...problems(f)]
   })
-  const assets = cryptoAssets(facts, o.catalogue ?? [], o.specVersion)
-  const components = [...((bom.components as Json[] | undefined) ?? []), ...assets.components]
-  const dependencies = [...((bom.dependencies as Json[] | undefined) ?? []), ...assets.provided]
-  const vulnerabilities = vulnerabilityList(facts)
+  // a BOM enriched before gets this enrichment's assets, vulnerabilities and properties in place of the earlier ones
+  const assets = cryptoAssets(facts, o.catalogue, o.specVersion)
+  const assetRefs = new Set(assets.components.map((a) => a['bom-ref']))
+  const given = ((bom.components as Json[] | undefined) ?? []).filter((c) => !assetRefs.has(c['bom-ref']))
+  const components = [...given, ...assets.components]
+  const dependencies = withProvides((bom.dependencies as Json[] | undefined) ?? [], assets.provided)
+  const ours = vulnerabilityList(facts)
+  const ids = new Set(ours.map((v) => v.id))
+  const listed = ((bom.vulnerabilities as Json[] | undefined) ?? []).filter((v) => !ids.has(v.id))
+  const vulnerabilities = [...listed, ...ours]
+  const metadata = (bom.metadata as Json | undefined) ?? {}
   return {
     ...bom,
     specVersion: o.specVersion,
     serialNumber: o.serialNumber,
     version: 1,
     metadata: {
-      ...((bom.metadata as Json | undefined) ?? {}),
+      ...metadata,
       timestamp: o.timestamp,
-      tools: { components: [{ type: 'application', name: 'compintel', version: o.toolVersion }] },
-      properties: o.sources.map((s) => ({ name: `compintel:source:${s.name}`, value: s.asOf })),
+      tools: withTool(metadata.tools, o.toolVersion),
+      properties: [
+        ...withoutOurs(metadata.properties, 'compintel:source:'),
+        ...o.sources.map((s) => ({ name: `compintel:source:${s.name}`, value: s.asOf })),
+      ],
     },
     components,
     ...(dependencies.length > 0 ? { dependencies } : {}),
@@ -91,6 +99,12 @@ function walk(components: Json[], visit: (c: Json) => void): void {
   }
 }
 
+/** Properties but those whose name starts with `prefix` (an earlier enrichment's). */
+function withoutOurs(properties: unknown, prefix: string): Json[] {
+  const list = Array.isArray(properties) ? (properties as Json[]) : []
+  return list.filter((p) => !(typeof p.name === 'string' && p.name.startsWith(prefix)))
+}
+
 function problems(f: ComponentFacts): Json[] {
   return f.problems.map((p) => ({
     name: `compintel:not-enriched:${p.question}`,
@@ -98,42 +112,25 @@ function problems(f: ComponentFacts): Json[] {
   }))
 }
 
-const METHOD: Record<string, string> = { 'CVSS:3.0': 'CVSSv3', 'CVSS:3.1': 'CVSSv31', 'CVSS:4.0': 'CVSSv4' }
+/** The input's tools (1.5+ object form, or the legacy list) with compintel added, once. */
+function withTool(tools: unknown, version: string): Json | Json[] {
+  const ours = (t: Json) => t.name === 'compintel' && t.version === version
+  if (Array.isArray(tools))
+    return tools.some(ours) ? tools : [...(tools as Json[]), { vendor: 'compintel', name: 'compintel', version }]
+  const given = (tools as Json | undefined) ?? {}
+  const components = (given.components as Json[] | undefined) ?? []
+  if (components.some(ours)) return given
+  return { ...given, components: [...components, { type: 'application', name: 'compintel', version }] }
+}
 
-function vulnerabilityList(facts: readonly ComponentFacts[]): Json[] {
-  const byId = new Map<string, { v: Vulnerability; affects: Json[] }>()
-  for (const f of facts)
-    for (const v of f.vulnerabilities) {
-      const entry = byId.get(v.id) ?? { v, affects: [] }
-      entry.affects.push({ ref: f.ref, versions: [{ version: f.version, status: 'affected' }] })
-      byId.set(v.id, entry)
-    }
-  return [...byId.values()].map(({ v, affects }) => ({
-    'bom-ref': `vulnerability/${v.id}`,
-    id: v.id,
-    source: { name: v.sources[0] ?? 'osv', ...(v.url ? { url: v.url } : {}) },
-    ratings: v.cvss.map((c) => ({
-      method: METHOD[c.vector.slice(0, 8)] ?? 'CVSSv2',
-      vector: c.vector,
-      score: c.score,
-      severity: c.severity.toLowerCase(),
-    })),
-    cwes: v.cweIds.flatMap((c) => (/^CWE-\d+$/.test(c) ? [Number(c.slice(4))] : [])),
-    ...(v.summary ? { description: v.summary } : {}),
-    ...(v.published ? { published: v.published } : {}),
-    ...(v.modified ? { updated: v.modified } : {}),
-    ...(v.fixedVersions.length > 0 ? { recommendation: `Upgrade to ${v.fixedVersions.join(' or ')}` } : {}),
-    affects,
-    properties: [
-      // an OSV malicious-package report (MAL-…): the package itself is malware, not a flaw in it
-      ...(v.advisoryIds.some((id) => id.startsWith('MAL-')) ? [{ name: 'compintel:malicious', value: 'true' }] : []),
-      ...v.aliases.map((a) => ({ name: 'compintel:alias', value: a })),
-      ...(v.epss
-        ? [
-            { name: 'compintel:epss:probability', value: String(v.epss.probability) },
-            { name: 'compintel:epss:percentile', value: String(v.epss.percentile) },
-          ]
-        : []),
-    ],
-  }))
+/** The input's dependency entries, each component's crypto assets added to its own entry (one entry per ref). */
+function withProvides(given: readonly Json[], provided: readonly { ref: string; provides: string[] }[]): Json[] {
+  const out = given.map((d) => ({ ...d }))
+  const byRef = new Map(out.map((d) => [d.ref, d]))
+  for (const p of provided) {
+    const entry = byRef.get(p.ref)
+    if (!entry) out.push({ ref: p.ref, provides: p.provides })
+    else entry.provides = [...new Set([...((entry.provides as string[] | undefined) ?? []), ...p.provides])]
+  }
+  return out
 }

@@ -2,6 +2,7 @@
 // both take: the input read (read-input.ts), the KB's facts of its components gathered in one batch per question,
 // learning what the KB lacks when a Learn is given (enrich.ts), and the enriched document written in the asked format
 // with the dates of the KB's advisory and EPSS sources.
+import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import type { KbMetaStore } from '../meta/types.ts'
 import { enrichedCycloneDx } from './cyclonedx.ts'
 import { type EnrichPorts, enrichComponents, type Learn } from './enrich.ts'
@@ -12,6 +13,7 @@ export type SbomOutputFormat = (typeof SBOM_FORMATS)[number]
 
 export interface SbomPorts extends EnrichPorts {
   kbMeta: Pick<KbMetaStore, 'sources'>
+  algorithmCatalogue(): readonly CatalogueAlgorithm[]
 }
 
 export interface EnrichSbomOptions {
@@ -42,9 +44,15 @@ export async function enrichSbom(document: unknown, ports: SbomPorts, o: EnrichS
   const loaded = await ports.kbMeta.sources(['advisories', 'epss'])
   const sources = loaded.map((s) => ({ name: s.name, asOf: s.asOf ?? s.importedAt }))
   const common = { toolVersion: o.toolVersion, sources, timestamp: o.now.toISOString() }
+  const catalogue = ports.algorithmCatalogue()
   const specVersion = o.format === 'cyclonedx-1.7' ? '1.7' : '1.6'
   return {
-    document: enrichedCycloneDx(input, document, facts, { ...common, specVersion, serialNumber: `urn:uuid:${o.uuid}` }),
+    document: enrichedCycloneDx(input, document, facts, {
+      ...common,
+      specVersion,
+      catalogue,
+      serialNumber: `urn:uuid:${o.uuid}`,
+    }),
     mediaType: `application/vnd.cyclonedx+json; version=${specVersion}`,
     components: facts.length,
     notEnriched: facts.filter((f) => f.problems.length > 0).length,

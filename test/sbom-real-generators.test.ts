@@ -1,0 +1,112 @@
+// Round trips of SBOMs nobody here wrote, on the shipped seed KB (real data, not fixtures): @cyclonedx/cyclonedx-npm
+// (the CycloneDX project's generator, run from node_modules) reads a FIXTURE project's lockfile of real packages
+// (lodash 4.17.15, crypto-js 4.2.0); its BOM is enriched through POST /v2/sbom/enrich, validated against the official
+// schema, and carries the facts the seed's sources hold: lodash's CVE-2020-8203 with EPSS, crypto-js's AES and MD5.
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { after, before, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { SEED_DIR } from '../src/seed-dir.ts'
+import { openStorage } from '../src/storage/database.ts'
+import { prepareKb } from '../src/storage/prepare-kb.ts'
+import { makeTestApp, type TestApp } from './helpers/app.ts'
+import { cycloneDxErrors } from './helpers/cyclonedx-schema.ts'
+
+const PROJECT = fileURLToPath(new URL('./fixtures/sbom-project/', import.meta.url))
+// the generator's command, as npm links it into node_modules/.bin
+const GENERATOR = fileURLToPath(new URL('../node_modules/.bin/cyclonedx-npm', import.meta.url))
+
+let t: TestApp
+let generated: Record<string, unknown>
+before(async () => {
+  const storage = openStorage({ kind: 'sqlite', path: ':memory:' })
+  await prepareKb(storage, SEED_DIR, () => {})
+  t = await makeTestApp({ storage })
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [GENERATOR, '--package-lock-only', '--spec-version', '1.6', '--output-format', 'JSON'],
+    { cwd: PROJECT, maxBuffer: 16 * 1024 * 1024 },
+  )
+  generated = JSON.parse(stdout) as Record<string, unknown>
+})
+after(async () => {
+  await t.close()
+  await t.storage.close()
+})
+
+type Bom = {
+  specVersion: string
+  metadata: { tools: { components: { name: string }[] }; component: { name: string } }
+  components: {
+    'bom-ref': string
+    type: string
+    name: string
+    purl?: string
+    cryptoProperties?: { assetType: string }
+  }[]
+  dependencies: { ref: string; dependsOn?: string[]; provides?: string[] }[]
+  vulnerabilities: {
+    id: string
+    ratings: { severity: string; vector?: string }[]
+    affects: { ref: string }[]
+    properties: { name: string; value: string }[]
+  }[]
+}
+
+async function enrich(document: unknown, format: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/v2/sbom/enrich?format=${format}`,
+    headers: { 'x-api-key': t.keys.full, 'content-type': 'application/vnd.cyclonedx+json' },
+    payload: JSON.stringify(document),
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  return res.json() as Bom
+}
+
+test('cyclonedx-npm: the generated BOM is enriched, still valid, its own content kept', async () => {
+  assert.deepEqual(cycloneDxErrors(generated as { specVersion: string }), [], 'the generator writes valid BOMs')
+  for (const format of ['cyclonedx-1.6', 'cyclonedx-1.7']) {
+    const bom = await enrich(generated, format)
+    assert.deepEqual(cycloneDxErrors(bom), [], format)
+    assert.equal(bom.metadata.component.name, 'fixture-sbom-project')
+    const tools = bom.metadata.tools.components.map((c) => c.name)
+    assert.ok(tools.includes('cyclonedx-npm') && tools.includes('compintel'), tools.join(', '))
+    const refs = new Set(bom.dependencies.map((d) => d.ref))
+    assert.equal(refs.size, bom.dependencies.length, 'one dependencies entry per ref')
+
+    const lodash = bom.components.find((c) => c.purl === 'pkg:npm/lodash@4.17.15')
+    assert.ok(lodash)
+    const cve = bom.vulnerabilities.find((v) => v.id === 'CVE-2020-8203')
+    assert.ok(cve, bom.vulnerabilities.map((v) => v.id).join(', '))
+    assert.deepEqual(
+      cve.affects.map((a) => a.ref),
+      [lodash['bom-ref']],
+    )
+    assert.ok(
+      cve.ratings.some((r) => r.severity === 'high'),
+      JSON.stringify(cve.ratings),
+    )
+    const epss = Number(cve.properties.find((p) => p.name === 'compintel:epss:probability')?.value)
+    assert.ok(epss > 0 && epss < 1, `EPSS ${epss}`)
+
+    const cryptoJs = bom.components.find((c) => c.purl === 'pkg:npm/crypto-js@4.2.0')
+    assert.ok(cryptoJs)
+    const provided = bom.dependencies.find((d) => d.ref === cryptoJs['bom-ref'])?.provides ?? []
+    const assets = new Map(bom.components.filter((c) => c.type === 'cryptographic-asset').map((c) => [c['bom-ref'], c]))
+    for (const id of ['aes', 'md5']) {
+      const ref = `crypto/algorithm/${id}`
+      assert.ok(provided.includes(ref), `${ref} provided by crypto-js: ${provided.join(', ')}`)
+      assert.equal(assets.get(ref)?.cryptoProperties?.assetType, 'algorithm')
+    }
+  }
+})
+
+test('enriching an enriched BOM again replaces the earlier enrichment instead of adding to it', async () => {
+  const once = await enrich(generated, 'cyclonedx-1.6')
+  const twice = await enrich(once, 'cyclonedx-1.6')
+  assert.deepEqual(cycloneDxErrors(twice), [])
+  const strip = (b: Bom) => ({ ...b, serialNumber: '', metadata: { ...b.metadata, timestamp: '' } })
+  assert.deepEqual(strip(twice), strip(once))
+})
