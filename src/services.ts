@@ -30,6 +30,7 @@ export function createServices(storage: Storage, config: ServicesConfig): Servic
     keys: new KeyService(new SqlApiKeyStore(storage), config.seedKeys, config.keyCacheTtlMs),
     kbMeta: new SqlKbMetaStore(storage),
     catalog: catalog(storage, config),
+    integrity: new SqlCatalogReader(storage),
     search: new SqlComponentSearcher(storage),
     analyses: new SqlAnalysisReader(storage),
     licenses: new SqlLicenseReader(storage),

@@ -38,6 +38,7 @@ function facts(over: Partial<ComponentFacts>): ComponentFacts {
       outcome: { code: 'SUCCESS', message: '' },
     },
     licenseOrigin: { declaredExpression: '', declaredText: '', detected: [] },
+    hashes: [],
     vulnerabilities: [],
     algorithms: [],
     problems: [],

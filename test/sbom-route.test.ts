@@ -75,6 +75,10 @@ describe('POST /v2/sbom/enrich', () => {
         [['CVE-2099-0042', ['scan']]],
       )
       assert.ok(out.dependencies?.some((d) => d.ref === 'scan' && d.provides?.includes('crypto/algorithm/sha1')))
+      const scan = out.components.find((c) => c['bom-ref'] === 'scan') as {
+        hashes?: { alg: string; content: string }[]
+      }
+      assert.match(scan.hashes?.[0]?.content ?? '', /^[0-9a-f]{128}$/, 'the registry integrity, SHA-512 in hex')
       const gone = out.components.find((c) => c['bom-ref'] === 'gone')
       assert.ok(gone?.properties?.some((p) => p.name === 'compintel:not-enriched:licenses'))
     }

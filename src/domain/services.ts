@@ -1,6 +1,6 @@
 // The domain services one storage backend provides (src/services.ts builds them): the ports every area's domain
 // functions read through, handed to the HTTP layer as `deps.services`.
-import type { CatalogReader } from './catalog/types.ts'
+import type { CatalogReader, IntegrityReader } from './catalog/types.ts'
 import type { AnalysisReader, ComponentSearcher } from './components/types.ts'
 import type { CatalogueAlgorithm } from './cryptography/types.ts'
 import type { DependencyReader } from './dependencies/types.ts'
@@ -20,6 +20,8 @@ export interface Services {
   kbMeta: KbMetaStore
   /** Components and their versions, for resolving purl + requirement. */
   catalog: CatalogReader
+  /** The registry's integrity hashes of versions (for enriched SBOMs). */
+  integrity: IntegrityReader
   /** Index-backed component search. */
   search: ComponentSearcher
   /** Analyzer outputs of versions (code statistics). */

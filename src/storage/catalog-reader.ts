@@ -6,6 +6,7 @@ import {
   type CatalogReader,
   type ComponentKey,
   type ExactKey,
+  type IntegrityReader,
   type KnownComponent,
   type KnownVersion,
   keyOf,
@@ -32,8 +33,22 @@ type VersionRow = {
   indexed_at: string
 }
 
-export class SqlCatalogReader implements CatalogReader {
+export class SqlCatalogReader implements CatalogReader, IntegrityReader {
   constructor(private readonly storage: Storage) {}
+
+  async integrityOf(versionIds: readonly number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>()
+    for (let i = 0; i < versionIds.length; i += EXACT_PER_READ) {
+      const rows = await this.storage.read
+        .selectFrom('versions')
+        .select(['id', 'integrity'])
+        .where('id', 'in', versionIds.slice(i, i + EXACT_PER_READ))
+        .where('integrity', 'is not', null)
+        .execute()
+      for (const r of rows) out.set(r.id, r.integrity as string)
+    }
+    return out
+  }
 
   async components(keys: readonly ComponentKey[]): Promise<Map<string, KnownComponent>> {
     const out = new Map<string, KnownComponent>()

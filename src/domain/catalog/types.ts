@@ -53,6 +53,11 @@ export interface CatalogReader {
   exact?(keys: readonly ExactKey[]): Promise<Map<string, KnownComponent>>
 }
 
+/** The registry's integrity strings (SRI, e.g. `sha512-…`) of versions, by version id: one read per batch. */
+export interface IntegrityReader {
+  integrityOf(versionIds: readonly number[]): Promise<Map<number, string>>
+}
+
 export function keyOf(k: ComponentKey): string {
   return `${k.type}\u0000${k.purlName}`
 }

@@ -45,6 +45,7 @@ export function enrichedCycloneDx(
     if (c['bom-ref'] === undefined) c['bom-ref'] = f.ref
     addLicenses(c, f)
     addRegistryReference(c, f)
+    if (c.hashes === undefined && f.hashes.length > 0) c.hashes = f.hashes
     const kept = withoutOurs(c.properties, 'compintel:not-enriched:')
     if (kept.length + f.problems.length > 0) c.properties = [...kept, ...problems(f)]
   })

@@ -1,9 +1,9 @@
 // The KB's facts about each component of an SBOM (docs/sbom.md "Enrichment"): its licenses, its known
-// vulnerabilities (with CVSS and EPSS) and the algorithms its crypto analysis found, asked of the areas' own batch
+// vulnerabilities (with CVSS and EPSS), the algorithms its crypto analysis found and the registry's hashes, asked of the areas' own batch
 // functions once per document, whatever its size. Each component keeps the outcome of each question, so an output can
 // say which components could not be enriched and why, rather than dropping them.
 import type { ComponentRef } from '../catalog/resolve-batch.ts'
-import type { CatalogReader } from '../catalog/types.ts'
+import type { CatalogReader, IntegrityReader } from '../catalog/types.ts'
 import type { AnalysisReader } from '../components/types.ts'
 import { cryptoOfVersions } from '../cryptography/component-crypto.ts'
 import type { Algorithm } from '../cryptography/types.ts'
@@ -14,11 +14,13 @@ import type { Outcome } from '../shared/outcome.ts'
 import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
 import type { AdvisoryReader } from '../vulnerabilities/types.ts'
+import { type Hash, versionHashes } from './hashes.ts'
 import { type LicenseOrigin, licenseOrigins } from './license-origin.ts'
 import type { SbomInput } from './read-input.ts'
 
 export interface EnrichPorts {
   catalog: CatalogReader
+  integrity: IntegrityReader
   licenses: LicenseReader
   advisories: AdvisoryReader
   analyses: AnalysisReader
@@ -33,6 +35,8 @@ export interface ComponentFacts {
   licenses: LicenseResult
   /** Which of those licenses were declared and which were found in the package's files. */
   licenseOrigin: LicenseOrigin
+  /** The registry's hashes of the version (its integrity), where the KB has them. */
+  hashes: Hash[]
   vulnerabilities: Vulnerability[]
   algorithms: Algorithm[]
   /** Each question's outcome when it was not SUCCESS: why a part of the facts is missing. */
@@ -79,6 +83,7 @@ async function factsOf(refs: readonly ComponentRef[], ports: EnrichPorts): Promi
   )
   const vulnerabilities = await componentVulnerabilities(refs, ports)
   const crypto = await cryptoOfVersions(refs, ports)
+  const hashes = await versionHashes(refs, ports)
   return refs.map((ref, i) => {
     const l = licenses[i] as LicenseResult
     const v = vulnerabilities[i] as (typeof vulnerabilities)[number]
@@ -95,6 +100,7 @@ async function factsOf(refs: readonly ComponentRef[], ports: EnrichPorts): Promi
       version: v.version || l.version || k.version,
       licenses: l,
       licenseOrigin: origins[i] as LicenseOrigin,
+      hashes: hashes[i] ?? [],
       vulnerabilities: v.vulnerabilities,
       algorithms: [...algorithms.values()].sort((a, b) => (a.algorithm < b.algorithm ? -1 : 1)),
       problems,

@@ -2,6 +2,7 @@
 // project a package-lock.json (v2/v3) describes. The root package is metadata.component; every installed package
 // with a registry version is a library component (its lockfile path as bom-ref, its purl, its integrity as a hash);
 // dependencies are resolved as npm resolves them: the nearest node_modules folder up the package's path.
+import { sriHashes } from './hashes.ts'
 import { readSbomDocument, SbomInputError } from './read-input.ts'
 
 type Json = Record<string, unknown>
@@ -10,13 +11,6 @@ export interface LockfileBomOptions {
   toolVersion: string
   serialNumber: string
   timestamp: string
-}
-
-const SRI_ALGORITHMS: Record<string, string> = {
-  sha1: 'SHA-1',
-  sha256: 'SHA-256',
-  sha384: 'SHA-384',
-  sha512: 'SHA-512',
 }
 
 /** Throws SbomInputError when the lockfile cannot be read (the same rules as an enrichment's input). */
@@ -36,7 +30,7 @@ export function lockfileBom(lock: unknown, o: LockfileBomOptions): Json {
       name: typeof entry.name === 'string' ? entry.name : c.ref.slice(at + 'node_modules/'.length),
       version: c.version,
       purl: c.purl,
-      ...hashes(entry.integrity),
+      ...hashes(sriHashes(entry.integrity)),
       // as npm's own CycloneDX writer: development and optional packages are not required at run time
       scope: entry.dev === true || entry.optional === true || entry.devOptional === true ? 'optional' : 'required',
     }
@@ -82,15 +76,6 @@ function resolve(packages: Record<string, Json>, from: string, name: string, lis
   }
 }
 
-/** An SRI integrity string (sha512-<base64>) as CycloneDX hashes (hex). */
-function hashes(integrity: unknown): { hashes?: { alg: string; content: string }[] } {
-  if (typeof integrity !== 'string') return {}
-  const out = integrity.split(/\s+/).flatMap((sri) => {
-    const dash = sri.indexOf('-')
-    const alg = SRI_ALGORITHMS[sri.slice(0, dash)]
-    return alg ? [{ alg, content: Buffer.from(sri.slice(dash + 1), 'base64').toString('hex') }] : []
-  })
-  return out.length > 0 ? { hashes: out } : {}
-}
+const hashes = (list: unknown[]) => (list.length > 0 ? { hashes: list } : {})
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
