@@ -128,6 +128,9 @@ test('sbom enrich: directly on the KB, to a file, 1.6 and 1.7; the same document
   const fromServer = JSON.parse(served.stdout) as Bom
   assert.equal(fromServer.specVersion, '1.6')
   assert.deepEqual(fromServer.components.slice(0, 3), bom.components.slice(0, 3), 'the same library components')
+  const spdx = await cli(['sbom', 'enrich', bomFile, '--format', 'spdx-2.3'])
+  assert.equal(spdx.code, 0, spdx.stderr)
+  assert.equal(JSON.parse(spdx.stdout).spdxVersion, 'SPDX-2.3')
   const noKey = await cli(['sbom', 'enrich', bomFile, '--url', url])
   assert.equal(noKey.code, 1)
   assert.match(noKey.stderr, /HTTP 401/)

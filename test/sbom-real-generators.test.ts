@@ -12,6 +12,7 @@ import { openStorage } from '../src/storage/database.ts'
 import { prepareKb } from '../src/storage/prepare-kb.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { cycloneDxErrors } from './helpers/cyclonedx-schema.ts'
+import { spdxMessages } from './helpers/spdx-validate.ts'
 
 const PROJECT = fileURLToPath(new URL('./fixtures/sbom-project/', import.meta.url))
 // the generator's command, as npm links it into node_modules/.bin
@@ -54,7 +55,7 @@ type Bom = {
   }[]
 }
 
-async function enrich(document: unknown, format: string) {
+async function enrich(document: unknown, format: string): Promise<Bom> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/v2/sbom/enrich?format=${format}`,
@@ -62,7 +63,7 @@ async function enrich(document: unknown, format: string) {
     payload: JSON.stringify(document),
   })
   assert.equal(res.statusCode, 200, res.body)
-  return res.json() as Bom
+  return res.json()
 }
 
 test('cyclonedx-npm: the generated BOM is enriched, still valid, its own content kept', async () => {
@@ -109,4 +110,17 @@ test('enriching an enriched BOM again replaces the earlier enrichment instead of
   assert.deepEqual(cycloneDxErrors(twice), [])
   const strip = (b: Bom) => ({ ...b, serialNumber: '', metadata: { ...b.metadata, timestamp: '' } })
   assert.deepEqual(strip(twice), strip(once))
+})
+
+test('cyclonedx-npm: the generated BOM as SPDX 2.3 is valid, lodash carrying its advisories', async () => {
+  const doc = (await enrich(generated, 'spdx-2.3')) as unknown as {
+    packages: { name: string; versionInfo?: string; externalRefs?: { referenceCategory: string; comment?: string }[] }[]
+  }
+  assert.deepEqual(spdxMessages(doc), [])
+  const lodash = doc.packages.find((p) => p.name === 'lodash' && p.versionInfo === '4.17.15')
+  const security = (lodash?.externalRefs ?? []).filter((r) => r.referenceCategory === 'SECURITY')
+  assert.ok(
+    security.some((r) => r.comment?.includes('CVE-2020-8203')),
+    JSON.stringify(security.map((r) => r.comment)),
+  )
 })

@@ -10,6 +10,7 @@ import { FIXTURE_SCAN_CVE, loadFixtureAdvisories } from './helpers/advisory-fixt
 import { makeTestApp } from './helpers/app.ts'
 import { cycloneDxErrors } from './helpers/cyclonedx-schema.ts'
 import { type IngestedFixtures, ingestedFixtures } from './helpers/ingested-fixtures.ts'
+import { spdxMessages } from './helpers/spdx-validate.ts'
 
 let f: IngestedFixtures
 let sbomKey: string
@@ -82,6 +83,26 @@ describe('POST /v2/sbom/enrich', () => {
       const gone = out.components.find((c) => c['bom-ref'] === 'gone')
       assert.ok(gone?.properties?.some((p) => p.name === 'compintel:not-enriched:licenses'))
     }
+  })
+
+  test('format=spdx-2.3: a valid SPDX 2.3 document, with the KB licenses, checksums and relationships', async () => {
+    const res = await enrich(BOM, { query: '?format=spdx-2.3' })
+    assert.equal(res.statusCode, 200, res.body)
+    assert.match(String(res.headers['content-type']), /^application\/spdx\+json/)
+    const doc = res.json() as {
+      spdxVersion: string
+      packages: { name: string; licenseDeclared?: string; checksums?: { algorithm: string }[] }[]
+      relationships: { relationshipType: string }[]
+    }
+    assert.deepEqual(spdxMessages(doc), [])
+    assert.equal(doc.spdxVersion, 'SPDX-2.3')
+    const scan = doc.packages.find((p) => p.name === 'fixture-scan')
+    assert.equal(scan?.licenseDeclared, 'MIT')
+    assert.equal(scan?.checksums?.[0]?.algorithm, 'SHA512')
+    assert.deepEqual([...new Set(doc.relationships.map((r) => r.relationshipType))].sort(), ['DEPENDS_ON', 'DESCRIBES'])
+    const empty = await enrich({ bomFormat: 'CycloneDX', specVersion: '1.6' }, { query: '?format=spdx-2.3' })
+    assert.equal(empty.statusCode, 400)
+    assert.match(empty.json().status.message, /must describe one/)
   })
 
   test('a purl list as text, a JSON purl list and a package-lock.json are enriched the same way', async () => {

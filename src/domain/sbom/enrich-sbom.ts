@@ -6,9 +6,10 @@ import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import type { KbMetaStore } from '../meta/types.ts'
 import { enrichedCycloneDx } from './cyclonedx.ts'
 import { type EnrichPorts, enrichComponents, type Learn } from './enrich.ts'
-import { readSbomDocument } from './read-input.ts'
+import { readSbomDocument, SbomInputError } from './read-input.ts'
+import { enrichedSpdx } from './spdx.ts'
 
-export const SBOM_FORMATS = ['cyclonedx-1.6', 'cyclonedx-1.7'] as const
+export const SBOM_FORMATS = ['cyclonedx-1.6', 'cyclonedx-1.7', 'spdx-2.3'] as const
 export type SbomOutputFormat = (typeof SBOM_FORMATS)[number]
 
 export interface SbomPorts extends EnrichPorts {
@@ -38,23 +39,31 @@ export interface EnrichedSbom {
  * Enriches a document already parsed from JSON (a string is a list of purls, one per line). Throws SbomInputError
  * when the document cannot be read.
  */
-export async function enrichSbom(document: unknown, ports: SbomPorts, o: EnrichSbomOptions): Promise<EnrichedSbom> {
-  const input = readSbomDocument(document)
+export async function enrichSbom(parsed: unknown, ports: SbomPorts, o: EnrichSbomOptions): Promise<EnrichedSbom> {
+  const input = readSbomDocument(parsed)
   const facts = await enrichComponents(input, ports, o.learn)
   const loaded = await ports.kbMeta.sources(['advisories', 'epss'])
   const sources = loaded.map((s) => ({ name: s.name, asOf: s.asOf ?? s.importedAt }))
   const common = { toolVersion: o.toolVersion, sources, timestamp: o.now.toISOString() }
+  const counts = { components: facts.length, notEnriched: facts.filter((f) => f.problems.length > 0).length }
+  if (o.format === 'spdx-2.3') {
+    const documentNamespace = `https://spdx.org/spdxdocs/compintel-${o.uuid}`
+    const document = enrichedSpdx(input, parsed, facts, { ...common, documentNamespace })
+    // SPDX requires a document to describe something; a CycloneDX BOM may list nothing at all
+    if (input.format !== 'spdx' && !(document.packages as unknown[]).length)
+      throw new SbomInputError('The document names no component, and an SPDX document must describe one')
+    return { document, mediaType: 'application/spdx+json', ...counts }
+  }
   const catalogue = ports.algorithmCatalogue()
   const specVersion = o.format === 'cyclonedx-1.7' ? '1.7' : '1.6'
   return {
-    document: enrichedCycloneDx(input, document, facts, {
+    document: enrichedCycloneDx(input, parsed, facts, {
       ...common,
       specVersion,
       catalogue,
       serialNumber: `urn:uuid:${o.uuid}`,
     }),
     mediaType: `application/vnd.cyclonedx+json; version=${specVersion}`,
-    components: facts.length,
-    notEnriched: facts.filter((f) => f.problems.length > 0).length,
+    ...counts,
   }
 }

@@ -4,6 +4,7 @@
 // purpose, purl), and the relationships the input states: the document DESCRIBES its subject, a CycloneDX assembly
 // CONTAINS its nested components, and CycloneDX `dependencies` become DEPENDS_ON between packages.
 import { tryParsePurl } from '../shared/purl.ts'
+import { sriHashes } from './hashes.ts'
 import type { SbomInput } from './read-input.ts'
 import type { SpdxLicenses } from './spdx-licenses.ts'
 
@@ -58,7 +59,7 @@ export function convertedPackages(input: SbomInput, document: unknown, licenses:
         ...(c.version ? { versionInfo: c.version } : {}),
         downloadLocation: url(entry.resolved) ?? 'NOASSERTION',
         filesAnalyzed: false,
-        ...checksums(sri(entry.integrity)),
+        ...checksums(sriHashes(entry.integrity)),
         licenseConcluded: 'NOASSERTION',
         licenseDeclared: (typeof entry.license === 'string' && licenses.expression(entry.license)) || 'NOASSERTION',
         externalRefs: [purlRef(c.purl)],
@@ -119,7 +120,7 @@ function fromCycloneDx(c: Json, licenses: SpdxLicenses): Json {
     | undefined
   const hashes = arrayOf(c.hashes).flatMap((h) =>
     isObject(h) && typeof h.alg === 'string' && typeof h.content === 'string'
-      ? [{ algorithm: h.alg.replace(/^SHA-(?=\d)/, 'SHA'), hex: h.content.toLowerCase() }]
+      ? [{ alg: h.alg, content: h.content }]
       : [],
   )
   const purl = typeof c.purl === 'string' && c.purl !== '' ? c.purl : undefined
@@ -156,19 +157,9 @@ const ALGORITHMS = new Set(
   ),
 )
 
-function checksums(list: { algorithm: string; hex: string }[]): Json {
+/** Hashes under CycloneDX's algorithm names as SPDX checksums (SHA-256 is SHA256), those SPDX 2.3 knows. */
+export function checksums(hashes: readonly { alg: string; content: string }[]): Json {
+  const list = hashes.map((h) => ({ algorithm: h.alg.replace(/^SHA-(?=\d)/, 'SHA'), hex: h.content.toLowerCase() }))
   const ok = list.filter((c) => ALGORITHMS.has(c.algorithm) && /^[0-9a-f]+$/.test(c.hex))
   return ok.length > 0 ? { checksums: ok.map((c) => ({ algorithm: c.algorithm, checksumValue: c.hex })) } : {}
-}
-
-/** The hashes of a lockfile's Subresource Integrity string ("sha512-<base64> sha1-<base64>"). */
-function sri(integrity: unknown): { algorithm: string; hex: string }[] {
-  if (typeof integrity !== 'string') return []
-  return integrity.split(/\s+/).flatMap((part) => {
-    const m = /^(sha1|sha256|sha384|sha512)-([A-Za-z0-9+/]+={0,2})$/.exec(part)
-    if (!m) return []
-    const bytes = atob(m[2] as string)
-    const hex = [...bytes].map((ch) => ch.charCodeAt(0).toString(16).padStart(2, '0')).join('')
-    return [{ algorithm: (m[1] as string).toUpperCase(), hex }]
-  })
 }

@@ -1,14 +1,15 @@
 // The enriched SPDX 2.3 JSON document (docs/sbom.md "SPDX out"): an SPDX input kept as it was (packages, files,
 // relationships, annotations and the rest), other inputs turned into one package per component (spdx-packages.ts),
 // plus from the KB for each package it knows: the declared license where the package states none (the licenses found
-// in its files as license comments), the registry page as homepage where it has none, an advisory reference per known vulnerability (SPDX 2.3 has no VEX: the affected
-// status, ratings and fixes are CycloneDX's), an annotation naming the algorithms its crypto analysis found, and an
+// in its files as license comments), the registry page as homepage and the registry's hashes as checksums where it
+// has none, an advisory reference per known vulnerability (SPDX 2.3 has no VEX: the affected status, ratings and
+// fixes are CycloneDX's), an annotation naming the algorithms its crypto analysis found, and an
 // annotation saying why it could not be enriched. A new creation time, creator and namespace: it is a new document.
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
 import type { ComponentFacts } from './enrich.ts'
 import type { SbomInput } from './read-input.ts'
 import { SpdxLicenses } from './spdx-licenses.ts'
-import { convertedPackages } from './spdx-packages.ts'
+import { checksums, convertedPackages } from './spdx-packages.ts'
 
 export interface SpdxOptions {
   toolVersion: string
@@ -80,6 +81,7 @@ const unset = (v: unknown) => v === undefined || v === 'NOASSERTION'
 function enrich(p: Json, f: ComponentFacts, licenses: SpdxLicenses, note: Note): void {
   const notes = licensesOf(p, f, licenses, note)
   if (unset(p.homepage) && /^https?:\/\/\S+$/.test(f.licenses.url)) p.homepage = f.licenses.url
+  if (p.checksums === undefined) Object.assign(p, checksums(f.hashes))
   const refs = arrayOf(p.externalRefs)
   const located = new Set(refs.map((r) => (isObject(r) ? r.referenceLocator : undefined)))
   const advisories = f.vulnerabilities.filter((v) => /^https?:\/\/\S+$/.test(v.url))
