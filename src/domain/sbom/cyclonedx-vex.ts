@@ -30,7 +30,7 @@ export function vulnerabilityList(facts: readonly ComponentFacts[]): Json[] {
     properties: [
       // an OSV malicious-package report (MAL-…): the package itself is malware, not a flaw in it
       ...(v.advisoryIds.some((id) => id.startsWith('MAL-')) ? [{ name: 'compintel:malicious', value: 'true' }] : []),
-      ...v.aliases.map((a) => ({ name: 'compintel:alias', value: a })),
+      ...v.aliases.filter((a) => a !== v.id).map((a) => ({ name: 'compintel:alias', value: a })),
       ...(v.epss
         ? [
             { name: 'compintel:epss:probability', value: String(v.epss.probability) },
