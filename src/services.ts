@@ -2,6 +2,7 @@
 import { CachedCatalog } from './cache/catalog-cache.ts'
 import { ChangeTracker } from './cache/change-tracker.ts'
 import type { Config } from './config.ts'
+import { cycloneDxErrors } from './cyclonedx-schema.ts'
 import type { CatalogReader } from './domain/catalog/types.ts'
 import { KeyService } from './domain/keys/key-service.ts'
 import type { Services } from './domain/services.ts'
@@ -41,6 +42,7 @@ export function createServices(storage: Storage, config: ServicesConfig): Servic
     geo: new SqlGeoReader(storage),
     notices: new SqlNoticeReader(storage),
     algorithmCatalogue: () => loadCatalogue(), // read once per process, on first use
+    cycloneDxSchemaErrors: (bom) => cycloneDxErrors(bom), // each version's schema compiled on first use
     rulesets: new RulesetStore(),
     pingDatabase: () => storage.ping(),
   }

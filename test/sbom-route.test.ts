@@ -136,6 +136,10 @@ describe('POST /v2/sbom/enrich', () => {
     const cases: [unknown, RegExp, string?][] = [
       [{ ...BOM, components: [{ 'bom-ref': 'bad', type: 'library', name: 'x', purl: 'npm/x@1' }] }, /bad: "npm\/x@1"/],
       [{ hello: 'world' }, /Unknown format/],
+      [
+        { ...BOM, components: [{ type: 'bogus', name: 'x', purl: 'pkg:npm/x@1' }] },
+        /does not validate against the CycloneDX 1\.4 JSON schema \(\d+ error\(s\)\): \/components\/0\/type must be equal to one of the allowed values/,
+      ],
       [{ ...BOM, specVersion: '1.2' }, /1\.4 to 1\.7/],
       [{ spdxVersion: 'SPDX-2.2', packages: [] }, /SPDX-2\.3/],
       ['hello, world', /not a list of purls/, 'text/plain'],

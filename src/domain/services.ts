@@ -43,6 +43,8 @@ export interface Services {
   /** The cryptographic algorithm catalogue (data/crypto-algorithms), read on first use: names and describes the
    * algorithms of an enriched SBOM's cryptography bill of materials. */
   algorithmCatalogue(): readonly CatalogueAlgorithm[]
+  /** The official CycloneDX JSON schema's errors for a BOM of its specVersion ([] when it validates). */
+  cycloneDxSchemaErrors(bom: unknown): string[]
   /** The released rulesets (data/rulesets), served by the download routes. */
   rulesets: RulesetReleases
   /** Resolves when the KB answers; rejects when it is unreachable. */

@@ -1,7 +1,8 @@
 // One SBOM enrichment from document to document (docs/sbom.md), the one way the HTTP route and `compintel sbom enrich`
-// both take: the input read (read-input.ts), the KB's facts of its components gathered in one batch per question,
-// learning what the KB lacks when a Learn is given (enrich.ts), and the enriched document written in the asked format
-// with the dates of the KB's advisory and EPSS sources.
+// both take: the input read (read-input.ts; a CycloneDX BOM also checked against its version's official schema), the
+// KB's facts of its components gathered in one batch per question, learning what the KB lacks when a Learn is given
+// (enrich.ts), and the enriched document written in the asked format with the dates of the KB's advisory and EPSS
+// sources.
 import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import type { KbMetaStore } from '../meta/types.ts'
 import { enrichedCycloneDx } from './cyclonedx.ts'
@@ -15,7 +16,11 @@ export type SbomOutputFormat = (typeof SBOM_FORMATS)[number]
 export interface SbomPorts extends EnrichPorts {
   kbMeta: Pick<KbMetaStore, 'sources'>
   algorithmCatalogue(): readonly CatalogueAlgorithm[]
+  cycloneDxSchemaErrors(bom: unknown): string[]
 }
+
+/** Schema errors named in a refusal, at most. */
+const LISTED = 10
 
 export interface EnrichSbomOptions {
   format: SbomOutputFormat
@@ -41,6 +46,14 @@ export interface EnrichedSbom {
  */
 export async function enrichSbom(parsed: unknown, ports: SbomPorts, o: EnrichSbomOptions): Promise<EnrichedSbom> {
   const input = readSbomDocument(parsed)
+  if (input.format === 'cyclonedx') {
+    const errors = ports.cycloneDxSchemaErrors(parsed)
+    if (errors.length > 0)
+      throw new SbomInputError(
+        `The BOM does not validate against the CycloneDX ${input.specVersion} JSON schema (${errors.length} ` +
+          `error(s)): ${errors.slice(0, LISTED).join('; ')}`,
+      )
+  }
   const facts = await enrichComponents(input, ports, o.learn)
   const loaded = await ports.kbMeta.sources(['advisories', 'epss'])
   const sources = loaded.map((s) => ({ name: s.name, asOf: s.asOf ?? s.importedAt }))
