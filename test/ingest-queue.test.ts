@@ -101,6 +101,8 @@ for (const backend of backends())
       assert.deepEqual(await row('gone'), [
         { state: 'failed', attempts: 1, lease_owner: null, last_error: 'not found' },
       ])
+      // newest failure first: 'gone' failed before 'flaky' (made older than the clock's resolution could tell)
+      await sql`update ingest_queue set updated_at = ${ago(10)} where name = 'gone'`.execute(storage.db)
       const status = await q.status()
       assert.deepEqual(status.counts, { pending: 0, active: 0, done: 0, failed: 2 })
       assert.deepEqual(
