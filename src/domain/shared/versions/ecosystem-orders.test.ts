@@ -6,6 +6,7 @@ import { test } from 'node:test'
 import {
   cargoScheme,
   composerScheme,
+  debianScheme,
   goScheme,
   mavenScheme,
   nugetScheme,
@@ -106,6 +107,41 @@ const ladders: [VersionScheme, Ladder[]][] = [
       ['v1.0.0', '1.0', '0.0.1'],
     ],
   ],
+  [
+    debianScheme,
+    [
+      // Debian Policy §5.6.12's example (~~ < ~~a < ~ < end < a), then letters before other characters; each pair
+      // of these ladders was checked with dpkg --compare-versions (the bulk check: test/debian-versions-dpkg.test.ts)
+      ['1.0~~', '1.0~~a', '1.0~', '1.0', '1.0a', '1.0+', ['1.0.', '1.0.0']],
+      // the epoch first, as a number; an absent one is 0
+      ['9.9', ['1:0.1', '01:0.1', '+1:0.1'], '1:9.9', '2:1.0', '2147483647:0'],
+      // an absent revision compares as empty, which equals 0; an empty digit run is 0 too
+      [
+        ['1.0', '1.0-0', '0:1.0', '1.0-00', '00:1.0-0', ' 1.0 ', '\t1.0'],
+        '1.0-0.1',
+        ['1.0-1', '0:1.0-1'],
+        '1.0.0',
+        '1.0.1-1',
+      ],
+      ['1.0~rc1-1', '1.0-1', '1.0a-1', '1.0+dfsg-1', '1.0.1-1'],
+      ['1.0-1~bpo12+1', '1.0-1', '1.0-1+b1', '1.0-1+deb12u1', '1.0-1.1', '1.0-2'],
+      [['1.01.1', '1.1.1'], '1.2', ['1.10', '1.010'], '1.99999999999999999999', '1.100000000000000000000'],
+      // the revision is after the last hyphen; the epoch before the first colon
+      ['1.0-1-1', '1.0-1-2', '1.0-1.1-1', '1.0.0-1', '1:1.0-1', '1:1.0.0-1', '1:1.0:2-1'],
+      // dpkg only warns about an upstream version that does not start with a digit, and orders it
+      ['0~', '0', '0.0', '2.0', 'a.1', 'latest', 'z', '1:0'],
+      // what dpkg refuses sorts below every version
+      ['1.0-', '0~~'],
+      ['', '0~~'],
+      ['1 0', '0~~'],
+      ['2147483648:0', '0~~'],
+      ['-1:0', '0~~'],
+      [':1', '0~~'],
+      ['1:', '0~~'],
+      ['1:-1', '0~~'],
+      ['1.0é', '0~~'],
+    ],
+  ],
 ]
 
 const sign = (n: number) => Math.sign(n) + 0
@@ -137,6 +173,7 @@ const prereleases: [VersionScheme, string[], string[]][] = [
   [composerScheme, ['1.0.0-dev', '1.0.0-RC1', '1.0.0-beta2-dev'], ['1.0.0', '1.0.0-patch1']],
   [goScheme, ['v0.0.0-20191109021931-daa7c04131f5', 'v1.0.0-rc.1'], ['v1.0.0', 'v2.0.0+incompatible']],
   [cargoScheme, ['1.0.0-alpha'], ['1.0.0', '1.0.0+build']],
+  [debianScheme, ['1.0~rc1-1', '2.0~git20240101-2', '1:1.0~beta'], ['1.0-1', '1.0-1~bpo12+1', '1.0+dfsg-1', '1.0~-']],
 ]
 
 for (const [scheme, pre, release] of prereleases) {

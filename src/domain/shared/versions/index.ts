@@ -2,6 +2,7 @@
 // compintel implements it, node-semver for npm and the other semver ecosystems, natural order for the rest.
 import { cargoScheme } from './cargo.ts'
 import { composerScheme } from './composer.ts'
+import { debianScheme } from './debian.ts'
 import { goScheme } from './go.ts'
 import { mavenScheme } from './maven.ts'
 import { naturalScheme } from './natural-scheme.ts'
@@ -21,6 +22,7 @@ const SCHEMES = new Map<string, VersionScheme>(
     composer: composerScheme,
     golang: goScheme,
     cargo: cargoScheme,
+    deb: debianScheme,
     github: semverScheme,
     gitlab: semverScheme,
     bitbucket: semverScheme,
@@ -39,6 +41,7 @@ export type { VersionScheme }
 export {
   cargoScheme,
   composerScheme,
+  debianScheme,
   goScheme,
   mavenScheme,
   naturalScheme,

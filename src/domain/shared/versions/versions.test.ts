@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { naturalScheme, schemeFor, semverScheme } from './index.ts'
 
-const ECOSYSTEMS = ['pypi', 'maven', 'gem', 'nuget', 'composer', 'golang', 'cargo']
+const ECOSYSTEMS = ['pypi', 'maven', 'gem', 'nuget', 'composer', 'golang', 'cargo', 'deb']
 
 const orders = [
   {
@@ -85,7 +85,7 @@ test('schemeFor: each ecosystem its own order, unknown types natural', () => {
   const names = ['npm', 'pypi', 'maven', 'gem', 'nuget', 'composer', 'golang', 'cargo', 'github', 'deb', 'whatever']
   assert.deepEqual(
     names.map((t) => schemeFor(t).name),
-    ['semver', 'pep440', 'maven', 'rubygems', 'nuget', 'composer', 'go', 'cargo', 'semver', 'natural', 'natural'],
+    ['semver', 'pep440', 'maven', 'rubygems', 'nuget', 'composer', 'go', 'cargo', 'semver', 'debian', 'natural'],
   )
   assert.equal(schemeFor('constructor').name, 'natural')
 })
