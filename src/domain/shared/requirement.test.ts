@@ -141,4 +141,17 @@ test('requirements in each ecosystem: node-semver ranges for Go and crates.io, c
   assert.equal(resolveVersion({ purl: 'pkg:pypi/x', requirement: '<1.0.1' }, pypi).version, '1.0.post1')
   assert.equal(resolveVersion({ purl: 'pkg:pypi/x', requirement: '==1.0.0' }, pypi).version, '1.0')
   assert.equal(resolveVersion({ purl: 'pkg:pypi/x' }, pypi).version, '1.0.1')
+  // Debian: '~' belongs to versions (pre-releases, stable updates), not to the operators
+  const deb = ['3.0.11-1~deb12u2', '3.0.17-1~deb12u2', '3.0.17-1', '3.1.0~rc1-1'].map((version) => ({ version }))
+  assert.equal(
+    resolveVersion({ purl: 'pkg:deb/debian/libssl3', requirement: '< 3.0.17-1' }, deb).version,
+    '3.0.17-1~deb12u2',
+  )
+  assert.equal(
+    resolveVersion({ purl: 'pkg:deb/debian/libssl3', requirement: '3.0.11-1~deb12u2' }, deb).version,
+    '3.0.11-1~deb12u2',
+  )
+  // no requirement: the highest in Debian's order, as apt's candidate would be
+  assert.equal(resolveVersion({ purl: 'pkg:deb/debian/libssl3' }, deb).version, '3.1.0~rc1-1')
+  assert.throws(() => parseRequirement('~1.2', schemeFor('pypi')), /INVALID_SEMVER|not a valid/i)
 })

@@ -15,6 +15,7 @@ export type Requirement =
 export const MAX_REQUIREMENT_LENGTH = 256
 const ANY = new Set(['', '*', 'x', 'X', 'latest'])
 const OPERATORS = /[<>=^~|\s,]/
+const COMPARATOR_OPERATORS = /[<>=^|\s,]/
 
 /** Parses a requirement for a version scheme; throws DomainError INVALID_SEMVER when it is not a constraint. */
 export function parseRequirement(input: string, scheme: VersionScheme): Requirement {
@@ -30,17 +31,22 @@ export function parseRequirement(input: string, scheme: VersionScheme): Requirem
     if (range) return { kind: 'range', raw: req, range }
     throw invalid(req)
   }
-  if (!OPERATORS.test(bare)) return { kind: 'exact', version: bare }
-  const anyOf = req.split('||').map((group) =>
-    group
-      .split(/[\s,]+/)
-      .filter(Boolean)
-      .map((part) => {
-        const m = /^(>=|<=|>|<|==?)?\s*([^<>=^~\s]+)$/.exec(part)
-        if (!m) throw invalid(req)
-        return { op: (m[1] === '==' ? '=' : (m[1] ?? '=')) as Comparator['op'], version: m[2] as string }
-      }),
-  )
+  // '~' inside a version is no operator: Debian versions hold it (1.0~rc1, 3.0.17-1~deb12u2); a leading one is semver's
+  if (!COMPARATOR_OPERATORS.test(bare) && !bare.startsWith('~')) return { kind: 'exact', version: bare }
+  // an operator may stand apart from its version (`>= 2.34`, as Debian writes relations)
+  const anyOf = req
+    .replace(/(>=|<=|==?|>|<)\s+/g, '$1')
+    .split('||')
+    .map((group) =>
+      group
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((part) => {
+          const m = /^(>=|<=|>|<|==?)?\s*([^<>=^~\s][^<>=^\s]*)$/.exec(part)
+          if (!m) throw invalid(req)
+          return { op: (m[1] === '==' ? '=' : (m[1] ?? '=')) as Comparator['op'], version: m[2] as string }
+        }),
+    )
   if (anyOf.some((g) => g.length === 0)) throw invalid(req)
   return { kind: 'comparators', raw: req, anyOf }
 }
