@@ -153,5 +153,5 @@ test('requirements in each ecosystem: node-semver ranges for Go and crates.io, c
   )
   // no requirement: the highest in Debian's order, as apt's candidate would be
   assert.equal(resolveVersion({ purl: 'pkg:deb/debian/libssl3' }, deb).version, '3.1.0~rc1-1')
-  assert.throws(() => parseRequirement('~1.2', schemeFor('pypi')), /INVALID_SEMVER|not a valid/i)
+  assert.throws(() => parseRequirement('~1.2', schemeFor('pypi')), /Invalid semver ~1.2/)
 })
