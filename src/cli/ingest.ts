@@ -7,6 +7,8 @@ export async function runIngestCommand(config: Config, argv: string[]): Promise<
   switch (source) {
     case 'npm':
       return (await import('./ingest-npm.ts')).runIngestNpm(config, rest)
+    case 'debian':
+      return (await import('./ingest-debian.ts')).runIngestDebian(config, rest)
     case 'osv':
     case 'epss':
     case 'purl2cpe':

@@ -1,0 +1,83 @@
+// `compintel ingest debian`: Debian binary packages from the archive, through apt with compintel's own configuration
+// (docs/debian.md): by name, from a file of names, or every package installed on this machine (dpkg-query).
+import { execFileSync } from 'node:child_process'
+import { homedir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Config } from '../config.ts'
+import { AptArchive } from '../ingest/debian/apt.ts'
+import { ingestDebian } from '../ingest/debian/ingest-debian.ts'
+import { debianMirrors } from '../ingest/debian/mirror.ts'
+import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
+import { openStorage } from '../storage/database.ts'
+import { SqlKbWriter } from '../storage/kb-writer.ts'
+import { migrate } from '../storage/migrate.ts'
+import { namesFromFile } from './ingest-npm.ts'
+import { INGEST_USAGE } from './ingest-usage.ts'
+
+const SUITES = new Set(['bookworm', 'trixie'])
+
+export async function runIngestDebian(config: Config, argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      suite: { type: 'string', multiple: true, default: ['bookworm'] },
+      'from-file': { type: 'string' },
+      installed: { type: 'boolean', default: false },
+      'with-dependencies': { type: 'boolean', default: false },
+      analyze: { type: 'string', default: 'latest' },
+      'apt-dir': { type: 'string' },
+      'no-update': { type: 'boolean', default: false },
+    },
+  })
+  const bad = values.suite.filter((s) => !SUITES.has(s))
+  if (bad.length > 0) throw new Error(`--suite: ${bad.join(', ')}; expected ${[...SUITES].join(' or ')}`)
+  if (values.analyze !== 'latest' && values.analyze !== 'none') throw new Error('--analyze: expected latest or none')
+  const names = [
+    ...positionals,
+    ...(values['from-file'] ? namesFromFile(values['from-file']) : []),
+    ...(values.installed ? installedPackages() : []),
+  ]
+  if (names.length === 0) throw new Error(`no package names given\nusage: ${INGEST_USAGE}`)
+  const dir =
+    values['apt-dir'] ?? path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'compintel-apt')
+  const archive = new AptArchive({ dir, suites: values.suite, mirrors: debianMirrors() })
+  const storage = openStorage(config.database)
+  try {
+    await migrate(storage)
+    const report = await ingestDebian({
+      archive,
+      writer: new SqlKbWriter(storage),
+      advisories: new SqlAdvisoryWriter(storage),
+      names,
+      withDependencies: values['with-dependencies'],
+      analyze: values.analyze === 'latest',
+      update: !values['no-update'],
+      now: () => new Date().toISOString(),
+      log: (line) => console.error(line),
+    })
+    console.log(
+      `debian: ${report.written} packages written, ${report.analyzed} analyzed, ${report.advisories} changelog ` +
+        `advisories; not in the suites: ${report.notFound.length}${report.notFound.length ? ` (${report.notFound.slice(0, 10).join(', ')}…)` : ''}`,
+    )
+    for (const f of report.failed) console.error(`failed: ${f.name}: ${f.error}`)
+    return report.failed.length > 0 ? 1 : 0
+  } finally {
+    await storage.close()
+  }
+}
+
+/** The binary packages installed on this machine (their names, architecture qualifiers dropped). */
+function installedPackages(): string[] {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own field syntax, not a template
+  const out = execFileSync('dpkg-query', ['-W', '-f', '${Package}\\n'], { encoding: 'utf8' })
+  return [
+    ...new Set(
+      out
+        .split('\n')
+        .map((l) => l.split(':')[0]?.trim() ?? '')
+        .filter(Boolean),
+    ),
+  ]
+}

@@ -1,0 +1,131 @@
+// Debian's archive through apt with compintel's own configuration (docs/debian.md "Reaching the archive"): a private
+// folder holds the sources list, the downloaded indexes, the package cache and an empty dpkg status, so nothing of the
+// system's apt state is read or changed and no root is needed. `update` fetches the Packages and Sources indexes of
+// the suites (and their -updates and -security suites); `download` fetches binary packages (.deb).
+import { execFile } from 'node:child_process'
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { userInfo } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import type { DebianMirrors } from './mirror.ts'
+
+const run = promisify(execFile)
+
+export interface AptArchiveOptions {
+  /** The private folder (created when missing). */
+  dir: string
+  /** Suites by codename: bookworm, trixie, … */
+  suites: string[]
+  mirrors: DebianMirrors
+  arch?: string
+}
+
+export interface IndexFile {
+  suite: string
+  kind: 'Packages' | 'Sources'
+  file: string
+}
+
+export class AptArchive {
+  readonly arch: string
+
+  constructor(private readonly o: AptArchiveOptions) {
+    this.arch = o.arch ?? 'amd64'
+  }
+
+  private get root() {
+    return path.resolve(this.o.dir)
+  }
+
+  /** apt-get's options: every folder and file apt reads or writes is under the private folder. */
+  private options(): string[] {
+    const r = this.root
+    const settings = {
+      'Dir::Etc': path.join(r, 'etc'),
+      'Dir::State': path.join(r, 'state'),
+      'Dir::State::status': path.join(r, 'state', 'status'),
+      'Dir::Cache': path.join(r, 'cache'),
+      'APT::Architecture': this.arch,
+      'APT::Architectures': this.arch,
+      'APT::Sandbox::User': userInfo().username,
+      'Acquire::Languages': 'none',
+      'Acquire::GzipIndexes': 'false',
+      'Debug::NoLocking': '1',
+    }
+    return [...Object.entries(settings).flatMap(([k, v]) => ['-o', `${k}=${v}`]), '-qq']
+  }
+
+  /** Writes the sources list and fetches the suites' Packages and Sources indexes. */
+  async update(): Promise<void> {
+    const r = this.root
+    for (const d of [
+      'etc/apt.conf.d',
+      'etc/preferences.d',
+      'etc/sources.list.d',
+      'state/lists/partial',
+      'cache/archives/partial',
+    ])
+      mkdirSync(path.join(r, d), { recursive: true })
+    writeFileSync(path.join(r, 'state', 'status'), '')
+    writeFileSync(path.join(r, 'etc', 'sources.list'), this.sourcesList())
+    await this.apt(['update'])
+  }
+
+  private sourcesList(): string {
+    const { archive, security, keyring } = this.o.mirrors
+    const opts = keyring ? ` [signed-by=${keyring}]` : ''
+    const lines: string[] = []
+    for (const suite of this.o.suites) {
+      const entries = [`${archive} ${suite} main`, `${archive} ${suite}-updates main`]
+      if (security) entries.push(`${security} ${suite}-security main`)
+      for (const e of entries) lines.push(`deb${opts} ${e}`, `deb-src${opts} ${e}`)
+    }
+    return `${lines.join('\n')}\n`
+  }
+
+  /** The downloaded indexes, by suite (a suite's -updates and -security indexes count as the suite's). */
+  indexes(): IndexFile[] {
+    const lists = path.join(this.root, 'state', 'lists')
+    return readdirSync(lists).flatMap((f) => {
+      const m = /_dists_([a-z]+)(?:-updates|-security)?_main_(?:binary-([a-z0-9]+)_Packages|source_Sources)$/.exec(f)
+      if (!m || (m[2] && m[2] !== this.arch)) return []
+      return [{ suite: m[1] as string, kind: m[2] ? 'Packages' : 'Sources', file: path.join(lists, f) } as IndexFile]
+    })
+  }
+
+  /** The suites' InRelease files (their `Date:` dates the indexes), by suite as `indexes()` names them. */
+  releaseFiles(): { suite: string; file: string }[] {
+    const lists = path.join(this.root, 'state', 'lists')
+    return readdirSync(lists).flatMap((f) => {
+      const m = /_dists_([a-z]+)(?:-updates|-security)?_InRelease$/.exec(f)
+      return m ? [{ suite: m[1] as string, file: path.join(lists, f) }] : []
+    })
+  }
+
+  /** Downloads `name=version` binary packages into `into`; the .deb files it wrote, by `name=version`. */
+  async download(wanted: readonly string[], into: string): Promise<Map<string, string>> {
+    mkdirSync(into, { recursive: true })
+    const before = new Set(readdirSync(into))
+    if (wanted.length > 0) await this.apt(['download', ...wanted], into)
+    const out = new Map<string, string>()
+    for (const f of readdirSync(into)) {
+      const m = /^(.+?)_(.+?)_[^_]+\.deb$/.exec(f)
+      if (!m || before.has(f)) continue
+      out.set(`${m[1]}=${decodeURIComponent(m[2] as string)}`, path.join(into, f))
+    }
+    return out
+  }
+
+  private async apt(args: string[], cwd?: string): Promise<void> {
+    try {
+      await run('apt-get', [...this.options(), ...args], {
+        cwd: cwd ?? this.root,
+        env: { ...process.env, LC_ALL: 'C' },
+        maxBuffer: 16 * 1024 * 1024,
+      })
+    } catch (err) {
+      const e = err as { stderr?: string; message: string }
+      throw new Error(`apt-get ${args[0]} failed: ${(e.stderr || e.message).trim().split('\n').slice(-3).join(' ')}`)
+    }
+  }
+}

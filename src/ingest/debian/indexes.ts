@@ -1,0 +1,76 @@
+// The Packages indexes apt downloaded (apt.ts), read as records (docs/debian.md "Ingestion"): every binary package
+// of the architecture (and `all`) with the fields the KB keeps. A suite's -updates and -security indexes count as the
+// suite's; a version listed by several is one record.
+import { createReadStream, readFileSync } from 'node:fs'
+import { foldDeb822, parseDeb822Chunks } from '../../domain/shared/deb822.ts'
+import type { IndexFile } from './apt.ts'
+
+export interface BinaryRecord {
+  name: string
+  version: string
+  arch: string
+  /** The source package and its version (the binary's own when the index names none). */
+  source: string
+  sourceVersion: string
+  depends: string
+  preDepends: string
+  provides: string
+  homepage: string
+  /** The synopsis (the Description's first line). */
+  description: string
+  /** The .deb's SHA-256, hex. */
+  sha256: string
+  /** Installed-Size, KiB. */
+  installedSize: number | null
+  /** The suites that list this version (bookworm, …). */
+  suites: string[]
+}
+
+/** Every binary package of the indexes, by name, each version once. */
+export async function readPackages(files: readonly IndexFile[]): Promise<Map<string, BinaryRecord[]>> {
+  const out = new Map<string, BinaryRecord[]>()
+  for (const f of files.filter((x) => x.kind === 'Packages')) {
+    for await (const p of parseDeb822Chunks(createReadStream(f.file))) {
+      const name = p.get('Package')
+      const version = p.get('Version')
+      if (!name || !version) continue
+      const list = out.get(name) ?? []
+      const same = list.find((r) => r.version === version)
+      if (same) {
+        if (!same.suites.includes(f.suite)) same.suites.push(f.suite)
+        continue
+      }
+      const src = /^(\S+)(?:\s+\(([^)]+)\))?/.exec(p.get('Source') ?? '')
+      list.push({
+        name,
+        version,
+        arch: p.get('Architecture') ?? '',
+        source: src?.[1] ?? name,
+        sourceVersion: src?.[2] ?? version,
+        depends: foldDeb822(p.get('Depends') ?? ''),
+        preDepends: foldDeb822(p.get('Pre-Depends') ?? ''),
+        provides: foldDeb822(p.get('Provides') ?? ''),
+        homepage: p.get('Homepage') ?? '',
+        description: (p.get('Description') ?? '').split('\n')[0] ?? '',
+        sha256: p.get('SHA256') ?? '',
+        installedSize: Number(p.get('Installed-Size')) || null,
+        suites: [f.suite],
+      })
+      out.set(name, list)
+    }
+  }
+  return out
+}
+
+/** The newest `Date:` of each suite's Release files (its own, -updates, -security), ISO. */
+export function releaseDates(releaseFiles: readonly { suite: string; file: string }[]): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const { suite, file } of releaseFiles) {
+    const m = /^Date:\s*(.+)$/m.exec(readFileSync(file, 'utf8'))
+    const ms = m ? Date.parse(m[1] as string) : Number.NaN
+    if (Number.isNaN(ms)) continue
+    const iso = new Date(ms).toISOString()
+    if ((out.get(suite) ?? '') < iso) out.set(suite, iso)
+  }
+  return out
+}

@@ -1,0 +1,119 @@
+// `compintel ingest debian` (docs/debian.md "Ingestion"): the suites' indexes fetched through the private apt
+// configuration, the packages asked for (and, with dependencies, what they depend on in the same suites, virtual
+// packages resolved through Provides) mapped to the KB's facts, and the newest version of each downloaded and read:
+// its license from its copyright file, release dates and fixed CVEs from its changelog (deb-facts.ts). One
+// transaction per package; the changelog's CVE facts are advisories of the source `debian-changelog`.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseDebianRelations } from '../../domain/dependencies/debian-relations.ts'
+import type { KbWriter } from '../../domain/kb/types.ts'
+import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
+import type { AptArchive } from './apt.ts'
+import { changelogAdvisories, readVersionFacts } from './deb-facts.ts'
+import { type BinaryRecord, readPackages, releaseDates } from './indexes.ts'
+import { mapDebianPackage, newestRecord } from './map-debian.ts'
+
+export interface DebianIngestOptions {
+  archive: AptArchive
+  writer: KbWriter
+  advisories: AdvisoryWriter
+  /** Binary package names. */
+  names: readonly string[]
+  withDependencies: boolean
+  /** Download and read the newest version of each package (license, changelog). */
+  analyze: boolean
+  /** Fetch the indexes first (false: use the ones fetched before). */
+  update: boolean
+  now: () => string
+  log: (line: string) => void
+}
+
+export interface DebianIngestReport {
+  written: number
+  notFound: string[]
+  analyzed: number
+  advisories: number
+  failed: { name: string; error: string }[]
+}
+
+const DOWNLOAD_BATCH = 40
+
+export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngestReport> {
+  if (o.update) {
+    o.log('debian: fetching the indexes')
+    await o.archive.update()
+  }
+  const packages = await readPackages(o.archive.indexes())
+  const dates = releaseDates(o.archive.releaseFiles())
+  const names = o.withDependencies ? closure(o.names, packages) : [...new Set(o.names)]
+  const notFound = names.filter((n) => !packages.has(n))
+  const found = names.filter((n) => packages.has(n))
+  o.log(`debian: ${found.length} packages (${notFound.length} not in the suites)`)
+  const report: DebianIngestReport = { written: 0, notFound, analyzed: 0, advisories: 0, failed: [] }
+  const work = mkdtempSync(path.join(tmpdir(), 'compintel-debs-'))
+  try {
+    for (let i = 0; i < found.length; i += DOWNLOAD_BATCH) {
+      const batch = found.slice(i, i + DOWNLOAD_BATCH).map((name) => {
+        const records = packages.get(name) as BinaryRecord[]
+        const mapped = mapDebianPackage(records, suiteDate(records, dates) ?? o.now())
+        return { ...mapped, source: newestRecord(records).source }
+      })
+      const facts = o.analyze ? await readVersionFacts(o.archive, batch, path.join(work, String(i))) : new Map()
+      for (const { component, versions } of batch) {
+        const f = facts.get(component.name)
+        if (f) {
+          for (const v of versions) {
+            if (v.version === f.version) v.license = f.license
+            v.releasedAt = f.released.get(v.version) ?? v.releasedAt
+          }
+          report.analyzed++
+        }
+        try {
+          await o.writer.writePackage({ component, versions, analyses: [] })
+          report.written++
+        } catch (err) {
+          report.failed.push({ name: component.name, error: (err as Error).message })
+        }
+      }
+      const advisories = changelogAdvisories([...facts.values()], o.now())
+      if (advisories.length > 0) {
+        await o.advisories.writeAdvisories(advisories, o.now())
+        report.advisories += advisories.length
+      }
+      o.log(`debian: ${Math.min(i + DOWNLOAD_BATCH, found.length)}/${found.length}`)
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+  return report
+}
+
+/** The newest Release date among the suites listing the package. */
+function suiteDate(records: readonly BinaryRecord[], dates: Map<string, string>): string | undefined {
+  const all = records.flatMap((r) => r.suites.flatMap((s) => dates.get(s) ?? []))
+  return all.sort().at(-1)
+}
+
+/** The names and everything they depend on (first alternatives; a virtual name → its first provider). */
+function closure(names: readonly string[], packages: Map<string, BinaryRecord[]>): string[] {
+  const providers = new Map<string, string>()
+  for (const [name, records] of packages)
+    for (const r of records)
+      for (const alts of parseDebianRelations(r.provides))
+        for (const p of alts) if (!providers.has(p.name)) providers.set(p.name, name)
+  const seen = new Set<string>()
+  const queue = [...names]
+  while (queue.length > 0) {
+    const asked = queue.pop() as string
+    const name = packages.has(asked) ? asked : (providers.get(asked) ?? asked)
+    if (seen.has(name)) continue
+    seen.add(name)
+    const records = packages.get(name)
+    if (!records) continue
+    const newest = newestRecord(records)
+    for (const alts of parseDebianRelations(`${newest.preDepends}, ${newest.depends}`))
+      if (alts[0]) queue.push(alts[0].name)
+  }
+  return [...seen]
+}
