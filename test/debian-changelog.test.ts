@@ -68,4 +68,8 @@ test('relations: needs, alternatives, operators as comparators, qualifiers and r
     { scope: 'runtime', name: 'zlib1g', requirement: '' },
     { scope: 'optional', name: 'libz', requirement: '' },
   ])
+  // one package named twice: one dependency, both relations holding
+  assert.deepEqual(debianDependencies({ depends: 'python3 (>= 3.11~), python3 (<< 3.12), python3:any' }), [
+    { scope: 'runtime', name: 'python3', requirement: '>= 3.11~ < 3.12' },
+  ])
 })

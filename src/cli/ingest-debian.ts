@@ -1,12 +1,13 @@
 // `compintel ingest debian`: Debian binary packages from the archive, through apt with compintel's own configuration
-// (docs/debian.md): by name, from a file of names, or every package installed on this machine (dpkg-query).
-import { execFileSync } from 'node:child_process'
+// (docs/debian.md): by name, from a file of names, or every package installed on this machine (its dpkg database,
+// whose versions the suites no longer list are added, and whose licenses and changelogs are read from /usr/share/doc).
 import { homedir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Config } from '../config.ts'
 import { AptArchive } from '../ingest/debian/apt.ts'
 import { ingestDebian } from '../ingest/debian/ingest-debian.ts'
+import { readInstalled } from '../ingest/debian/installed.ts'
 import { debianMirrors } from '../ingest/debian/mirror.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
 import { openStorage } from '../storage/database.ts'
@@ -26,19 +27,19 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
       'from-file': { type: 'string' },
       installed: { type: 'boolean', default: false },
       'with-dependencies': { type: 'boolean', default: false },
-      analyze: { type: 'string', default: 'latest' },
+      analyze: { type: 'string', default: 'all' },
       'apt-dir': { type: 'string' },
       'no-update': { type: 'boolean', default: false },
     },
   })
   const bad = values.suite.filter((s) => !SUITES.has(s))
   if (bad.length > 0) throw new Error(`--suite: ${bad.join(', ')}; expected ${[...SUITES].join(' or ')}`)
-  if (values.analyze !== 'latest' && values.analyze !== 'none') throw new Error('--analyze: expected latest or none')
-  const names = [
-    ...positionals,
-    ...(values['from-file'] ? namesFromFile(values['from-file']) : []),
-    ...(values.installed ? installedPackages() : []),
-  ]
+  const analyze = values.analyze
+  if (analyze !== 'all' && analyze !== 'latest' && analyze !== 'none')
+    throw new Error('--analyze: expected all, latest or none')
+  const names = [...positionals, ...(values['from-file'] ? namesFromFile(values['from-file']) : [])]
+  const installed = values.installed ? readInstalled() : undefined
+  names.push(...(installed?.records.map((r) => r.name) ?? []))
   if (names.length === 0) throw new Error(`no package names given\nusage: ${INGEST_USAGE}`)
   const dir =
     values['apt-dir'] ?? path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'compintel-apt')
@@ -51,8 +52,9 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
       writer: new SqlKbWriter(storage),
       advisories: new SqlAdvisoryWriter(storage),
       names,
+      ...(installed ? { installed } : {}),
       withDependencies: values['with-dependencies'],
-      analyze: values.analyze === 'latest',
+      analyze,
       update: !values['no-update'],
       now: () => new Date().toISOString(),
       log: (line) => console.error(line),
@@ -66,18 +68,4 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
   } finally {
     await storage.close()
   }
-}
-
-/** The binary packages installed on this machine (their names, architecture qualifiers dropped). */
-function installedPackages(): string[] {
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own field syntax, not a template
-  const out = execFileSync('dpkg-query', ['-W', '-f', '${Package}\\n'], { encoding: 'utf8' })
-  return [
-    ...new Set(
-      out
-        .split('\n')
-        .map((l) => l.split(':')[0]?.trim() ?? '')
-        .filter(Boolean),
-    ),
-  ]
 }

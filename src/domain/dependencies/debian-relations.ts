@@ -30,18 +30,21 @@ export function parseDebianRelations(field: string): DebianRelation[][] {
     .filter((alts) => alts.length > 0)
 }
 
-/** Depends and Pre-Depends as the KB's dependencies: first alternatives runtime, the others optional. */
+/**
+ * Depends and Pre-Depends as the KB's dependencies: first alternatives runtime, the others optional; a package named
+ * twice in one scope (`python3 (>= 3.11~), python3 (<< 3.12)`) is one dependency whose requirements all hold (AND).
+ */
 export function debianDependencies(fields: { depends?: string; preDepends?: string }): Dependency[] {
-  const out: Dependency[] = []
-  const seen = new Set<string>()
+  const out = new Map<string, Dependency>()
   for (const field of [fields.preDepends ?? '', fields.depends ?? ''])
     for (const alts of parseDebianRelations(field))
       alts.forEach((a, i) => {
         const scope = i === 0 ? 'runtime' : 'optional'
-        const key = `${scope}\u0000${a.name}\u0000${a.requirement}`
-        if (seen.has(key)) return
-        seen.add(key)
-        out.push({ scope, name: a.name, requirement: a.requirement })
+        const key = `${scope}\u0000${a.name}`
+        const known = out.get(key)
+        if (!known) out.set(key, { scope, name: a.name, requirement: a.requirement })
+        else if (a.requirement && !known.requirement.includes(a.requirement))
+          known.requirement = known.requirement ? `${known.requirement} ${a.requirement}` : a.requirement
       })
-  return out
+  return [...out.values()]
 }

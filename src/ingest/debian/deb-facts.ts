@@ -1,4 +1,4 @@
-// The facts ingestion reads from each package's newest .deb (docs/debian.md): its license from its copyright file
+// The facts ingestion reads from a package's .deb files (docs/debian.md): its license from its copyright file
 // (copyright-license.ts), the release date of every version its changelog lists, and the CVEs its changelog says
 // an upload fixed, which become advisories of the source `debian-changelog` ("CVE X fixed in version V": a version
 // below V is affected). A package whose documentation is another package's (a doc symlink) takes that package's.
@@ -8,7 +8,7 @@ import { fixedCves, parseDebianChangelog } from '../../domain/vulnerabilities/de
 import type { Advisory } from '../../domain/vulnerabilities/types.ts'
 import type { AptArchive } from './apt.ts'
 import { licenseOfCopyright } from './copyright-license.ts'
-import { readDebDocs } from './deb-file.ts'
+import { type DebDocs, readDebDocs } from './deb-file.ts'
 
 const CHANGELOG_SOURCE = 'debian-changelog'
 
@@ -25,42 +25,55 @@ export interface DebFacts {
   source: string
 }
 
-/** Downloads the newest version of each package and reads it; packages that fail to download are left out. */
+/** A version to read. */
+export interface Wanted {
+  name: string
+  version: string
+  source: string
+}
+
+/**
+ * Downloads these versions and reads them, by `name=version`; versions that fail to download are left out. A
+ * package whose doc folder links to another's takes the facts of that package at the same version (or its newest).
+ */
 export async function readVersionFacts(
   archive: AptArchive,
-  packages: readonly { component: { name: string; latestVersion: string | null }; source: string }[],
+  wanted: readonly Wanted[],
   dir: string,
 ): Promise<Map<string, DebFacts>> {
-  const wanted = packages.map((p) => `${p.component.name}=${p.component.latestVersion}`)
-  const files = await archive.download(wanted, dir).catch(() => new Map<string, string>())
+  const key = (w: { name: string; version: string }) => `${w.name}=${w.version}`
+  const files = await archive.download(wanted.map(key), dir).catch(() => new Map<string, string>())
   const out = new Map<string, DebFacts>()
   const linked: [DebFacts, string][] = []
-  for (const p of packages) {
-    const { name, latestVersion } = p.component
-    const file = files.get(`${name}=${latestVersion}`)
+  for (const w of wanted) {
+    const file = files.get(key(w))
     if (!file) continue
-    const docs = await readDebDocs(file, name)
-    const entries = docs.changelog ? parseDebianChangelog(docs.changelog) : []
-    const license = docs.copyright ? licenseOfCopyright(docs.copyright) : null
-    const facts: DebFacts = {
-      name,
-      version: latestVersion as string,
-      license: license?.license ?? null,
-      licenseMethod: license?.method ?? 'none',
-      released: new Map(entries.flatMap((e) => (e.date ? [[e.version, e.date] as [string, string]] : []))),
-      fixed: fixedCves(entries),
-      source: p.source,
-    }
-    out.set(name, facts)
+    const docs = await readDebDocs(file, w.name)
+    const facts = factsOfDocs(w.name, w.version, w.source, docs)
+    out.set(key(w), facts)
     if (docs.docsOf) linked.push([facts, docs.docsOf])
   }
-  // a doc symlink: the linked package's copyright and changelog are this one's
   for (const [facts, other] of linked) {
-    const o = out.get(other)
+    const o = out.get(key({ name: other, version: facts.version })) ?? [...out.values()].find((f) => f.name === other)
     if (!o) continue
     Object.assign(facts, { license: o.license, licenseMethod: o.licenseMethod, released: o.released, fixed: o.fixed })
   }
   return out
+}
+
+/** What a package's copyright file and changelog say of it. */
+export function factsOfDocs(name: string, version: string, source: string, docs: DebDocs): DebFacts {
+  const entries = docs.changelog ? parseDebianChangelog(docs.changelog) : []
+  const license = docs.copyright ? licenseOfCopyright(docs.copyright) : null
+  return {
+    name,
+    version,
+    license: license?.license ?? null,
+    licenseMethod: license?.method ?? 'none',
+    released: new Map(entries.flatMap((e) => (e.date ? [[e.version, e.date] as [string, string]] : []))),
+    fixed: fixedCves(entries),
+    source,
+  }
 }
 
 /** One advisory per source package and CVE, naming every binary package of that source read here. */

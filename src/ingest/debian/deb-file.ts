@@ -23,16 +23,25 @@ export async function readDebDocs(debFile: string, name: string): Promise<DebDoc
   const dir = mkdtempSync(path.join(tmpdir(), 'compintel-deb-'))
   try {
     await run('dpkg-deb', ['-x', debFile, dir], { maxBuffer: 1024 * 1024 })
-    const doc = path.join(dir, 'usr', 'share', 'doc', name)
-    if (!existsSync(doc) && !isLink(doc)) return { copyright: null, changelog: null, docsOf: null }
-    if (isLink(doc)) return { copyright: null, changelog: null, docsOf: path.basename(readlinkSync(doc)) }
-    return {
-      copyright: text(path.join(doc, 'copyright'), false),
-      changelog: text(path.join(doc, 'changelog.Debian.gz'), true),
-      docsOf: null,
-    }
+    return readDocs(dir, name)
   } finally {
     rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The docs of a package installed under `root` (`/` for this machine's own packages, or an unpacked .deb). On an
+ * installed system a doc symlink is followed; in an unpacked .deb its target is absent, and is named instead.
+ */
+export function readDocs(root: string, name: string): DebDocs {
+  const doc = path.join(root, 'usr', 'share', 'doc', name)
+  if (isLink(doc) && !existsSync(path.join(doc, 'copyright')))
+    return { copyright: null, changelog: null, docsOf: path.basename(readlinkSync(doc)) }
+  if (!existsSync(doc)) return { copyright: null, changelog: null, docsOf: null }
+  return {
+    copyright: text(path.join(doc, 'copyright'), false),
+    changelog: text(path.join(doc, 'changelog.Debian.gz'), true),
+    docsOf: null,
   }
 }
 
@@ -45,7 +54,7 @@ function isLink(p: string): boolean {
 }
 
 function text(file: string, gzipped: boolean): string | null {
-  if (!existsSync(file) || isLink(file)) return null
+  if (!existsSync(file)) return null
   const raw = readFileSync(file)
   const bytes = gzipped ? gunzipSync(raw, { maxOutputLength: MAX_TEXT }) : raw
   return bytes.subarray(0, MAX_TEXT).toString('utf8')

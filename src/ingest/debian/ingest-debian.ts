@@ -10,8 +10,9 @@ import { parseDebianRelations } from '../../domain/dependencies/debian-relations
 import type { KbWriter } from '../../domain/kb/types.ts'
 import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
 import type { AptArchive } from './apt.ts'
-import { changelogAdvisories, readVersionFacts } from './deb-facts.ts'
+import { changelogAdvisories, type DebFacts, readVersionFacts } from './deb-facts.ts'
 import { type BinaryRecord, readPackages, releaseDates } from './indexes.ts'
+import type { InstalledPackages } from './installed.ts'
 import { mapDebianPackage, newestRecord } from './map-debian.ts'
 
 export interface DebianIngestOptions {
@@ -21,8 +22,11 @@ export interface DebianIngestOptions {
   /** Binary package names. */
   names: readonly string[]
   withDependencies: boolean
-  /** Download and read the newest version of each package (license, changelog). */
-  analyze: boolean
+  /** The packages installed on a system (installed.ts): their versions the suites lack are added, and each
+   * installed version's license and changelog are read from that system. */
+  installed?: InstalledPackages
+  /** Which versions to download and read (license, changelog): every version in the suites, the newest, or none. */
+  analyze: 'all' | 'latest' | 'none'
   /** Fetch the indexes first (false: use the ones fetched before). */
   update: boolean
   now: () => string
@@ -45,6 +49,11 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
     await o.archive.update()
   }
   const packages = await readPackages(o.archive.indexes())
+  // an installed version the suites no longer list; a package they never listed is not Debian's (another repository)
+  for (const r of o.installed?.records ?? []) {
+    const list = packages.get(r.name)
+    if (list && !list.some((x) => x.version === r.version)) list.push(r)
+  }
   const dates = releaseDates(o.archive.releaseFiles())
   const names = o.withDependencies ? closure(o.names, packages) : [...new Set(o.names)]
   const notFound = names.filter((n) => !packages.has(n))
@@ -59,16 +68,29 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
         const mapped = mapDebianPackage(records, suiteDate(records, dates) ?? o.now())
         return { ...mapped, source: newestRecord(records).source }
       })
-      const facts = o.analyze ? await readVersionFacts(o.archive, batch, path.join(work, String(i))) : new Map()
+      const wanted = batch.flatMap(({ component, versions, source }) =>
+        versions
+          .filter((v) => v.status === 'active')
+          .filter((v) => o.analyze === 'all' || (o.analyze === 'latest' && v.version === component.latestVersion))
+          .map((v) => ({ name: component.name, version: v.version, source })),
+      )
+      const facts =
+        wanted.length > 0 ? await readVersionFacts(o.archive, wanted, path.join(work, String(i))) : new Map()
+      const read: DebFacts[] = [...facts.values()]
       for (const { component, versions } of batch) {
-        const f = facts.get(component.name)
-        if (f) {
-          for (const v of versions) {
-            if (v.version === f.version) v.license = f.license
-            v.releasedAt = f.released.get(v.version) ?? v.releasedAt
+        const local = o.installed?.facts.get(component.name)
+        if (local) read.push(local)
+        let analyzed = false
+        for (const v of versions) {
+          const own = facts.get(`${component.name}=${v.version}`)
+          analyzed ||= own !== undefined
+          for (const f of [own, local]) {
+            if (!f) continue
+            if (v.version === f.version) v.license ??= f.license
+            v.releasedAt ??= f.released.get(v.version) ?? null
           }
-          report.analyzed++
         }
+        if (analyzed) report.analyzed++
         try {
           await o.writer.writePackage({ component, versions, analyses: [] })
           report.written++
@@ -76,7 +98,7 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
           report.failed.push({ name: component.name, error: (err as Error).message })
         }
       }
-      const advisories = changelogAdvisories([...facts.values()], o.now())
+      const advisories = changelogAdvisories(read, o.now())
       if (advisories.length > 0) {
         await o.advisories.writeAdvisories(advisories, o.now())
         report.advisories += advisories.length

@@ -8,6 +8,7 @@ import { versionSortKey } from '../../domain/kb/sort-key.ts'
 import type { ComponentFacts, VersionFacts } from '../../domain/kb/types.ts'
 import { schemeFor } from '../../domain/shared/versions/index.ts'
 import type { BinaryRecord } from './indexes.ts'
+import { INSTALLED } from './installed.ts'
 
 const DEBIAN_SOURCE = 'debian-archive'
 const deb = schemeFor('deb')
@@ -27,7 +28,9 @@ export function mapDebianPackage(
   asOf: string,
 ): { component: ComponentFacts; versions: VersionFacts[] } {
   const sorted = [...records].sort((a, b) => deb.compare(a.version, b.version))
-  const latest = sorted.at(-1) as BinaryRecord
+  // the newest the suites list (a version only installed here is no longer in them)
+  const listed = sorted.filter((r) => !onlyInstalled(r))
+  const latest = (listed.at(-1) ?? sorted.at(-1)) as BinaryRecord
   const name = latest.name
   return {
     component: {
@@ -53,14 +56,16 @@ export function mapDebianPackage(
   }
 }
 
+const onlyInstalled = (r: BinaryRecord) => r.suites.length === 1 && r.suites[0] === INSTALLED
+
 function mapVersion(r: BinaryRecord, asOf: string): VersionFacts {
   return {
     version: r.version,
     sortKey: versionSortKey(r.version),
     isPrerelease: deb.isPrerelease(r.version),
     releasedAt: null,
-    status: 'active',
-    statusRaw: r.suites.join(' '),
+    status: onlyInstalled(r) ? 'removed' : 'active',
+    statusRaw: onlyInstalled(r) ? 'installed on the system ingested, no longer in the suites' : r.suites.join(' '),
     integrity: sriOfSha256(r.sha256),
     unpackedSize: r.installedSize === null ? null : r.installedSize * 1024,
     fileCount: null,

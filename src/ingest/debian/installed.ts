@@ -1,0 +1,51 @@
+// The packages installed on a Debian system, read from its own dpkg database and documentation (docs/debian.md
+// "Installed packages"): `compintel ingest debian --installed` adds each installed version the archive's indexes no
+// longer list (a stable update replaced it) as a version of its package, with the facts dpkg keeps (source
+// `dpkg-status`), and reads every installed version's license and changelog from /usr/share/doc on that system.
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { foldDeb822, parseDeb822 } from '../../domain/shared/deb822.ts'
+import { type DebFacts, factsOfDocs } from './deb-facts.ts'
+import { readDocs } from './deb-file.ts'
+import type { BinaryRecord } from './indexes.ts'
+
+/** The suite name installed versions are filed under. */
+export const INSTALLED = 'installed'
+
+export interface InstalledPackages {
+  records: BinaryRecord[]
+  /** The license and changelog facts of each installed version, by package name. */
+  facts: Map<string, DebFacts>
+}
+
+/** The installed packages of the system at `root` (`/` for this one). */
+export function readInstalled(root = '/'): InstalledPackages {
+  const status = path.join(root, 'var', 'lib', 'dpkg', 'status')
+  if (!existsSync(status)) throw new Error(`no dpkg database at ${status}: not a Debian system`)
+  const records: BinaryRecord[] = []
+  const facts = new Map<string, DebFacts>()
+  for (const p of parseDeb822(readFileSync(status, 'utf8'))) {
+    const name = p.get('Package')
+    const version = p.get('Version')
+    if (!name || !version || !/ installed$/.test(p.get('Status') ?? '')) continue
+    const src = /^(\S+)(?:\s+\(([^)]+)\))?/.exec(p.get('Source') ?? '')
+    const source = src?.[1] ?? name
+    records.push({
+      name,
+      version,
+      arch: p.get('Architecture') ?? '',
+      source,
+      sourceVersion: src?.[2] ?? version,
+      depends: foldDeb822(p.get('Depends') ?? ''),
+      preDepends: foldDeb822(p.get('Pre-Depends') ?? ''),
+      provides: foldDeb822(p.get('Provides') ?? ''),
+      homepage: p.get('Homepage') ?? '',
+      description: (p.get('Description') ?? '').split('\n')[0] ?? '',
+      sha256: '',
+      installedSize: Number(p.get('Installed-Size')) || null,
+      suites: [INSTALLED],
+    })
+    facts.set(name, factsOfDocs(name, version, source, readDocs(root, name)))
+  }
+  return { records, facts }
+}
