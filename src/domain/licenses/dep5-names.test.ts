@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import parse from 'spdx-expression-parse'
+import { serialise } from './dep5.ts'
+import { gnuGrants, mapException, mapShortName } from './dep5-names.ts'
+
+const map = (name: string, text?: string) => {
+  const e = mapShortName(name, text)
+  return e ? serialise(e) : undefined
+}
+/** Each [name, expected expression] as mapped. */
+const assertMaps = (cases: [string, string][]) =>
+  assert.deepEqual(
+    cases.map(([name]) => [name, map(name)]),
+    cases,
+  )
+
+test("the spec's keywords map to SPDX, versions with trailing .0s being equal", () => {
+  const cases: [string, string][] = [
+    ['Apache-2.0', 'Apache-2.0'],
+    ['Apache-2', 'Apache-2.0'],
+    ['Artistic', 'Artistic-1.0-Perl'],
+    ['Artistic-2.0', 'Artistic-2.0'],
+    ['BSD-2-clause', 'BSD-2-Clause'],
+    ['BSD-3-clause', 'BSD-3-Clause'],
+    ['BSD-4-clause', 'BSD-4-Clause'],
+    ['FreeBSD', 'BSD-2-Clause-Views'],
+    ['ISC', 'ISC'],
+    ['CC-BY-3.0', 'CC-BY-3.0'],
+    ['CC-BY-SA-4', 'CC-BY-SA-4.0'],
+    ['CC-BY-NC-ND-3.0', 'CC-BY-NC-ND-3.0'],
+    ['CC0', 'CC0-1.0'],
+    ['CC0-1.0', 'CC0-1.0'],
+    ['CDDL-1.0', 'CDDL-1.0'],
+    ['CPL-1.0', 'CPL-1.0'],
+    ['EFL-2', 'EFL-2.0'],
+    ['Expat', 'MIT'],
+    ['LPPL-1.3c', 'LPPL-1.3c'],
+    ['MPL-1.1', 'MPL-1.1'],
+    ['MPL-2.0+', 'MPL-2.0+'],
+    ['Perl', 'Artistic-1.0-Perl OR GPL-1.0-or-later'],
+    ['Python-CNRI', 'CNRI-Python'],
+    ['QPL-1.0', 'QPL-1.0'],
+    ['W3C', 'W3C'],
+    ['Zlib', 'Zlib'],
+    ['Zope-2.1', 'ZPL-2.1'],
+    ['public-domain', 'LicenseRef-public-domain'],
+  ]
+  assertMaps(cases)
+})
+
+test('GNU licenses: + is -or-later, a bare version -only, any spelling of the version', () => {
+  const cases: [string, string][] = [
+    ['GPL-2', 'GPL-2.0-only'],
+    ['GPL-2+', 'GPL-2.0-or-later'],
+    ['GPL-2.0+', 'GPL-2.0-or-later'],
+    ['gpl-3.0', 'GPL-3.0-only'],
+    ['GPL3+', 'GPL-3.0-or-later'],
+    ['GPLv2', 'GPL-2.0-only'],
+    ['GPL-2.0-or-later', 'GPL-2.0-or-later'],
+    ['GPL-1+', 'GPL-1.0-or-later'],
+    ['LGPL-2+', 'LGPL-2.0-or-later'],
+    ['LGPL-2.1', 'LGPL-2.1-only'],
+    ['LGPL-2.1+', 'LGPL-2.1-or-later'],
+    ['LGPL-3+', 'LGPL-3.0-or-later'],
+    ['AGPL-3+', 'AGPL-3.0-or-later'],
+    ['GFDL-1.2', 'GFDL-1.2-only'],
+    ['GFDL-1.3+', 'GFDL-1.3-or-later'],
+    ['GFDL-NIV-1.3', 'GFDL-1.3-no-invariants-only'],
+    ['GFDL-NIV-1.3+', 'GFDL-1.3-no-invariants-or-later'],
+    ['GFDL-1.3+-no-invariant', 'GFDL-1.3-no-invariants-or-later'],
+  ]
+  assertMaps(cases)
+  assert.equal(map('GPL-2.1'), undefined, 'no such GPL')
+  assert.equal(map('GPL-2-no-invariants'), undefined)
+})
+
+test('a bare GNU name takes the version its text grants, else the lowest version or later', () => {
+  const lgpl21 =
+    'This library is free software; you can redistribute it and/or modify it under the terms of the GNU Lesser\n' +
+    'General Public License as published by the Free Software Foundation; either version 2.1 of the License, or\n' +
+    '(at your option) any later version.'
+  assert.equal(map('LGPL', lgpl21), 'LGPL-2.1-or-later')
+  assert.equal(map('GPL', 'under the terms of the GNU General Public License, version 2, as published'), 'GPL-2.0-only')
+  assert.equal(map('GPL', lgpl21), 'GPL-1.0-or-later', 'an LGPL grant says nothing of the GPL')
+  assert.equal(map('GPL'), 'GPL-1.0-or-later')
+  assert.equal(map('LGPL'), 'LGPL-2.0-or-later')
+  assert.equal(map('GPL-2', lgpl21), 'GPL-2.0-only', 'a versioned name is not second-guessed from its text')
+  assert.equal(map('Apache', 'Licensed under the Apache License, Version 2.0 (the "License")'), 'Apache-2.0')
+  assert.equal(map('Apache'), 'Apache-1.0', 'no version: the lowest, as the spec says')
+})
+
+test('spellings common in Debian files, and public-domain variants', () => {
+  const cases: [string, string][] = [
+    ['MIT', 'MIT'],
+    ['MIT/X11', 'MIT'],
+    ['BSD-3-Clause', 'BSD-3-Clause'],
+    ['BSD-3', 'BSD-3-Clause'],
+    ['zlib/libpng', 'Zlib'],
+    ['ZLIB', 'Zlib'],
+    ['curl', 'curl'],
+    ['OpenSSL', 'OpenSSL'],
+    ['Unicode-DFS-2016', 'Unicode-DFS-2016'],
+    ['BSL', 'BSL-1.0'],
+    ['Boost-1.0', 'BSL-1.0'],
+    ['OpenLDAP-2.8', 'OLDAP-2.8'],
+    ['EDL-1.0', 'BSD-3-Clause'],
+    ['X11', 'X11'],
+    ['FSFULLR', 'FSFULLR'],
+    ['PD', 'LicenseRef-public-domain'],
+    ['Kuchling-PD', 'LicenseRef-public-domain'],
+    ['SDBM-PUBLIC-DOMAIN', 'LicenseRef-public-domain'],
+  ]
+  assertMaps(cases)
+  for (const name of ['BSD', 'permissive', 'RSA', 'Unicode', 'LPGL-2.1+', 'PDF'])
+    assert.equal(map(name), undefined, name)
+})
+
+test('exceptions: SPDX ids by keyword, license and text; every id one the SPDX exception list has', () => {
+  const macro =
+    "the respective Autoconf Macro's copyright owner gives unlimited permission to copy, distribute and modify the configure scripts that are the output of Autoconf when processing the Macro."
+  const generic =
+    'if you distribute this file as part of a program that contains a configuration script generated by Autoconf'
+  const cases: [string, string, string, string | undefined][] = [
+    ['Autoconf', 'GPL-2.0-or-later', generic, 'Autoconf-exception-generic'],
+    [
+      'Autoconf',
+      'GPL-3.0-or-later',
+      `${generic}. This Exception is an additional permission under section 7`,
+      'Autoconf-exception-generic-3.0',
+    ],
+    ['Autoconf', 'GPL-2.0-or-later', macro, 'Autoconf-exception-macro'],
+    ['Autoconf-data', 'GPL-3.0-or-later', '', 'Autoconf-exception-macro'],
+    ['Autoconf', 'GPL-3.0-or-later', 'the Autoconf Configure Script Exception, version 3.0', 'Autoconf-exception-3.0'],
+    ['Bison', 'GPL-3.0-or-later', '', 'Bison-exception-2.2'],
+    [
+      'Bison',
+      'GPL-2.0-or-later',
+      'This special exception was added by the FSF in version 1.24 of Bison.',
+      'Bison-exception-1.24',
+    ],
+    ['Libtool', 'GPL-2.0-or-later', '', 'Libtool-exception'],
+    ['Linux-syscall-note', 'GPL-2.0-only', '', 'Linux-syscall-note'],
+    ['Texinfo', 'GPL-3.0-or-later', '', 'Texinfo-exception'],
+    ['Classpath', 'GPL-2.0-only', '', 'Classpath-exception-2.0'],
+    ['GCC-Runtime-3.1', 'GPL-3.0-or-later', '', 'GCC-exception-3.1'],
+    ['GCC', 'GPL-2.0-or-later', '', 'GCC-exception-2.0'],
+    ['Font', 'GPL-2.0-or-later', '', 'Font-exception-2.0'],
+    ['LLVM', 'Apache-2.0', '', 'LLVM-exception'],
+    ['OpenSSL', 'GPL-2.0-or-later', '', undefined],
+    ['Autoconf', 'MIT', generic, undefined],
+  ]
+  for (const [keyword, base, text, want] of cases) {
+    const got = mapException(keyword, base, text)
+    assert.equal(got, want, `${base} with ${keyword} exception`)
+    if (got) assert.doesNotThrow(() => parse(`${base} WITH ${got}`), `${got} is on the SPDX exception list`)
+  }
+})
+
+test('GNU grants: family, version and "or later", wherever the lines break', () => {
+  const text =
+    'is free software; you can redistribute it under the terms of the GNU General Public License\n' +
+    'as published by the Free Software Foundation; either version 2, or (at your option) any later version.\n' +
+    'The manual: under the terms of the GNU Free Documentation License, Version 1.3 or any later version.\n' +
+    'And this one: the GNU Library General Public License as published by the FSF; version 2 of the License.'
+  assert.deepEqual(
+    gnuGrants(text).map(({ family, version, later }) => [family, version, later]),
+    [
+      ['GPL', '2.0', true],
+      ['GFDL', '1.3', true],
+      ['LGPL', '2.0', false],
+    ],
+  )
+})
