@@ -210,5 +210,5 @@ test('compintel ingest osv prints a summary', async () => {
   const { stdout } = await promisify(execFile)(process.execPath, args, { env })
   assert.match(stdout, /ingest osv: 8 records read, 5 written, 0 unchanged, 3 skipped/)
   assert.match(stdout, /source osv:cli: 5 records, source date 2024-05-01T00:00:00.123456Z/)
-  assert.match(stdout, /skipped: 1 no package in an ecosystem compintel maps \(e\.g\. x_FXO-4 \(Debian:11\)\)/)
+  assert.match(stdout, /skipped: 1 no package in an ecosystem compintel maps \(e\.g\. x_FXO-4 \(Alpine:v3\.18\)\)/)
 })

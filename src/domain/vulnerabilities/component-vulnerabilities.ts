@@ -1,9 +1,9 @@
 // Known vulnerabilities of component versions (docs/api-behaviour.md "Vulnerabilities"), in request order, with a
 // constant number of reads per batch: the catalog (versions), the advisories naming the packages, and the EPSS scores.
 import { type ComponentRef, exactVersionOf, type Resolved, resolveBatch } from '../catalog/resolve-batch.ts'
-import { type CatalogReader, keyOf } from '../catalog/types.ts'
+import { type CatalogReader, type ComponentKey, keyOf } from '../catalog/types.ts'
 import { type Outcome, SUCCESS } from '../shared/outcome.ts'
-import { purlName } from '../shared/purl.ts'
+import { purlName, tryParsePurl } from '../shared/purl.ts'
 import { schemeFor } from '../shared/versions/index.ts'
 import { cvesOf, mergeAdvisories, type Vulnerability } from './merge.ts'
 import { affectsEveryVersion, isAffected } from './osv-match.ts'
@@ -32,6 +32,10 @@ export async function componentVulnerabilities(
 ): Promise<VulnerabilityResult[]> {
   const resolved = await resolveBatch(refs, ports.catalog)
   const keys = resolved.flatMap((r) => (r.parsed ? [{ type: r.parsed.type, purlName: purlName(r.parsed) }] : []))
+  for (const r of resolved) {
+    const source = sourceKey(r)
+    if (source) keys.push(source)
+  }
   const advisories = keys.length > 0 ? await ports.advisories.forPackages(keys) : new Map<string, PackageAdvisory[]>()
   const matched = resolved.map((r, i) => match(r, refs[i] as ComponentRef, advisories))
   const cves = cvesOf(matched.flatMap((m) => m.advisories))
@@ -50,7 +54,10 @@ export async function componentVulnerabilities(
 function match(r: Resolved, ref: ComponentRef, all: Map<string, PackageAdvisory[]>) {
   const none = { version: '', advisories: [] as PackageAdvisory[] }
   if (!r.parsed) return { ...none, outcome: r.outcome }
-  const named = all.get(keyOf({ type: r.parsed.type, purlName: purlName(r.parsed) })) ?? []
+  const own = all.get(keyOf({ type: r.parsed.type, purlName: purlName(r.parsed) })) ?? []
+  const source = sourceKey(r)
+  const ids = new Set(own.map((a) => a.advisory.id))
+  const named = [...own, ...((source && all.get(keyOf(source))) || []).filter((a) => !ids.has(a.advisory.id))]
   const target = targetOf(r, ref, named.length > 0)
   if ('version' in target) {
     const scheme = schemeFor(r.parsed.type)
@@ -66,6 +73,20 @@ function match(r: Resolved, ref: ComponentRef, all: Map<string, PackageAdvisory[
     return { ...none, advisories: every, outcome: every.length === named.length ? SUCCESS : target.outcome }
   }
   return { ...none, outcome: target.outcome }
+}
+
+/**
+ * The source package of a Debian binary package, whose advisories are the binary's too (Debian's own records name
+ * source packages): the component's source purl in the KB, else the purl's `upstream` qualifier (syft writes
+ * `upstream=openssl@3.0.11-1`); none for other types or when it is the package itself.
+ */
+function sourceKey(r: Resolved): ComponentKey | undefined {
+  if (r.parsed?.type !== 'deb') return undefined
+  const fromKb = r.component?.sourcePurl ? tryParsePurl(r.component.sourcePurl) : undefined
+  const upstream = r.parsed.qualifiers?.upstream?.split('@')[0]
+  const name = fromKb?.name ?? upstream
+  if (!name || name === r.parsed.name) return undefined
+  return { type: 'deb', purlName: `debian/${name.toLowerCase()}` }
 }
 
 /**

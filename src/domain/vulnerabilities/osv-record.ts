@@ -17,6 +17,9 @@ const PURL_TYPES: Record<string, string> = {
   Pub: 'pub',
   SwiftURL: 'swift',
   GitHub: 'github',
+  // Debian's records (DSA, DLA, DEBIAN-CVE) name source packages: a binary package's purl reaches them through its
+  // source (component-vulnerabilities.ts)
+  Debian: 'deb',
 }
 
 export class OsvRecordError extends Error {}
@@ -72,6 +75,7 @@ function packageKey(type: string, name: string): { purlType: string; purlName: s
   let path = name
   if (type === 'maven') path = name.replace(':', '/')
   if (type === 'npm' && name.startsWith('@')) path = `%40${name.slice(1)}`
+  if (type === 'deb') path = `debian/${name}`
   const parsed = tryParsePurl(`pkg:${type}/${path.split('/').map(encodeSegment).join('/')}`)
   return parsed ? { purlType: parsed.type, purlName: purlName(parsed) } : undefined
 }

@@ -1,0 +1,83 @@
+// Debian's own advisories (OSV ecosystem "Debian:<n>": DSA, DLA, DEBIAN-CVE records) name source packages; a binary
+// package's purl reaches them through its source (the component's source purl in the KB, or the purl's `upstream`
+// qualifier), in Debian's version order. FIXTURE packages and FIXTURE advisories in an in-memory KB.
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import { advisoryFromOsv } from '../src/domain/vulnerabilities/osv-record.ts'
+import type { BinaryRecord } from '../src/ingest/debian/indexes.ts'
+import { mapDebianPackage } from '../src/ingest/debian/map-debian.ts'
+import { SqlKbWriter } from '../src/storage/kb-writer.ts'
+import { loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
+import { makeTestApp, type TestApp } from './helpers/app.ts'
+
+// FIXTURE: libfx3 built from the source package fxssl, two versions (a stable update's ~ in the revision)
+const record = (version: string): BinaryRecord => ({
+  name: 'libfx3',
+  version,
+  arch: 'amd64',
+  source: 'fxssl',
+  sourceVersion: version,
+  depends: 'libc6 (>= 2.34)',
+  preDepends: '',
+  provides: '',
+  homepage: '',
+  description: 'FIXTURE library',
+  sha256: '',
+  installedSize: 100,
+  suites: ['bookworm'],
+})
+
+let t: TestApp
+before(async () => {
+  t = await makeTestApp()
+  const asOf = '2026-11-27T00:00:00.000Z'
+  const { component, versions } = mapDebianPackage([record('3.0.11-1~deb12u2'), record('3.0.17-1~deb12u2')], asOf)
+  await new SqlKbWriter(t.storage).writePackage({ component, versions, analyses: [] })
+  const dsa = advisoryFromOsv(
+    {
+      id: 'x_DSA-FX-1',
+      modified: '2026-02-01T00:00:00Z',
+      aliases: ['CVE-2099-0100'],
+      summary: 'FIXTURE flaw in fxssl',
+      affected: [
+        {
+          package: { ecosystem: 'Debian:12', name: 'fxssl' },
+          ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '3.0.13-1~deb12u1' }] }],
+        },
+      ],
+    },
+    'osv:fixture-debian',
+  )
+  assert.deepEqual(
+    dsa.affected.map((a) => [a.ecosystem, a.purlType, a.purlName]),
+    [['Debian', 'deb', 'debian/fxssl']],
+  )
+  await loadFixtureAdvisories(t.storage, [dsa])
+})
+after(() => t.close())
+
+async function vulnerabilities(purl: string): Promise<{ ids: string[]; version: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v2/vulnerabilities/components',
+    headers: { 'x-api-key': t.keys.full },
+    payload: { components: [{ purl }] },
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  const [c] = res.json().components as { version: string; vulnerabilities: { id: string }[] }[]
+  return { ids: (c?.vulnerabilities ?? []).map((v) => v.id), version: c?.version ?? '' }
+}
+
+test("a binary package gets its source package's Debian advisories, below the fixed version only", async () => {
+  assert.deepEqual(await vulnerabilities('pkg:deb/debian/libfx3@3.0.11-1~deb12u2?arch=amd64&distro=debian-12'), {
+    ids: ['CVE-2099-0100'],
+    version: '3.0.11-1~deb12u2',
+  })
+  assert.deepEqual((await vulnerabilities('pkg:deb/debian/libfx3@3.0.17-1~deb12u2?arch=amd64')).ids, [])
+})
+
+test('a binary the KB does not know reaches its source through the upstream qualifier (as syft writes it)', async () => {
+  const unknown = 'pkg:deb/debian/libfx-extra@3.0.11-1?arch=amd64&upstream=fxssl%403.0.11-1'
+  assert.deepEqual((await vulnerabilities(unknown)).ids, ['CVE-2099-0100'])
+  assert.deepEqual((await vulnerabilities('pkg:deb/debian/libfx-extra@3.0.11-1?arch=amd64')).ids, [])
+})
