@@ -243,7 +243,7 @@ const errors: { name: string; components: { purl: string }[]; depth?: number; li
   {
     name: 'an ecosystem without dependency data',
     components: [{ purl: 'pkg:pypi/requests' }],
-    message: /unsupported ecosystem: 'pypi'. Supported ecosystems: 'npm'/,
+    message: /unsupported ecosystem: 'pypi'. Supported ecosystems: 'npm', 'deb'/,
   },
   { name: 'no valid purl', components: [{ purl: 'x' }, { purl: '' }], message: /invalid purls/ },
   { name: 'no component', components: [], message: /at least one component/ },
@@ -275,5 +275,9 @@ test('effectiveBound: 0/absent → default, above max → max, negative → unde
 })
 
 test('checkEcosystem keeps malformed purls aside when others are valid', () => {
-  assert.deepEqual(checkEcosystem([{ purl: 'pkg:npm/a' }, { purl: 'nope' }]), { ok: true, invalid: ['nope'] })
+  assert.deepEqual(checkEcosystem([{ purl: 'pkg:npm/a' }, { purl: 'nope' }]), {
+    ok: true,
+    type: 'npm',
+    invalid: ['nope'],
+  })
 })

@@ -1,21 +1,12 @@
 // Transitive dependencies (docs/dependencies.md "Transitive dependencies"): a breadth-first walk
-// over the KB's declared dependencies, each requirement resolved with npm's rules. One query per level for the
+// over the KB's declared dependencies, each requirement resolved with its ecosystem's rules (walk-ecosystems.ts). One query per level for the
 // dependencies of all its versions, and one catalog read per level for the packages they name.
 import { type ComponentRef, resolveBatch } from '../catalog/resolve-batch.ts'
 import { type CatalogReader, type KnownComponent, keyOf } from '../catalog/types.ts'
 import { breathe } from '../shared/breathe.ts'
 import { tryParsePurl } from '../shared/purl.ts'
-import { pickVersion } from './pick-version.ts'
-import { classifySpecifier, npmPurl } from './specifier.ts'
-import {
-  DEFAULT_DEPTH,
-  DEFAULT_LIMIT,
-  type DependencyReader,
-  FOLLOWED_SCOPES,
-  MAX_DEPTH,
-  MAX_LIMIT,
-  SUPPORTED_ECOSYSTEMS,
-} from './types.ts'
+import { DEFAULT_DEPTH, DEFAULT_LIMIT, type DependencyReader, MAX_DEPTH, MAX_LIMIT } from './types.ts'
+import { WALK_ECOSYSTEMS, type WalkEcosystem } from './walk-ecosystems.ts'
 
 /** Edges resolved between two chances for other requests to run (a level can have tens of thousands). */
 const EDGES_PER_STEP = 256
@@ -65,6 +56,7 @@ export async function transitiveDependencies(
     return { ok: false, message: "'components' field is required and must contain at least one component" }
   const checked = checkEcosystem(req.components)
   if (!checked.ok) return checked
+  const eco = WALK_ECOSYSTEMS[checked.type] as WalkEcosystem
 
   const skipped: string[] = checked.invalid.map((p) => `${p} (Invalid Purl)`)
   const valid = req.components.filter((c) => tryParsePurl(c.purl) !== undefined)
@@ -86,24 +78,24 @@ export async function transitiveDependencies(
   const unresolvedSeen = new Set<string>()
   let truncated = false
   for (let d = 1; d <= depth && level.length > 0 && !truncated; d++) {
-    const declared = await ports.dependencies.ofVersions(level, FOLLOWED_SCOPES)
+    const declared = await ports.dependencies.ofVersions(level, eco.scopes)
     const edges = level.flatMap((id) =>
-      (declared.get(id) ?? []).map((dep) => ({ dep, spec: classifySpecifier(dep.name, dep.requirement) })),
+      (declared.get(id) ?? []).map((dep) => ({ dep, target: eco.target(dep.name, dep.requirement) })),
     )
-    const wanted = [...new Set(edges.flatMap((e) => (e.spec.kind === 'registry' ? [e.spec.name] : [])))].filter(
+    const wanted = [...new Set(edges.flatMap((e) => (e.target ? [e.target.purlName] : [])))].filter(
       (n) => !known.has(n),
     )
     if (wanted.length > 0) {
-      const found = await ports.catalog.components(wanted.map((purlName) => ({ type: 'npm', purlName })))
-      for (const n of wanted) known.set(n, found.get(keyOf({ type: 'npm', purlName: n })))
+      const found = await ports.catalog.components(wanted.map((purlName) => ({ type: checked.type, purlName })))
+      for (const n of wanted) known.set(n, found.get(keyOf({ type: checked.type, purlName: n })))
     }
     const next: number[] = []
-    for (const [i, { dep, spec }] of edges.entries()) {
+    for (const [i, { dep, target }] of edges.entries()) {
       if (i % EDGES_PER_STEP === EDGES_PER_STEP - 1) await breathe()
-      const component = spec.kind === 'registry' ? known.get(spec.name) : undefined
-      const chosen = spec.kind === 'registry' && component ? pickVersion(spec.range, component) : undefined
+      const component = target ? known.get(target.purlName) : undefined
+      const chosen = target && component ? eco.pick(target.range, component) : undefined
       if (chosen && seen.has(chosen.id)) continue
-      const purl = component?.purl ?? npmPurl(spec.name)
+      const purl = component?.purl ?? eco.purlOf(target?.purlName ?? dep.name)
       if (!chosen) {
         const key = `${purl}\u0000${dep.requirement}`
         if (unresolvedSeen.has(key)) continue
@@ -128,7 +120,7 @@ export async function transitiveDependencies(
   return { ok: true, dependencies: out, message: summary(skipped, truncated, limit) }
 }
 
-type EcosystemCheck = { ok: true; invalid: string[] } | { ok: false; message: string }
+type EcosystemCheck = { ok: true; type: string; invalid: string[] } | { ok: false; message: string }
 
 /** One purl type per request, and one with dependency data; malformed purls are skipped unless all are. */
 export function checkEcosystem(components: readonly ComponentRef[]): EcosystemCheck {
@@ -143,12 +135,13 @@ export function checkEcosystem(components: readonly ComponentRef[]): EcosystemCh
   if (types.size > 1)
     return { ok: false, message: `multiple ecosystems found, expected single ecosystem: [${[...types].join(', ')}]` }
   const [type] = [...types] as [string]
-  if (!SUPPORTED_ECOSYSTEMS.includes(type))
+  const supported = Object.keys(WALK_ECOSYSTEMS)
+  if (!supported.includes(type))
     return {
       ok: false,
-      message: `unsupported ecosystem: '${type}'. Supported ecosystems: ${SUPPORTED_ECOSYSTEMS.map((t) => `'${t}'`).join(', ')}`,
+      message: `unsupported ecosystem: '${type}'. Supported ecosystems: ${supported.map((t) => `'${t}'`).join(', ')}`,
     }
-  return { ok: true, invalid }
+  return { ok: true, type, invalid }
 }
 
 function summary(skipped: readonly string[], truncated: boolean, limit: number): string {

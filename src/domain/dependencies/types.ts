@@ -22,9 +22,6 @@ export interface DependencyReader {
 /** The scopes a transitive walk follows: what `npm install --omit=dev` installs (peer dependencies are the host's). */
 export const FOLLOWED_SCOPES: readonly DependencyScope[] = ['runtime', 'optional']
 
-/** The ecosystems with dependency data in the KB (the ingest reads npm only). */
-export const SUPPORTED_ECOSYSTEMS: readonly string[] = ['npm']
-
 export const DEFAULT_DEPTH = 3
 export const MAX_DEPTH = 10
 export const DEFAULT_LIMIT = 1000

@@ -1,6 +1,7 @@
-// Debian's own advisories (OSV ecosystem "Debian:<n>": DSA, DLA, DEBIAN-CVE records) name source packages; a binary
-// package's purl reaches them through its source (the component's source purl in the KB, or the purl's `upstream`
-// qualifier), in Debian's version order. FIXTURE packages and FIXTURE advisories in an in-memory KB.
+// Answers about Debian packages from an in-memory KB of FIXTURE packages (mapped as the ingester maps index records)
+// and FIXTURE advisories: Debian's own advisories (OSV ecosystem "Debian:<n>": DSA, DLA, DEBIAN-CVE records) name
+// source packages, and a binary package's purl reaches them through its source (the component's source purl in the
+// KB, or the purl's `upstream` qualifier), in Debian's version order; the transitive walk follows Depends.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { advisoryFromOsv } from '../src/domain/vulnerabilities/osv-record.ts'
@@ -11,11 +12,11 @@ import { loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 
 // FIXTURE: libfx3 built from the source package fxssl, two versions (a stable update's ~ in the revision)
-const record = (version: string): BinaryRecord => ({
-  name: 'libfx3',
+const record = (version: string, name = 'libfx3', source = 'fxssl'): BinaryRecord => ({
+  name,
   version,
   arch: 'amd64',
-  source: 'fxssl',
+  source,
   sourceVersion: version,
   depends: 'libc6 (>= 2.34)',
   preDepends: '',
@@ -32,7 +33,15 @@ before(async () => {
   t = await makeTestApp()
   const asOf = '2026-11-27T00:00:00.000Z'
   const { component, versions } = mapDebianPackage([record('3.0.11-1~deb12u2'), record('3.0.17-1~deb12u2')], asOf)
-  await new SqlKbWriter(t.storage).writePackage({ component, versions, analyses: [] })
+  const writer = new SqlKbWriter(t.storage)
+  await writer.writePackage({ component, versions, analyses: [] })
+  // FIXTURE libc6: two versions, the dependency of libfx3
+  const libc = mapDebianPackage(
+    [record('2.36-9+deb12u7', 'libc6', 'glibc'), record('2.36-9+deb12u14', 'libc6', 'glibc')],
+    asOf,
+  )
+  for (const v of libc.versions) v.dependencies = []
+  await writer.writePackage({ ...libc, analyses: [] })
   const dsa = advisoryFromOsv(
     {
       id: 'x_DSA-FX-1',
@@ -80,4 +89,17 @@ test('a binary the KB does not know reaches its source through the upstream qual
   const unknown = 'pkg:deb/debian/libfx-extra@3.0.11-1?arch=amd64&upstream=fxssl%403.0.11-1'
   assert.deepEqual((await vulnerabilities(unknown)).ids, ['CVE-2099-0100'])
   assert.deepEqual((await vulnerabilities('pkg:deb/debian/libfx-extra@3.0.11-1?arch=amd64')).ids, [])
+})
+
+test('the transitive walk follows Depends to the highest version in the suites that meets the relation', async () => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v2/dependencies/transitive/components',
+    headers: { 'x-api-key': t.keys.full },
+    payload: { components: [{ purl: 'pkg:deb/debian/libfx3@3.0.17-1~deb12u2?arch=amd64' }] },
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  assert.deepEqual(res.json().dependencies, [
+    { purl: 'pkg:deb/debian/libc6', version: '2.36-9+deb12u14', requirement: '>= 2.34' },
+  ])
 })
