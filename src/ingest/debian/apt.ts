@@ -1,7 +1,8 @@
 // Debian's archive through apt with compintel's own configuration (docs/debian.md "Reaching the archive"): a private
 // folder holds the sources list, the downloaded indexes, the package cache and an empty dpkg status, so nothing of the
 // system's apt state is read or changed and no root is needed. `update` fetches the Packages and Sources indexes of
-// the suites (and their -updates and -security suites); `download` fetches binary packages (.deb).
+// the suites (and their -updates and -security suites); `download` fetches binary packages (.deb). A repository on
+// this machine (file: URIs, as the tests' FIXTURE one) may be read unsigned with `trusted`; a network mirror never is.
 import { execFile } from 'node:child_process'
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { userInfo } from 'node:os'
@@ -18,6 +19,12 @@ export interface AptArchiveOptions {
   suites: string[]
   mirrors: DebianMirrors
   arch?: string
+  /**
+   * The mirrors are a local repository on this machine (file: URIs) that apt reads without signatures
+   * ([trusted=yes]): a test fixture or a repository built here. Refused for any other URI: a network mirror is always
+   * verified against its keyring.
+   */
+  trusted?: boolean
 }
 
 export interface IndexFile {
@@ -31,6 +38,10 @@ export class AptArchive {
 
   constructor(private readonly o: AptArchiveOptions) {
     this.arch = o.arch ?? 'amd64'
+    const { archive, security } = o.mirrors
+    const remote = [archive, security].filter((uri) => uri && !uri.startsWith('file:'))
+    if (o.trusted && remote.length > 0)
+      throw new Error(`only a local file: repository is read without signatures, not ${remote.join(', ')}`)
   }
 
   private get root() {
@@ -73,7 +84,7 @@ export class AptArchive {
 
   private sourcesList(): string {
     const { archive, security, keyring } = this.o.mirrors
-    const opts = keyring ? ` [signed-by=${keyring}]` : ''
+    const opts = this.o.trusted ? ' [trusted=yes]' : keyring ? ` [signed-by=${keyring}]` : ''
     const lines: string[] = []
     for (const suite of this.o.suites) {
       const entries = [`${archive} ${suite} main`, `${archive} ${suite}-updates main`]
@@ -93,11 +104,14 @@ export class AptArchive {
     })
   }
 
-  /** The suites' InRelease files (their `Date:` dates the indexes), by suite as `indexes()` names them. */
+  /**
+   * The suites' Release files (their `Date:` dates the indexes), by suite as `indexes()` names them: InRelease, or
+   * Release where a repository is unsigned.
+   */
   releaseFiles(): { suite: string; file: string }[] {
     const lists = path.join(this.root, 'state', 'lists')
     return readdirSync(lists).flatMap((f) => {
-      const m = /_dists_([a-z]+)(?:-updates|-security)?_InRelease$/.exec(f)
+      const m = /_dists_([a-z]+)(?:-updates|-security)?_(?:In)?Release$/.exec(f)
       return m ? [{ suite: m[1] as string, file: path.join(lists, f) }] : []
     })
   }
