@@ -5,19 +5,13 @@
 // fingerprints already are kept and counted). Every other table exports as before; versions left out get their
 // fingerprints when a later ingest walks them.
 //   node --import ./bin/register-ts.js scripts/add-snippets-to-seed.ts [--budget-mb 8] [--seed DIR] [--out DIR]
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { snippetsAnalyzer } from '../src/ingest/analyzers/snippets.ts'
 import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
 import { walkTarball } from '../src/ingest/tarball-walk.ts'
 import { SEED_DIR } from '../src/seed-dir.ts'
-import { openStorage } from '../src/storage/database.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
-import { migrate } from '../src/storage/migrate.ts'
-import { exportSeed } from '../src/storage/seed-export.ts'
-import { loadSeed } from '../src/storage/seed-import.ts'
+import { editSeed, log } from './seed-edit.ts'
 
 /** Compressed bytes one index row takes in the seed (6.5 measured on the 2026-11-26 export; data/README.md). */
 const BYTES_PER_ROW = 7
@@ -32,13 +26,7 @@ const { values } = parseArgs({
   },
 })
 const budgetRows = Math.floor((Number(values['budget-mb']) * 1024 * 1024) / BYTES_PER_ROW)
-const db = values.db ?? path.join(mkdtempSync(path.join(tmpdir(), 'compintel-seed-')), 'kb.sqlite')
-const storage = openStorage({ kind: 'sqlite', path: db })
-const log = (line: string) => console.error(line)
-try {
-  await migrate(storage)
-  const seed = await loadSeed(storage, values.seed)
-  if (!seed.loaded) throw new Error(`the seed was not loaded: ${seed.reason}`)
+const manifest = await editSeed(values, async (storage) => {
   const versions = await storage.db
     .selectFrom('versions as v')
     .innerJoin('components as c', 'c.id', 'v.component_id')
@@ -108,16 +96,7 @@ try {
     if (i % (concurrency * 20) === 0) log(`  ${done} versions, ${await rows()} index rows`)
   }
   log(`indexed ${done} of ${versions.length} versions (${failed} failed): ${await rows()} index rows`)
-  const createdAt = new Date().toISOString()
-  const manifest = await exportSeed(
-    storage,
-    values.out,
-    { release: `seed-${createdAt.slice(0, 10)}`, created_at: createdAt },
-    log,
-  )
-  log(
-    `exported to ${values.out}: snippet_contents ${manifest.tables.snippet_contents?.rows}, snippet_hashes ${manifest.tables.snippet_hashes?.rows}`,
-  )
-} finally {
-  await storage.close()
-}
+})
+log(
+  `snippet_contents ${manifest.tables.snippet_contents?.rows}, snippet_hashes ${manifest.tables.snippet_hashes?.rows}`,
+)

@@ -3,8 +3,7 @@
 // `seed-<today>`; every other table exports exactly as before, the round trip being byte for byte).
 //   node --import ./bin/register-ts.js scripts/add-vuln-data-to-seed.ts [--seed DIR] [--out DIR] [--db FILE]
 // `npm run seed:build` does the same after its npm ingest (scripts/build-seed.sh).
-import { mkdtempSync, readdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { formatReport } from '../src/ingest/data-report.ts'
@@ -13,10 +12,7 @@ import { ingestOsv } from '../src/ingest/osv/ingest-osv.ts'
 import { ingestPurl2Cpe } from '../src/ingest/purl2cpe.ts'
 import { SEED_DIR } from '../src/seed-dir.ts'
 import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
-import { openStorage } from '../src/storage/database.ts'
-import { migrate } from '../src/storage/migrate.ts'
-import { exportSeed } from '../src/storage/seed-export.ts'
-import { loadSeed } from '../src/storage/seed-import.ts'
+import { editSeed, log } from './seed-edit.ts'
 
 const SOURCES = path.join(path.dirname(SEED_DIR), 'sources')
 /** The purl2cpe snapshot's commit date (data/sources/README.md); the file itself carries no date. */
@@ -29,17 +25,8 @@ const { values } = parseArgs({
     db: { type: 'string' },
   },
 })
-const db = values.db ?? path.join(mkdtempSync(path.join(tmpdir(), 'compintel-seed-')), 'kb.sqlite')
-const storage = openStorage({ kind: 'sqlite', path: db })
-const log = (line: string) => console.error(line)
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1)
-try {
-  await migrate(storage)
-  let t = Date.now()
-  const seed = await loadSeed(storage, values.seed)
-  if (!seed.loaded) throw new Error(`the seed was not loaded: ${seed.reason}`)
-  log(`seed ${values.seed}: ${seed.rows} rows loaded in ${seconds(t)} s into ${db}`)
-
+await editSeed(values, async (storage) => {
   const writer = new SqlAdvisoryWriter(storage)
   const now = () => new Date().toISOString()
   const files = (dir: string, pattern: RegExp) =>
@@ -49,7 +36,7 @@ try {
       .map((f) => path.join(SOURCES, dir, f))
   const epss = files('epss', /\.csv(\.gz)?$/)
   if (epss.length !== 1) throw new Error(`expected one EPSS file in ${path.join(SOURCES, 'epss')}`)
-  t = Date.now()
+  let t = Date.now()
   log(formatReport('ingest osv', await ingestOsv(files('advisories', /\.osv\.ndjson\.gz$/), writer, { now })))
   log(`  (${seconds(t)} s)`)
   t = Date.now()
@@ -59,17 +46,4 @@ try {
   const purl2cpe = path.join(SOURCES, 'purl2cpe', 'purl2cpe.ndjson.gz')
   log(formatReport('ingest purl2cpe', await ingestPurl2Cpe(purl2cpe, writer, { now, sourceDate: PURL2CPE_DATE })))
   log(`  (${seconds(t)} s)`)
-
-  const createdAt = new Date().toISOString()
-  t = Date.now()
-  const manifest = await exportSeed(
-    storage,
-    values.out,
-    { release: `seed-${createdAt.slice(0, 10)}`, created_at: createdAt },
-    log,
-  )
-  const rows = Object.values(manifest.tables).reduce((n, x) => n + x.rows, 0)
-  log(`exported ${rows} rows to ${values.out} (release ${manifest.release}) in ${seconds(t)} s`)
-} finally {
-  await storage.close()
-}
+})

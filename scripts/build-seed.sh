@@ -4,6 +4,7 @@
 # not fetched or analyzed again unless the registry changed it.
 #   data/seed-packages.tsv          top packages; their runtime dependency closure is followed
 #   data/seed-crypto-packages.txt   crypto-relevant packages; every version is analyzed
+#   data/seed-debian-packages.txt   Debian packages (with Priority: required and the closure), from Debian's archive
 #   data/git-origin/                commit-timezone data of 41 repositories (origin from commit timing)
 #   data/sources/                   OSV advisories, EPSS scores and purl2cpe, loaded from the files shipped there
 #                                   (no network; data/sources/README.md). Without the npm registry, the same
@@ -23,6 +24,9 @@ SEED_DIR=data/seed cli migrate
 # snippet fingerprints are added last, within the seed's budget (scripts/add-snippets-to-seed.ts)
 cli ingest npm --from-file data/seed-packages.tsv --with-dependencies --versions all --analyze latest --concurrency "$concurrency" --skip-analyzer snippets || true
 cli ingest npm --from-file data/seed-crypto-packages.txt --with-dependencies --versions all --analyze all --concurrency "$concurrency" --skip-analyzer snippets || true
+# Debian (docs/debian.md "In the seed"): the list, every Priority: required package and their closure in bookworm,
+# every version read; Debian's archive is reached through apt with compintel's own configuration
+cli ingest debian --from-file data/seed-debian-packages.txt --priority required --with-dependencies --analyze all || true
 cli ingest osv data/sources/advisories/*.osv.ndjson.gz
 cli ingest epss data/sources/epss/epss_scores-*.csv.gz
 cli ingest purl2cpe data/sources/purl2cpe/purl2cpe.ndjson.gz --source-date 2026-08-22 # the snapshot's commit date

@@ -26,6 +26,7 @@ const record = (version: string, name = 'libfx3', source = 'fxssl'): BinaryRecor
   sha256: '',
   installedSize: 100,
   suites: ['bookworm'],
+  priority: 'optional',
 })
 
 let t: TestApp

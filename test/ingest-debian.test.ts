@@ -115,14 +115,14 @@ describe('Debian ingestion from a local repository, newest versions read', () =>
     assert.ok(rows.every((a) => a.source === 'debian-changelog'))
     const dpdk = rows.filter((a) => a.purl_name === 'debian/librte-kvargs23')
     assert.equal(dpdk.length, 14)
-    assert.equal(dpdk.find((a) => a.id === 'x_DEBIAN-CHANGELOG-dpdk-CVE-2024-11614')?.fixed, RTE_OLD)
+    assert.equal(dpdk.find((a) => a.id === 'x_DEBIAN-CHANGELOG-librte-kvargs23-CVE-2024-11614')?.fixed, RTE_OLD)
     const others = rows.filter((a) => a.purl_name !== 'debian/librte-kvargs23')
     assert.deepEqual(others.map((a) => [a.id, a.source, a.purl_name, a.fixed]).sort(), [
-      ['x_DEBIAN-CHANGELOG-cyrus-sasl2-CVE-2019-19906', 'debian-changelog', 'debian/libsasl2-2', '2.1.27+dfsg-2'],
-      ['x_DEBIAN-CHANGELOG-cyrus-sasl2-CVE-2022-24407', 'debian-changelog', 'debian/libsasl2-2', '2.1.28+dfsg-1'],
-      ['x_DEBIAN-CHANGELOG-cyrus-sasl2-CVE-2026-107161', 'debian-changelog', 'debian/libsasl2-2', SASL_NEW],
-      ['x_DEBIAN-CHANGELOG-zlib-CVE-2018-25032', 'debian-changelog', 'debian/zlib1g', '1:1.2.11.dfsg-4'],
-      ['x_DEBIAN-CHANGELOG-zlib-CVE-2022-37434', 'debian-changelog', 'debian/zlib1g', '1:1.2.11.dfsg-4.1'],
+      ['x_DEBIAN-CHANGELOG-libsasl2-2-CVE-2019-19906', 'debian-changelog', 'debian/libsasl2-2', '2.1.27+dfsg-2'],
+      ['x_DEBIAN-CHANGELOG-libsasl2-2-CVE-2022-24407', 'debian-changelog', 'debian/libsasl2-2', '2.1.28+dfsg-1'],
+      ['x_DEBIAN-CHANGELOG-libsasl2-2-CVE-2026-107161', 'debian-changelog', 'debian/libsasl2-2', SASL_NEW],
+      ['x_DEBIAN-CHANGELOG-zlib1g-CVE-2018-25032', 'debian-changelog', 'debian/zlib1g', '1:1.2.11.dfsg-4'],
+      ['x_DEBIAN-CHANGELOG-zlib1g-CVE-2022-37434', 'debian-changelog', 'debian/zlib1g', '1:1.2.11.dfsg-4.1'],
     ])
   })
 
@@ -208,16 +208,20 @@ describe('Debian ingestion with dependencies, every version read', () => {
     assert.equal(libgcc?.released_at, '2025-04-07T11:26:17.000Z')
   })
 
-  test('one advisory per source and CVE, naming every binary package of that source read', async () => {
+  test('one advisory per binary package and CVE, each package of a source with its own', async () => {
     const rows = await advisories(run.t)
-    const named = (id: string) => rows.filter((r) => r.id === id).map((r) => `${r.purl_name} ${r.fixed}`)
-    assert.deepEqual(named('x_DEBIAN-CHANGELOG-gcc-12-CVE-2023-4039'), [
-      'debian/gcc-12-base 12.2.0-14+deb12u1',
-      'debian/libgcc-s1 12.2.0-14+deb12u1',
+    const named = (cve: string) =>
+      rows
+        .filter((r) => r.id.endsWith(`-${cve}`))
+        .map((r) => `${r.id} ${r.purl_name} ${r.fixed}`)
+        .sort()
+    assert.deepEqual(named('CVE-2023-4039'), [
+      'x_DEBIAN-CHANGELOG-gcc-12-base-CVE-2023-4039 debian/gcc-12-base 12.2.0-14+deb12u1',
+      'x_DEBIAN-CHANGELOG-libgcc-s1-CVE-2023-4039 debian/libgcc-s1 12.2.0-14+deb12u1',
     ])
-    assert.deepEqual(named('x_DEBIAN-CHANGELOG-cyrus-sasl2-CVE-2026-107161'), [
-      `debian/libsasl2-2 ${SASL_NEW}`,
-      `debian/libsasl2-modules-db ${SASL_NEW}`,
+    assert.deepEqual(named('CVE-2026-107161'), [
+      `x_DEBIAN-CHANGELOG-libsasl2-2-CVE-2026-107161 debian/libsasl2-2 ${SASL_NEW}`,
+      `x_DEBIAN-CHANGELOG-libsasl2-modules-db-CVE-2026-107161 debian/libsasl2-modules-db ${SASL_NEW}`,
     ])
   })
 })

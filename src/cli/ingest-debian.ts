@@ -26,6 +26,7 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
       suite: { type: 'string', multiple: true, default: ['bookworm'] },
       'from-file': { type: 'string' },
       installed: { type: 'boolean', default: false },
+      priority: { type: 'string', multiple: true, default: [] },
       'with-dependencies': { type: 'boolean', default: false },
       analyze: { type: 'string', default: 'all' },
       'apt-dir': { type: 'string' },
@@ -40,7 +41,8 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
   const names = [...positionals, ...(values['from-file'] ? namesFromFile(values['from-file']) : [])]
   const installed = values.installed ? readInstalled() : undefined
   names.push(...(installed?.records.map((r) => r.name) ?? []))
-  if (names.length === 0) throw new Error(`no package names given\nusage: ${INGEST_USAGE}`)
+  if (names.length === 0 && values.priority.length === 0)
+    throw new Error(`no package names given\nusage: ${INGEST_USAGE}`)
   const dir =
     values['apt-dir'] ?? path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'compintel-apt')
   const archive = new AptArchive({ dir, suites: values.suite, mirrors: debianMirrors() })
@@ -52,6 +54,7 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
       writer: new SqlKbWriter(storage),
       advisories: new SqlAdvisoryWriter(storage),
       names,
+      priorities: values.priority,
       ...(installed ? { installed } : {}),
       withDependencies: values['with-dependencies'],
       analyze,

@@ -1,8 +1,8 @@
 // The ingest command's usage line, shared by `compintel` help and the ingest command itself.
 export const INGEST_USAGE = `compintel ingest npm <name…> [--from-file F] [--versions all|latest|N] [--analyze none|latest|all|N]
                           [--concurrency N] [--with-dependencies] [--skip-analyzer NAME]… [--dry-run | --enqueue]
-  compintel ingest debian <name…> [--from-file F] [--installed] [--suite bookworm|trixie]… [--with-dependencies]
-                          [--analyze all|latest|none] [--apt-dir DIR] [--no-update]
+  compintel ingest debian <name…> [--from-file F] [--installed] [--priority P]… [--suite bookworm|trixie]…
+                          [--with-dependencies] [--analyze all|latest|none] [--apt-dir DIR] [--no-update]
   compintel ingest osv <file.ndjson[.gz] | file.json | directory | file.zip>… [--source NAME] [--source-date D]
   compintel ingest epss <epss_scores.csv[.gz]> [--source NAME] [--source-date D]
   compintel ingest purl2cpe <purl2cpe.ndjson[.gz]> [--source NAME] [--source-date D]

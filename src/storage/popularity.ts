@@ -1,5 +1,6 @@
-// Component popularity as the KB itself can tell it: how many components' latest versions depend on it (runtime
-// or optional). Search ranks ties by it. Recomputed in one statement after a seed load and after an ingest run.
+// Component popularity as the KB itself can tell it: how many npm components' latest versions depend on it (runtime
+// or optional; a Debian package's dependency on `tar` is not one on npm's tar). Search ranks ties by it. Recomputed
+// in one statement after a seed load and after an ingest run.
 import { type Kysely, sql } from 'kysely'
 import type { Dialect } from './database.ts'
 import type { Database } from './schema.ts'
@@ -11,7 +12,7 @@ export async function refreshPopularity(db: Kysely<Database>): Promise<void> {
     with counts as (
       select d.name as name, count(distinct c.id) as n
       from components c
-      join versions v on v.component_id = c.id and v.version = c.latest_version
+      join versions v on v.component_id = c.id and v.version = c.latest_version and c.purl_type = 'npm'
       join version_dependencies d on d.version_id = v.id and d.scope in ('runtime', 'optional')
       group by d.name
     )

@@ -116,11 +116,17 @@ export class AptArchive {
     })
   }
 
-  /** Downloads `name=version` binary packages into `into`; the .deb files it wrote, by `name=version`. */
+  /** Downloads `name=version` binary packages into `into`; the .deb files it wrote, by `name=version` (a package
+   * that cannot be downloaded is absent). */
   async download(wanted: readonly string[], into: string): Promise<Map<string, string>> {
     mkdirSync(into, { recursive: true })
     const before = new Set(readdirSync(into))
-    if (wanted.length > 0) await this.apt(['download', ...wanted], into)
+    // apt-get fails the whole call when one package cannot be had: then each is asked alone, and the ones that
+    // cannot be had are left out of the answer (the caller reads what it got)
+    if (wanted.length > 0)
+      await this.apt(['download', ...wanted], into).catch(async () => {
+        for (const w of wanted) await this.apt(['download', w], into).catch(() => undefined)
+      })
     const out = new Map<string, string>()
     for (const f of readdirSync(into)) {
       const m = /^(.+?)_(.+?)_[^_]+\.deb$/.exec(f)

@@ -42,7 +42,7 @@ export async function readVersionFacts(
   dir: string,
 ): Promise<Map<string, DebFacts>> {
   const key = (w: { name: string; version: string }) => `${w.name}=${w.version}`
-  const files = await archive.download(wanted.map(key), dir).catch(() => new Map<string, string>())
+  const files = await archive.download(wanted.map(key), dir)
   const out = new Map<string, DebFacts>()
   const linked: [DebFacts, string][] = []
   for (const w of wanted) {
@@ -52,6 +52,16 @@ export async function readVersionFacts(
     const facts = factsOfDocs(w.name, w.version, w.source, docs)
     out.set(key(w), facts)
     if (docs.docsOf) linked.push([facts, docs.docsOf])
+  }
+  // the packages linked to and not asked for: the same version, from the same source (gcc-12-base for libgcc-s1)
+  const more = [...new Set(linked.map(([f, other]) => key({ name: other, version: f.version })))].filter(
+    (k) => !out.has(k),
+  )
+  const extra = more.length > 0 ? await archive.download(more, dir) : new Map<string, string>()
+  for (const [k, file] of extra) {
+    const [name, version] = k.split('=') as [string, string]
+    const source = linked.find(([f, other]) => other === name && f.version === version)?.[0].source ?? name
+    out.set(k, factsOfDocs(name, version, source, await readDebDocs(file, name)))
   }
   for (const [facts, other] of linked) {
     const o = out.get(key({ name: other, version: facts.version })) ?? [...out.values()].find((f) => f.name === other)
@@ -76,37 +86,40 @@ export function factsOfDocs(name: string, version: string, source: string, docs:
   }
 }
 
-/** One advisory per source package and CVE, naming every binary package of that source read here. */
+/**
+ * One advisory per binary package and CVE its changelog names (id `x_DEBIAN-CHANGELOG-<package>-<CVE>`): each
+ * package's own record, so ingesting some of a source's packages later never rewrites another's. Answers merge them
+ * with every other record of the CVE (its alias).
+ */
 export function changelogAdvisories(facts: readonly DebFacts[], now: string): Advisory[] {
-  const bySource = new Map<string, { cve: string; entry: ChangelogEntry; binaries: Set<string> }>()
+  const byId = new Map<string, Advisory>()
   for (const f of facts)
     for (const [cve, entry] of f.fixed) {
-      const key = `${f.source}\u0000${cve}`
-      const a = bySource.get(key) ?? { cve, entry, binaries: new Set<string>() }
-      a.binaries.add(f.name)
-      bySource.set(key, a)
+      const id = `x_DEBIAN-CHANGELOG-${f.name}-${cve}`
+      byId.set(id, {
+        id,
+        source: CHANGELOG_SOURCE,
+        aliases: [cve],
+        summary: `${cve} fixed in ${f.source} ${entry.version} (Debian changelog)`,
+        details:
+          `The Debian changelog of ${f.source} (shipped by ${f.name}) names ${cve} in the entry of version ` +
+          `${entry.version} (${entry.distributions}).`,
+        published: entry.date || null,
+        modified: entry.date || now,
+        withdrawn: null,
+        severity: [],
+        databaseSeverity: null,
+        cweIds: [],
+        references: [],
+        affected: [
+          {
+            ecosystem: 'Debian',
+            purlType: 'deb',
+            purlName: `debian/${f.name}`,
+            ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: entry.version }] }],
+          },
+        ],
+      })
     }
-  return [...bySource].map(([key, { cve, entry, binaries }]) => {
-    const source = key.split('\u0000')[0] as string
-    return {
-      id: `x_DEBIAN-CHANGELOG-${source}-${cve}`,
-      source: CHANGELOG_SOURCE,
-      aliases: [cve],
-      summary: `${cve} fixed in ${source} ${entry.version} (Debian changelog)`,
-      details: `The Debian changelog of ${source} names ${cve} in the entry of version ${entry.version} (${entry.distributions}).`,
-      published: entry.date || null,
-      modified: entry.date || now,
-      withdrawn: null,
-      severity: [],
-      databaseSeverity: null,
-      cweIds: [],
-      references: [],
-      affected: [...binaries].sort().map((b) => ({
-        ecosystem: 'Debian',
-        purlType: 'deb',
-        purlName: `debian/${b}`,
-        ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: entry.version }] }],
-      })),
-    }
-  })
+  return [...byId.values()]
 }

@@ -1,7 +1,7 @@
 // What ingestion reads from a binary package (.deb) itself: its copyright file and its changelog, as installed under
-// /usr/share/doc/<package>/ (Debian Policy §12.5, §12.7). The package is unpacked by dpkg-deb into a temporary folder
-// that is removed afterwards. A package whose doc folder is a symlink to another package's (allowed when both come
-// from one source) ships neither: the other package is named instead.
+// /usr/share/doc/<package>/ (Debian Policy §12.5, §12.7). That folder alone is unpacked (dpkg-deb and tar) into a
+// temporary folder that is removed afterwards. A package whose doc folder is a symlink to another package's (allowed
+// when both come from one source) ships neither: the other package is named instead.
 import { execFile } from 'node:child_process'
 import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,7 +22,16 @@ export interface DebDocs {
 export async function readDebDocs(debFile: string, name: string): Promise<DebDocs> {
   const dir = mkdtempSync(path.join(tmpdir(), 'compintel-deb-'))
   try {
-    await run('dpkg-deb', ['-x', debFile, dir], { maxBuffer: 1024 * 1024 })
+    // only the package's doc folder is unpacked (a package may hold hundreds of megabytes); tar fails when the
+    // package has none, which leaves the folder empty and the answer "no docs"
+    const doc = `./usr/share/doc/${name}`
+    await run(
+      'bash',
+      ['-c', 'dpkg-deb --fsys-tarfile "$1" | tar -x -C "$2" --wildcards "$3" "$3/*"', '-', debFile, dir, doc],
+      {
+        maxBuffer: 1024 * 1024,
+      },
+    ).catch(() => undefined)
     return readDocs(dir, name)
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -40,9 +49,16 @@ export function readDocs(root: string, name: string): DebDocs {
   if (!existsSync(doc)) return { copyright: null, changelog: null, docsOf: null }
   return {
     copyright: text(path.join(doc, 'copyright'), false),
-    changelog: text(path.join(doc, 'changelog.Debian.gz'), true),
+    // a native package (Debian's own software) ships its Debian changelog as changelog.gz
+    changelog: text(path.join(doc, 'changelog.Debian.gz'), true) ?? nativeChangelog(path.join(doc, 'changelog.gz')),
     docsOf: null,
   }
+}
+
+/** changelog.gz when it is in Debian's format (a native package's; others keep their upstream changelog there). */
+function nativeChangelog(file: string): string | null {
+  const t = text(file, true)
+  return t && /^\S+ \([^()\s]+\) [^;]+;/.test(t) ? t : null
 }
 
 function isLink(p: string): boolean {

@@ -24,6 +24,8 @@ export interface BinaryRecord {
   installedSize: number | null
   /** The suites that list this version (bookworm, …). */
   suites: string[]
+  /** required, important, standard, optional, extra ('' when not given). */
+  priority: string
 }
 
 /** Every binary package of the indexes, by name, each version once. */
@@ -55,6 +57,7 @@ export async function readPackages(files: readonly IndexFile[]): Promise<Map<str
         sha256: p.get('SHA256') ?? '',
         installedSize: Number(p.get('Installed-Size')) || null,
         suites: [f.suite],
+        priority: p.get('Priority') ?? '',
       })
       out.set(name, list)
     }

@@ -21,6 +21,8 @@ export interface DebianIngestOptions {
   advisories: AdvisoryWriter
   /** Binary package names. */
   names: readonly string[]
+  /** Also every package of these priorities (`required`: the base of debootstrap's minbase and the debian images). */
+  priorities?: readonly string[]
   withDependencies: boolean
   /** The packages installed on a system (installed.ts): their versions the suites lack are added, and each
    * installed version's license and changelog are read from that system. */
@@ -55,7 +57,8 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
     if (list && !list.some((x) => x.version === r.version)) list.push(r)
   }
   const dates = releaseDates(o.archive.releaseFiles())
-  const names = o.withDependencies ? closure(o.names, packages) : [...new Set(o.names)]
+  const asked = [...o.names, ...withPriority(packages, o.priorities ?? [])]
+  const names = o.withDependencies ? closure(asked, packages) : [...new Set(asked)]
   const notFound = names.filter((n) => !packages.has(n))
   const found = names.filter((n) => packages.has(n))
   o.log(`debian: ${found.length} packages (${notFound.length} not in the suites)`)
@@ -74,18 +77,21 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
           .filter((v) => o.analyze === 'all' || (o.analyze === 'latest' && v.version === component.latestVersion))
           .map((v) => ({ name: component.name, version: v.version, source })),
       )
-      const facts =
-        wanted.length > 0 ? await readVersionFacts(o.archive, wanted, path.join(work, String(i))) : new Map()
+      const batchDir = path.join(work, String(i))
+      const facts = wanted.length > 0 ? await readVersionFacts(o.archive, wanted, batchDir) : new Map()
+      rmSync(batchDir, { recursive: true, force: true }) // the .deb files read: a seed's run downloads gigabytes
       const read: DebFacts[] = [...facts.values()]
       for (const { component, versions } of batch) {
         const local = o.installed?.facts.get(component.name)
         if (local) read.push(local)
-        let analyzed = false
+        // a version's license is its own file's; its date may come from any changelog read of the package
+        const all = [
+          ...versions.flatMap((v) => facts.get(`${component.name}=${v.version}`) ?? []),
+          ...(local ? [local] : []),
+        ]
+        const analyzed = all.some((f) => f !== local)
         for (const v of versions) {
-          const own = facts.get(`${component.name}=${v.version}`)
-          analyzed ||= own !== undefined
-          for (const f of [own, local]) {
-            if (!f) continue
+          for (const f of all) {
             if (v.version === f.version) v.license ??= f.license
             v.releasedAt ??= f.released.get(v.version) ?? null
           }
@@ -108,6 +114,19 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
+  await o.writer.finish?.()
+  if (report.advisories > 0) {
+    // answers name their sources and dates: the changelogs are as fresh as the suites' indexes they came with
+    const sourceDate = [...dates.values()].sort().at(-1) ?? null
+    const records = report.advisories // written by this run
+    await o.advisories.recordSource({
+      name: 'debian-changelog',
+      kind: 'advisories',
+      sourceDate,
+      importedAt: o.now(),
+      records,
+    })
+  }
   return report
 }
 
@@ -115,6 +134,12 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
 function suiteDate(records: readonly BinaryRecord[], dates: Map<string, string>): string | undefined {
   const all = records.flatMap((r) => r.suites.flatMap((s) => dates.get(s) ?? []))
   return all.sort().at(-1)
+}
+
+/** The packages whose newest version has one of these priorities. */
+function withPriority(packages: Map<string, BinaryRecord[]>, priorities: readonly string[]): string[] {
+  if (priorities.length === 0) return []
+  return [...packages].flatMap(([name, records]) => (priorities.includes(newestRecord(records).priority) ? [name] : []))
 }
 
 /** The names and everything they depend on (first alternatives; a virtual name → its first provider). */

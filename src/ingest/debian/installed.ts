@@ -44,6 +44,7 @@ export function readInstalled(root = '/'): InstalledPackages {
       sha256: '',
       installedSize: Number(p.get('Installed-Size')) || null,
       suites: [INSTALLED],
+      priority: p.get('Priority') ?? '',
     })
     facts.set(name, factsOfDocs(name, version, source, readDocs(root, name)))
   }
