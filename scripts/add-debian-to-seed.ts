@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { AptArchive } from '../src/ingest/debian/apt.ts'
 import { ingestDebian } from '../src/ingest/debian/ingest-debian.ts'
 import { debianMirrors } from '../src/ingest/debian/mirror.ts'
@@ -46,6 +47,8 @@ await editSeed(values, async (storage) => {
     priorities: ['required'],
     withDependencies: true,
     analyze: 'all',
+    // every analyzer but snippets (their fingerprints have their own budget: scripts/add-snippets-to-seed.ts)
+    analyzers: DEFAULT_ANALYZERS.filter((a) => a.name !== 'snippets'),
     update: true,
     now: () => new Date().toISOString(),
     log,

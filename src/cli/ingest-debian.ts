@@ -5,6 +5,7 @@ import { homedir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Config } from '../config.ts'
+import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
 import { AptArchive } from '../ingest/debian/apt.ts'
 import { ingestDebian } from '../ingest/debian/ingest-debian.ts'
 import { readInstalled } from '../ingest/debian/installed.ts'
@@ -31,6 +32,7 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
       analyze: { type: 'string', default: 'all' },
       'apt-dir': { type: 'string' },
       'no-update': { type: 'boolean', default: false },
+      'skip-analyzer': { type: 'string', multiple: true, default: [] },
     },
   })
   const bad = values.suite.filter((s) => !SUITES.has(s))
@@ -38,6 +40,8 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
   const analyze = values.analyze
   if (analyze !== 'all' && analyze !== 'latest' && analyze !== 'none')
     throw new Error('--analyze: expected all, latest or none')
+  const skipped = new Set(values['skip-analyzer'])
+  const analyzers = DEFAULT_ANALYZERS.filter((a) => !skipped.has(a.name))
   const names = [...positionals, ...(values['from-file'] ? namesFromFile(values['from-file']) : [])]
   const installed = values.installed ? readInstalled() : undefined
   names.push(...(installed?.records.map((r) => r.name) ?? []))
@@ -58,6 +62,7 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
       ...(installed ? { installed } : {}),
       withDependencies: values['with-dependencies'],
       analyze,
+      analyzers,
       update: !values['no-update'],
       now: () => new Date().toISOString(),
       log: (line) => console.error(line),

@@ -2,7 +2,8 @@
 export const INGEST_USAGE = `compintel ingest npm <name…> [--from-file F] [--versions all|latest|N] [--analyze none|latest|all|N]
                           [--concurrency N] [--with-dependencies] [--skip-analyzer NAME]… [--dry-run | --enqueue]
   compintel ingest debian <name…> [--from-file F] [--installed] [--priority P]… [--suite bookworm|trixie]…
-                          [--with-dependencies] [--analyze all|latest|none] [--apt-dir DIR] [--no-update]
+                          [--with-dependencies] [--analyze all|latest|none] [--skip-analyzer NAME]… [--apt-dir DIR]
+                          [--no-update]
   compintel ingest osv <file.ndjson[.gz] | file.json | directory | file.zip>… [--source NAME] [--source-date D]
   compintel ingest epss <epss_scores.csv[.gz]> [--source NAME] [--source-date D]
   compintel ingest purl2cpe <purl2cpe.ndjson[.gz]> [--source NAME] [--source-date D]

@@ -26,6 +26,8 @@ export interface WalkOptions {
   maxUnpackedBytes?: number
   /** Stops the walk between chunks once aborted; it rejects with the signal's reason. */
   signal?: AbortSignal
+  /** Leading path components dropped from every entry (default 1: npm's `package/`; 0 for a .deb's `./usr/…`). */
+  stripComponents?: number
 }
 
 const REGULAR_TYPES = new Set(['File', 'OldFile', 'ContiguousFile'])
@@ -67,7 +69,7 @@ export async function walkTarball(
   parser.on('error', (err: unknown) => fail(new TarballError(`damaged tarball: ${messageOf(err)}`)))
   parser.on('end', () => settle())
   parser.on('entry', (entry: ReadEntry) => {
-    const path = REGULAR_TYPES.has(entry.type) ? packagePath(entry.path) : undefined
+    const path = REGULAR_TYPES.has(entry.type) ? packagePath(entry.path, opts.stripComponents ?? 1) : undefined
     if (path === undefined || failure) {
       entry.resume()
       return

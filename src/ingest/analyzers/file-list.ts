@@ -9,13 +9,14 @@ import type { FileInfo } from './types.ts'
  * npm extracts with `strip: 1`: the first path component (normally `package/`, but any name) is dropped, whatever
  * it is, and an entry with nothing left after it (a file at the archive root) is never installed — skipped here
  * too. Absolute paths, drive letters, NULs and any `..` segment are skipped (never resolved); empty and `.`
- * segments are dropped. Backslashes are ordinary characters, as in a POSIX tar.
+ * segments are dropped. Backslashes are ordinary characters, as in a POSIX tar. `strip` 0: a Debian package's data
+ * archive (`./usr/bin/x` → `usr/bin/x`, the path it installs to under /).
  */
-export function packagePath(raw: string): string | undefined {
+export function packagePath(raw: string, strip = 1): string | undefined {
   if (raw.startsWith('/') || /^[A-Za-z]:/.test(raw) || raw.includes('\0')) return undefined
   const parts = raw.split('/').filter((p) => p !== '' && p !== '.')
-  if (parts.includes('..') || parts.length < 2) return undefined
-  return parts.slice(1).join('/')
+  if (parts.includes('..') || parts.length < strip + 1) return undefined
+  return parts.slice(strip).join('/')
 }
 
 /** The list sorted by path in code-unit order (stable across locales and runs). */

@@ -2,13 +2,15 @@
 // (copyright-license.ts), the release date of every version its changelog lists, and the CVEs its changelog says
 // an upload fixed, which become advisories of the source `debian-changelog` ("CVE X fixed in version V": a version
 // below V is affected). A package whose documentation is another package's (a doc symlink) takes that package's.
-import type { VersionFacts } from '../../domain/kb/types.ts'
+import type { VersionAnalysis, VersionFacts } from '../../domain/kb/types.ts'
 import type { ChangelogEntry } from '../../domain/vulnerabilities/debian-changelog.ts'
 import { fixedCves, parseDebianChangelog } from '../../domain/vulnerabilities/debian-changelog.ts'
 import type { Advisory } from '../../domain/vulnerabilities/types.ts'
+import type { Analyzer } from '../analyzers/types.ts'
+import { versionAnalysis } from '../version-analysis.ts'
 import type { AptArchive } from './apt.ts'
 import { licenseOfCopyright } from './copyright-license.ts'
-import { type DebDocs, readDebDocs } from './deb-file.ts'
+import { type DebDocs, readDebDocs, walkDeb } from './deb-file.ts'
 
 const CHANGELOG_SOURCE = 'debian-changelog'
 
@@ -23,6 +25,8 @@ export interface DebFacts {
   /** Each CVE the changelog names and the upload that fixed it. */
   fixed: Map<string, ChangelogEntry>
   source: string
+  /** The analysis of the package's installed tree, when analyzers were run. */
+  analysis?: VersionAnalysis
 }
 
 /** A version to read. */
@@ -40,6 +44,8 @@ export async function readVersionFacts(
   archive: AptArchive,
   wanted: readonly Wanted[],
   dir: string,
+  analyzers: readonly Analyzer<unknown>[] = [],
+  now: () => string = () => new Date().toISOString(),
 ): Promise<Map<string, DebFacts>> {
   const key = (w: { name: string; version: string }) => `${w.name}=${w.version}`
   const files = await archive.download(wanted.map(key), dir)
@@ -50,6 +56,9 @@ export async function readVersionFacts(
     if (!file) continue
     const docs = await readDebDocs(file, w.name)
     const facts = factsOfDocs(w.name, w.version, w.source, docs)
+    // the installed tree through the analyzers (files, statistics, licenses, cryptography, issues, folder hashes)
+    if (analyzers.length > 0)
+      facts.analysis = versionAnalysis(w.version, now(), analyzers, await walkDeb(file, analyzers))
     out.set(key(w), facts)
     if (docs.docsOf) linked.push([facts, docs.docsOf])
   }

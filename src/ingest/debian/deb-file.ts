@@ -2,12 +2,14 @@
 // /usr/share/doc/<package>/ (Debian Policy §12.5, §12.7). That folder alone is unpacked (dpkg-deb and tar) into a
 // temporary folder that is removed afterwards. A package whose doc folder is a symlink to another package's (allowed
 // when both come from one source) ships neither: the other package is named instead.
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { gunzipSync } from 'node:zlib'
+import type { Analyzer } from '../analyzers/types.ts'
+import { type WalkResult, walkTarball } from '../tarball-walk.ts'
 
 const run = promisify(execFile)
 const MAX_TEXT = 8 * 1024 * 1024
@@ -35,6 +37,23 @@ export async function readDebDocs(debFile: string, name: string): Promise<DebDoc
     return readDocs(dir, name)
   } finally {
     rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The package's installed tree (its data archive, paths as under /) through the tarball walk and `analyzers`. */
+export async function walkDeb(debFile: string, analyzers: readonly Analyzer<unknown>[]): Promise<WalkResult> {
+  const child = spawn('dpkg-deb', ['--fsys-tarfile', debFile], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString()
+  })
+  const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)))
+  try {
+    const walked = await walkTarball(child.stdout, analyzers, { stripComponents: 0 })
+    if ((await exited) !== 0) throw new Error(`dpkg-deb --fsys-tarfile failed: ${stderr.trim().slice(0, 300)}`)
+    return walked
+  } finally {
+    child.kill()
   }
 }
 

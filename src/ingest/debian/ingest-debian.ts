@@ -9,6 +9,7 @@ import path from 'node:path'
 import { parseDebianRelations } from '../../domain/dependencies/debian-relations.ts'
 import type { KbWriter } from '../../domain/kb/types.ts'
 import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
+import type { Analyzer } from '../analyzers/types.ts'
 import type { AptArchive } from './apt.ts'
 import { changelogAdvisories, type DebFacts, readVersionFacts } from './deb-facts.ts'
 import { type BinaryRecord, readPackages, releaseDates } from './indexes.ts'
@@ -29,6 +30,8 @@ export interface DebianIngestOptions {
   installed?: InstalledPackages
   /** Which versions to download and read (license, changelog): every version in the suites, the newest, or none. */
   analyze: 'all' | 'latest' | 'none'
+  /** The analyzers run on each version read (its installed tree); none: only its license and changelog. */
+  analyzers?: readonly Analyzer<unknown>[]
   /** Fetch the indexes first (false: use the ones fetched before). */
   update: boolean
   now: () => string
@@ -78,7 +81,8 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
           .map((v) => ({ name: component.name, version: v.version, source })),
       )
       const batchDir = path.join(work, String(i))
-      const facts = wanted.length > 0 ? await readVersionFacts(o.archive, wanted, batchDir) : new Map()
+      const facts =
+        wanted.length > 0 ? await readVersionFacts(o.archive, wanted, batchDir, o.analyzers, o.now) : new Map()
       rmSync(batchDir, { recursive: true, force: true }) // the .deb files read: a seed's run downloads gigabytes
       const read: DebFacts[] = [...facts.values()]
       for (const { component, versions } of batch) {
@@ -98,7 +102,8 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
         }
         if (analyzed) report.analyzed++
         try {
-          await o.writer.writePackage({ component, versions, analyses: [] })
+          const analyses = all.flatMap((f) => (f.analysis ? [f.analysis] : []))
+          await o.writer.writePackage({ component, versions, analyses })
           report.written++
         } catch (err) {
           report.failed.push({ name: component.name, error: (err as Error).message })

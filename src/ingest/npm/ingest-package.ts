@@ -1,8 +1,9 @@
 // Ingests one npm package as one unit of work: packument → facts, chosen tarballs → analyzers, one transaction.
-import type { DetectedLicense, KbWriter, PackageUpdate, VersionAnalysis, WriteReport } from '../../domain/kb/types.ts'
+import type { KbWriter, PackageUpdate, VersionAnalysis, WriteReport } from '../../domain/kb/types.ts'
 import type { Analyzer } from '../analyzers/types.ts'
 import { retry } from '../retry.ts'
 import { walkTarball } from '../tarball-walk.ts'
+import { versionAnalysis } from '../version-analysis.ts'
 import { mapPackument } from './map-packument.ts'
 import { isTransient, type NpmRegistry } from './registry.ts'
 import { analysisPlan, pick, type Selection } from './select-versions.ts'
@@ -86,13 +87,7 @@ export async function ingestPackage(
       registry.withTarball(name, v.version, v.integrity ?? undefined, (stream) => walkTarball(stream, analyzers, walk)),
     )
     bytes += walked.bytes
-    analyses.push({
-      version: v.version,
-      asOf,
-      files: walked.files,
-      outputs: analyzers.map((a) => ({ analyzer: a.name, analyzerVersion: a.version, output: walked.outputs[a.name] })),
-      detectedLicenses: detected(walked.outputs['license-files']),
-    })
+    analyses.push(versionAnalysis(v.version, asOf, analyzers, walked))
   }
   const update: PackageUpdate = { component, versions: kept, analyses, registryVersions: versions }
   opts.signal?.throwIfAborted()
@@ -108,12 +103,4 @@ export async function ingestPackage(
 export function aliasTarget(requirement: string): string | undefined {
   const m = /^npm:((?:@[^/@\s]+\/)?[^@\s]+)(?:@.*)?$/.exec(requirement.trim())
   return m?.[1]
-}
-
-function detected(output: unknown): DetectedLicense[] {
-  const list =
-    (output as { licenses?: { path: string; spdx_id: string | null; score: number }[] } | undefined)?.licenses ?? []
-  return list
-    .filter((l) => l.spdx_id !== null)
-    .map((l) => ({ licenseId: l.spdx_id as string, path: l.path, score: l.score }))
 }
