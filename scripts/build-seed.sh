@@ -26,7 +26,7 @@ cli ingest npm --from-file data/seed-packages.tsv --with-dependencies --versions
 cli ingest npm --from-file data/seed-crypto-packages.txt --with-dependencies --versions all --analyze all --concurrency "$concurrency" --skip-analyzer snippets || true
 # Debian (docs/debian.md "In the seed"): the list, every Priority: required package and their closure in bookworm,
 # every version read; Debian's archive is reached through apt with compintel's own configuration
-cli ingest debian --from-file data/seed-debian-packages.txt --priority required --with-dependencies --analyze all || true
+cli ingest debian --from-file data/seed-debian-packages.txt --priority required --with-dependencies --analyze all --skip-analyzer snippets || true
 cli ingest osv data/sources/advisories/*.osv.ndjson.gz
 cli ingest epss data/sources/epss/epss_scores-*.csv.gz
 cli ingest purl2cpe data/sources/purl2cpe/purl2cpe.ndjson.gz --source-date 2026-08-22 # the snapshot's commit date
