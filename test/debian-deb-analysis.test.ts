@@ -1,4 +1,5 @@
-// A Debian package's installed tree through the analyzers (ingest/debian/deb-file.ts walkDeb): the files as they sit
+// A Debian package's installed tree through the analyzers (ingest/debian/deb-file.ts walkDeb), and what a later run
+// that reads nothing leaves in place; the files as they sit
 // under / (paths such as lib/x86_64-linux-gnu/libz.so.1.2.13, the MD5 of each as dpkg-deb unpacks it), and every analyzer's output recorded for the
 // version, on the FIXTURE repository's real zlib1g package (test/fixtures/debian/repo).
 import assert from 'node:assert/strict'
@@ -10,6 +11,10 @@ import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
+import { AptArchive } from '../src/ingest/debian/apt.ts'
+import { ingestDebian } from '../src/ingest/debian/ingest-debian.ts'
+import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
+import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { type DebianRun, ingestDebianInto } from './helpers/debian-kb.ts'
 
 const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))
@@ -77,4 +82,31 @@ test('every analyzer ran on the version, the copyright file among its notices', 
     notices.some((n) => n.path === 'usr/share/doc/zlib1g/copyright'),
     JSON.stringify(notices),
   )
+})
+
+test('a later run that reads no version (--analyze none) keeps the licenses and analyses read before', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ci-apt-'))
+  try {
+    await ingestDebian({
+      archive: new AptArchive({ dir, suites: ['bookworm'], mirrors: LOCAL, trusted: true }),
+      writer: new SqlKbWriter(run.t.storage),
+      advisories: new SqlAdvisoryWriter(run.t.storage),
+      names: ['zlib1g'],
+      withDependencies: false,
+      analyze: 'none',
+      update: true,
+      now: () => new Date().toISOString(),
+      log: () => {},
+    })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  const v = await run.t.storage.db
+    .selectFrom('versions')
+    .select(['license_expression', 'status'])
+    .where('version', '=', '1:1.2.13.dfsg-1')
+    .executeTakeFirstOrThrow()
+  assert.deepEqual(v, { license_expression: 'Zlib', status: 'active' })
+  const analyses = await run.t.storage.db.selectFrom('analyses').select('analyzer').execute()
+  assert.equal(analyses.length, ANALYZERS.length + 1)
 })

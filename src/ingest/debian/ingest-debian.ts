@@ -103,7 +103,12 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
         if (analyzed) report.analyzed++
         try {
           const analyses = all.flatMap((f) => (f.analysis ? [f.analysis] : []))
-          await o.writer.writePackage({ component, versions, analyses })
+          // a version the KB holds and this run did not read keeps its facts (a run with --analyze none must not
+          // erase the licenses an earlier one read); every version in the suites still tells which ones vanished
+          const state = await o.writer.state(component.purl)
+          const readNow = new Set(all.map((f) => f.version))
+          const toWrite = versions.filter((v) => !state?.versions.has(v.version) || readNow.has(v.version))
+          await o.writer.writePackage({ component, versions: toWrite, analyses, registryVersions: versions })
           report.written++
         } catch (err) {
           report.failed.push({ name: component.name, error: (err as Error).message })
