@@ -27,6 +27,22 @@ export interface GrowthConfig {
   feeds: { osv: string[]; epss: string[]; purl2cpe: string[] }
   /** A feed download larger than this is refused. */
   feedMaxBytes: number
+  /** Debian packages learned on demand and by queued units (docs/debian.md "On demand"). */
+  debian: DebianConfig
+}
+
+export interface DebianConfig {
+  /** The private apt folder (ingest/debian/apt.ts); undefined: `compintel-apt` in the user's cache folder. */
+  aptDir: string | undefined
+  /** The suites whose indexes are read (bookworm, trixie, …). */
+  suites: string[]
+  /** The indexes are fetched on the first Debian unit, then again for a unit once older than this (0: every unit). */
+  indexTtlMs: number
+  /** Overrides of the machine's Debian mirrors (ingest/debian/mirror.ts); undefined: the machine's. */
+  mirror: string | undefined
+  securityMirror: string | undefined
+  /** The mirrors are a local file: repository read without signatures (tests' FIXTURE repository). */
+  trusted: boolean
 }
 
 export const GROWTH_SETTINGS = [
@@ -43,6 +59,12 @@ export const GROWTH_SETTINGS = [
   'FEED_EPSS_URL',
   'FEED_PURL2CPE_URL',
   'FEED_MAX_MB',
+  'DEBIAN_APT_DIR',
+  'DEBIAN_SUITES',
+  'DEBIAN_INDEX_TTL',
+  'DEBIAN_MIRROR',
+  'DEBIAN_SECURITY_MIRROR',
+  'DEBIAN_MIRROR_TRUSTED',
 ] as const
 
 /** OSV's export of every npm advisory, and FIRST's EPSS scores of the day (docs/kb-growth.md). */
@@ -52,7 +74,8 @@ const DEFAULT_EPSS_FEED = 'https://epss.empiricalsecurity.com/epss_scores-curren
 const MODES: OnDemandMode[] = ['off', 'metadata', 'analyze']
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
-export function parseGrowthConfig({ src, problems, int }: SettingReaders): GrowthConfig {
+export function parseGrowthConfig(readers: SettingReaders): GrowthConfig {
+  const { src, problems, int } = readers
   const mode = (src.ON_DEMAND ?? 'analyze').toLowerCase() as OnDemandMode
   if (!MODES.includes(mode)) problems.push(`ON_DEMAND: expected off, metadata or analyze, got "${src.ON_DEMAND}"`)
   return {
@@ -71,7 +94,34 @@ export function parseGrowthConfig({ src, problems, int }: SettingReaders): Growt
       purl2cpe: urls(src, 'FEED_PURL2CPE_URL', [], problems),
     },
     feedMaxBytes: int('FEED_MAX_MB', 1024, 1, 65_536) * 1024 * 1024,
+    debian: parseDebianConfig(readers),
   }
+}
+
+function parseDebianConfig({ src, problems, bool }: SettingReaders): DebianConfig {
+  const suites = (src.DEBIAN_SUITES ?? 'bookworm').split(',').map((s) => s.trim())
+  for (const s of suites)
+    if (!/^[a-z]+$/.test(s)) problems.push(`DEBIAN_SUITES: expected codenames such as bookworm,trixie, got "${s}"`)
+  const mirror = (name: string) => {
+    const uri = src[name]?.trim() || undefined
+    if (uri && (!/^(https?|file):/.test(uri) || !URL.canParse(uri)))
+      problems.push(`${name}: expected an http(s) or file: URL, got "${uri}"`)
+    return uri
+  }
+  const d = {
+    aptDir: src.DEBIAN_APT_DIR || undefined,
+    suites,
+    indexTtlMs: duration(src, 'DEBIAN_INDEX_TTL', '6h', problems),
+    mirror: mirror('DEBIAN_MIRROR'),
+    securityMirror: mirror('DEBIAN_SECURITY_MIRROR'),
+    trusted: bool('DEBIAN_MIRROR_TRUSTED', false),
+  }
+  // apt.ts refuses it too: a network mirror is always verified against its keyring
+  if (d.trusted && ![d.mirror, d.securityMirror].every((uri) => uri?.startsWith('file:')))
+    problems.push(
+      'DEBIAN_MIRROR_TRUSTED: only a local repository is read unsigned: set DEBIAN_MIRROR and DEBIAN_SECURITY_MIRROR to file: URLs',
+    )
+  return d
 }
 
 /** `30s`, `15m`, `6h`, `1d` (or plain seconds); `off` or `0` = 0. */

@@ -124,3 +124,30 @@ test('config file: read under the environment, unknown names rejected', () => {
   writeFileSync(file, '{not json')
   assert.throws(() => loadConfig({ COMPINTEL_CONFIG: file }), /COMPINTEL_CONFIG: cannot read/)
 })
+
+test("Debian on demand: bookworm and the machine's mirrors by default; a trusted mirror must be local", () => {
+  assert.deepEqual(parseConfig({}).growth.debian, {
+    aptDir: undefined,
+    suites: ['bookworm'],
+    indexTtlMs: 6 * 3_600_000,
+    mirror: undefined,
+    securityMirror: undefined,
+    trusted: false,
+  })
+  const local = { DEBIAN_MIRROR: 'file:/srv/repo', DEBIAN_SECURITY_MIRROR: 'file:/srv/repo' }
+  const d = parseConfig({ ...local, DEBIAN_MIRROR_TRUSTED: 'true', DEBIAN_SUITES: 'bookworm,trixie' }).growth.debian
+  assert.deepEqual([d.mirror, d.trusted, d.suites], ['file:/srv/repo', true, ['bookworm', 'trixie']])
+  const refused = (env: Record<string, string>, says: RegExp) =>
+    assert.throws(
+      () => parseConfig(env),
+      (err: unknown) => err instanceof ConfigError && says.test(err.message),
+    )
+  refused({ DEBIAN_MIRROR_TRUSTED: 'true' }, /DEBIAN_MIRROR_TRUSTED: only a local repository/)
+  refused(
+    { ...local, DEBIAN_SECURITY_MIRROR: 'https://security.example/debian-security', DEBIAN_MIRROR_TRUSTED: 'yes' },
+    /DEBIAN_MIRROR_TRUSTED: only a local repository/,
+  )
+  refused({ DEBIAN_MIRROR: 'ftp://mirror.example/debian' }, /DEBIAN_MIRROR: expected an http\(s\) or file: URL/)
+  refused({ DEBIAN_SUITES: 'bookworm,../etc' }, /DEBIAN_SUITES: expected codenames/)
+  refused({ DEBIAN_INDEX_TTL: 'soon' }, /DEBIAN_INDEX_TTL: expected a duration/)
+})

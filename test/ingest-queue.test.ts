@@ -12,6 +12,7 @@ import type { UnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { ingestInThisThread } from '../src/ingest/npm/ingest-package.ts'
 import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
+import { npmRunner } from '../src/ingest/unit-runner.ts'
 import { IngestWorker, type WorkerOptions } from '../src/ingest/worker.ts'
 import type { Storage } from '../src/storage/database.ts'
 import { type QueueOptions, SqlIngestQueue } from '../src/storage/ingest-queue.ts'
@@ -167,12 +168,16 @@ for (const backend of backends())
         new IngestWorker(
           {
             queue: q,
-            ingest: ingestInThisThread(
-              new PacoteRegistry({ registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'compintel-q-')) }),
-              new SqlKbWriter(storage),
-              DEFAULT_ANALYZERS,
-              () => '2026-11-23T00:00:00.000Z',
-            ),
+            runners: {
+              npm: npmRunner(
+                ingestInThisThread(
+                  new PacoteRegistry({ registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'compintel-q-')) }),
+                  new SqlKbWriter(storage),
+                  DEFAULT_ANALYZERS,
+                  () => '2026-11-23T00:00:00.000Z',
+                ),
+              ),
+            },
             refresh: () => refreshPopularityExclusive(storage.db, storage.dialect),
             log,
           },

@@ -12,7 +12,7 @@ import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
 import { ingestInThisThread } from '../ingest/npm/ingest-package.ts'
 import { PacoteRegistry } from '../ingest/npm/registry.ts'
 import { IngestWorker } from '../ingest/worker.ts'
-import { onDemandLimits } from '../on-demand/start.ts'
+import { onDemandLimits, unitRunners } from '../on-demand/start.ts'
 import { openStorage } from '../storage/database.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { pruneChanges } from '../storage/kb-changes.ts'
@@ -63,7 +63,11 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
     const worker = new IngestWorker(
       {
         queue,
-        ingest: ingestInThisThread(new PacoteRegistry(), new SqlKbWriter(storage), DEFAULT_ANALYZERS),
+        runners: unitRunners(
+          storage,
+          config,
+          ingestInThisThread(new PacoteRegistry(), new SqlKbWriter(storage), DEFAULT_ANALYZERS),
+        ),
         refresh: async () => {
           await refreshPopularityExclusive(storage.db, storage.dialect)
           await pruneChanges(storage.db) // the KB change log the API nodes follow (docs/caching.md)

@@ -1,7 +1,8 @@
-// `compintel worker`'s loop: claims units from the ingestion queue with bounded concurrency, ingests each with
-// ingestPackage (one transaction per package), renews the leases of the units in hand, queues the dependencies a
-// unit discovers, retries failures through the queue, refreshes popularity when it runs out of work (and now and
-// then while busy), and stops gracefully: no new claims, the units in hand finished or given back.
+// `compintel worker`'s loop: claims units from the ingestion queue with bounded concurrency, ingests each with its
+// source's runner (unit-runner.ts: npm's ingestPackage, Debian's ingestDebian), renews the leases of the units in
+// hand, queues the dependencies a unit discovers, retries failures through the queue, refreshes popularity when it
+// runs out of work (and now and then while busy), and stops gracefully: no new claims, the units in hand finished or
+// given back.
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
   type ClaimedUnit,
@@ -10,9 +11,8 @@ import {
   ON_DEMAND_PRIORITY,
   parseUnitOptions,
 } from '../domain/kb/ingest-queue.ts'
-import type { IngestOne } from './npm/ingest-package.ts'
 import { PackageNotFound } from './npm/registry.ts'
-import { parseSelection } from './npm/select-versions.ts'
+import { PermanentError, permanent, runnerFor, type UnitRunners } from './unit-runner.ts'
 
 /** The part of a pino logger the worker uses. */
 export interface WorkerLog {
@@ -45,8 +45,8 @@ export interface WorkerOptions {
 
 export interface WorkerDeps {
   queue: IngestQueue
-  /** ingestInThisThread(…) or an AnalysisThreads pool's ingest. */
-  ingest: IngestOne
+  /** The runner of each source (npm: over ingestInThisThread(…) or an AnalysisThreads pool's ingest). */
+  runners: UnitRunners
   /** Recomputes what depends on many packages (popularity); called when this worker has written something. */
   refresh(): Promise<void>
   log: WorkerLog
@@ -60,9 +60,6 @@ export interface WorkerSummary {
   lost: number
   released: number
 }
-
-/** Thrown for a unit that cannot succeed however often it is tried (bad options, unknown source). */
-class PermanentError extends Error {}
 
 export class IngestWorker {
   private readonly inHand = new Map<string, { unit: ClaimedUnit; work: Promise<void> }>()
@@ -165,34 +162,21 @@ export class IngestWorker {
     const started = Date.now()
     const at = { unit: unit.id, package: unit.name, attempt: unit.attempts }
     try {
-      if (unit.source !== 'npm') throw new PermanentError(`unknown source "${unit.source}"`)
+      const run = runnerFor(this.deps.runners, unit.source)
       const o = permanent(() => parseUnitOptions(unit.options))
-      const versions = permanent(() => parseSelection(o.versions, false))
-      const analyze = permanent(() =>
-        o.analyze === 'asked' ? { asked: o.asked ?? [] } : parseSelection(o.analyze, true),
-      )
       const limits = unit.priority >= ON_DEMAND_PRIORITY ? this.opts.onDemandLimits : undefined
-      const r = await this.deps.ingest(unit.name, {
+      const r = await run({
+        name: unit.name,
+        options: o,
         ...(limits ? { signal: AbortSignal.timeout(limits.timeoutMs), maxUnpackedBytes: limits.maxUnpackedBytes } : {}),
-        versions,
-        analyze,
         retryBaseMs: this.opts.retryBaseMs,
         onRetry: (what, err, n) => log.warn({ ...at, what, err: (err as Error).message, retry: n }, 'retrying'),
       })
-      const w = r.report
-      const written = w ? w.versionsInserted + w.versionsUpdated + w.analysesWritten : 0
-      if (w && (w.componentChanged || written > 0)) this.dirty = true
-      const { held, queued } = await queue.complete(unit, o.withDependencies ? r.latestDependencies : [])
+      if (r.changed) this.dirty = true
+      const { held, queued } = await queue.complete(unit, o.withDependencies ? r.dependencies : [])
       if (!held) this.summary.lost++
       else this.summary.done++
-      const facts = {
-        versions: r.versions,
-        analyzed: r.analyzed,
-        ...(r.tooLarge > 0 ? { tooLarge: r.tooLarge } : {}),
-        bytes: r.bytes,
-        written,
-        dependenciesQueued: queued,
-      }
+      const facts = { ...r.facts, dependenciesQueued: queued }
       log.info(
         { ...at, ...facts, ms: Date.now() - started, totals: { ...this.summary } },
         held ? 'unit done' : 'unit done, but another worker had taken over its lease',
@@ -263,13 +247,5 @@ export class IngestWorker {
     ])
     ac.abort()
     this.wake = () => {}
-  }
-}
-
-function permanent<T>(fn: () => T): T {
-  try {
-    return fn()
-  } catch (err) {
-    throw new PermanentError((err as Error).message)
   }
 }

@@ -1,15 +1,17 @@
-// The on-demand port (domain/on-demand/types.ts) over the ingestion queue: for each npm package a request lacks, it
-// joins the identical work already open, or skips it (fetched or not found less than ON_DEMAND_NEGATIVE_TTL ago, a
-// name the registry refuses, over the caller's budget), or queues it at on-demand priority; then it waits at most
-// ON_DEMAND_WAIT_MS for that work, looking at the units' states. Any worker takes the units: the server's own (see
-// start.ts) or `compintel worker`s on PostgreSQL. docs/kb-growth.md.
+// The on-demand port (domain/on-demand/types.ts) over the ingestion queue: for each package a request lacks (npm's,
+// Debian's), it joins the identical work already open, or skips it (fetched or not found less than
+// ON_DEMAND_NEGATIVE_TTL ago, a name its source refuses, over the caller's budget), or queues it at on-demand
+// priority with its source's options (sources.ts); then it waits at most ON_DEMAND_WAIT_MS for that work, looking at
+// the units' states. Any worker takes the units: the server's own (see start.ts) or `compintel worker`s on
+// PostgreSQL. docs/kb-growth.md.
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import validateName from 'validate-npm-package-name'
 import type { OnDemandMode } from '../config-growth.ts'
-import { type OnDemandQueue, serializeUnitOptions, type UnitView } from '../domain/kb/ingest-queue.ts'
-import type { LearnRequest, LearnState, OnDemandPort } from '../domain/on-demand/types.ts'
+import type { OnDemandQueue, UnitView } from '../domain/kb/ingest-queue.ts'
+import { learnKey } from '../domain/on-demand/learn.ts'
+import type { LearnRequest, LearnSource, LearnState, OnDemandPort } from '../domain/on-demand/types.ts'
 import { FetchBudget } from './budget.ts'
+import { SOURCE_RULES } from './sources.ts'
 
 export interface OnDemandSettings {
   mode: Exclude<OnDemandMode, 'off'>
@@ -30,7 +32,6 @@ export interface OnDemandCounts {
   waitsAtBudget: number
 }
 
-const SOURCE = 'npm'
 const NOT_FOUND = 'not found'
 
 export class OnDemandService implements OnDemandPort {
@@ -55,51 +56,71 @@ export class OnDemandService implements OnDemandPort {
 
   async learn(requests: readonly LearnRequest[], who: string): Promise<Map<string, LearnState>> {
     const states = new Map<string, LearnState>()
+    const watched = new Map<string, string>() // unit id → learnKey
+    const sources = new Set(requests.map((r) => r.source))
+    for (const source of sources)
+      await this.start(
+        source,
+        requests.filter((r) => r.source === source),
+        who,
+        states,
+        watched,
+      )
+    for (const [key, state] of await this.wait(watched)) states.set(key, state)
+    return states
+  }
+
+  /** One source's packages: joined, skipped or queued (one lookup and one insert); `watched` gets the units to wait for. */
+  private async start(
+    source: LearnSource,
+    requests: readonly LearnRequest[],
+    who: string,
+    states: Map<string, LearnState>,
+    watched: Map<string, string>,
+  ): Promise<void> {
+    const rules = SOURCE_RULES[source]
+    const key = (name: string) => learnKey({ source, name })
     const wanted = new Map<string, string>()
     for (const r of requests) {
-      if (isFetchableName(r.name)) wanted.set(r.name, this.optionsFor(r))
-      else states.set(r.name, 'skipped')
+      if (rules.fetchable(r.name)) wanted.set(r.name, rules.options(this.settings.mode, r))
+      else states.set(key(r.name), 'skipped')
     }
-    const seen = await this.queue.lookup(SOURCE, [...wanted.keys()], this.settings.negativeTtlSeconds)
-    const watched = new Map<string, string>() // unit id → package
+    const seen = await this.queue.lookup(source, [...wanted.keys()], this.settings.negativeTtlSeconds)
     const fresh: [string, string][] = []
     for (const [name, options] of wanted) {
       const mine = seen.filter((u) => u.name === name)
       const same = mine.find((u) => u.options === options && isOpen(u))
       if (same) {
-        watched.set(same.id, name)
+        watched.set(same.id, key(name))
         this.counts.joined++
       } else if (mine.some((u) => (u.state === 'failed' && u.lastError === NOT_FOUND) || u.options === options)) {
-        states.set(name, 'skipped') // not found, or the same work ended, a moment ago
+        states.set(key(name), 'skipped') // not found, or the same work ended, a moment ago
         this.counts.skipped++
       } else fresh.push([name, options])
     }
     const granted = this.budget.take(who, fresh.length)
-    for (const [name] of fresh.slice(granted)) states.set(name, 'skipped')
+    for (const [name] of fresh.slice(granted)) states.set(key(name), 'skipped')
     this.counts.overBudget += fresh.length - granted
     const allowed = fresh.slice(0, granted)
-    const added = await this.queue.add(`on-demand:${randomUUID()}`, SOURCE, allowed)
+    const added = await this.queue.add(`on-demand:${randomUUID()}`, source, allowed)
     this.counts.requested += added.length
     if (added.length > 0) this.onQueued()
-    for (const u of added) watched.set(u.id, u.name)
+    for (const u of added) watched.set(u.id, key(u.name))
     // identical work another request queued in between: join it
     const raced = allowed.filter(([name]) => !added.some((u) => u.name === name))
-    if (raced.length > 0) {
-      const open = await this.queue.lookup(
-        SOURCE,
-        raced.map(([n]) => n),
-        0,
-      )
-      for (const [name, options] of raced) {
-        const u = open.find((o) => o.name === name && o.options === options && isOpen(o))
-        if (u) {
-          watched.set(u.id, name)
-          this.counts.joined++
-        } else states.set(name, 'skipped')
-      }
+    if (raced.length === 0) return
+    const open = await this.queue.lookup(
+      source,
+      raced.map(([n]) => n),
+      0,
+    )
+    for (const [name, options] of raced) {
+      const u = open.find((o) => o.name === name && o.options === options && isOpen(o))
+      if (u) {
+        watched.set(u.id, key(name))
+        this.counts.joined++
+      } else states.set(key(name), 'skipped')
     }
-    for (const [name, state] of await this.wait(watched)) states.set(name, state)
-    return states
   }
 
   /** Waits until every unit has ended or the budget is spent: done → done, failed → skipped, open → pending. */
@@ -127,18 +148,6 @@ export class OnDemandService implements OnDemandPort {
     for (const id of open) out.set(watched.get(id) as string, 'pending')
     return out
   }
-
-  /** The unit's options: every version's metadata, and in `analyze` mode the versions asked analyzed. */
-  private optionsFor(r: LearnRequest): string {
-    const base = { versions: 'all', withDependencies: false }
-    if (this.settings.mode === 'metadata') return serializeUnitOptions({ ...base, analyze: 'none' })
-    return serializeUnitOptions({ ...base, analyze: 'asked', asked: r.asked })
-  }
-}
-
-/** A name the registry could hold (old packages' rules: JSONStream is one), never a path, URL or blank. */
-function isFetchableName(name: string): boolean {
-  return name.length <= 214 && validateName(name).validForOldPackages
 }
 
 function isOpen(u: UnitView): boolean {

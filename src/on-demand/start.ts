@@ -1,13 +1,18 @@
 // The server's on-demand runtime: the port the routes use and, unless ON_DEMAND_CONCURRENCY=0, an ingestion worker in
-// this process that takes on-demand units only (bulk ingestion stays with `compintel worker`) and ingests each in an
-// analysis thread (src/ingest/thread/pool.ts), off the API's event loop. On SQLite it is the only worker there is; on
+// this process that takes on-demand units only (bulk ingestion stays with `compintel worker`) and ingests each npm
+// unit in an analysis thread (src/ingest/thread/pool.ts), off the API's event loop; a Debian unit runs apt and
+// dpkg-deb as child processes and reads their output here. On SQLite it is the only worker there is; on
 // PostgreSQL every node's worker and every `compintel worker` share the queue.
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Config } from '../config.ts'
 import { ON_DEMAND_PRIORITY } from '../domain/kb/ingest-queue.ts'
+import { debianArchive, debianRunner, SharedIndexes } from '../ingest/debian/debian-units.ts'
+import type { IngestOne } from '../ingest/npm/ingest-package.ts'
 import { AnalysisThreads } from '../ingest/thread/pool.ts'
+import { npmRunner, type UnitRunners } from '../ingest/unit-runner.ts'
 import { IngestWorker, type WorkerLog } from '../ingest/worker.ts'
+import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
 import type { Storage } from '../storage/database.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
@@ -25,6 +30,19 @@ const IDLE_POLL_MS = 1000
 
 export function onDemandLimits(config: Pick<Config, 'growth'>) {
   return { timeoutMs: config.growth.onDemandTimeoutMs, maxUnpackedBytes: config.growth.onDemandMaxUnpackedBytes }
+}
+
+/** The runner of each source for a worker (this one, `compintel worker`): npm's over `ingest`, Debian's over apt. */
+export function unitRunners(storage: Storage, config: Pick<Config, 'growth'>, ingest: IngestOne): UnitRunners {
+  const d = config.growth.debian
+  return {
+    npm: npmRunner(ingest),
+    debian: debianRunner({
+      indexes: new SharedIndexes(() => debianArchive(d), d.indexTtlMs),
+      writer: new SqlKbWriter(storage),
+      advisories: new SqlAdvisoryWriter(storage),
+    }),
+  }
 }
 
 export function startOnDemand(
@@ -54,7 +72,7 @@ export function startOnDemand(
   const worker = new IngestWorker(
     {
       queue,
-      ingest: threads.ingest,
+      runners: unitRunners(storage, config, threads.ingest),
       // popularity is recomputed by `compintel update` and bulk workers, not after every on-demand package
       refresh: async () => {},
       log,

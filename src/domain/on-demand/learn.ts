@@ -1,11 +1,11 @@
-// answerLearning(): answers a batch; for the npm references whose answer lacks what a fetch could bring, asks the
-// on-demand port for it (one request per package, whatever the number of references), then answers those
-// references again if their package arrived within the wait. The rest keep their answer, saying the package is
-// being fetched. Request order is kept.
+// answerLearning(): answers a batch; for the references whose answer lacks what a fetch could bring (npm packages,
+// Debian's own packages: LEARNABLE below), asks the on-demand port for it (one request per package, whatever the
+// number of references), then answers those references again if their package arrived within the wait. The rest
+// keep their answer, saying the package is being fetched. Request order is kept.
 import type { ComponentRef } from '../catalog/resolve-batch.ts'
 import type { Outcome } from '../shared/outcome.ts'
-import { purlName, splitVersion, tryParsePurl } from '../shared/purl.ts'
-import type { LearnContext, LearnRequest, Need } from './types.ts'
+import { type Purl, purlName, splitVersion, tryParsePurl } from '../shared/purl.ts'
+import type { LearnContext, LearnRequest, LearnSource, Need } from './types.ts'
 
 const BEING_FETCHED = 'the component is being fetched from its registry: ask again shortly'
 
@@ -42,22 +42,28 @@ export async function answerLearning<T>(
   const first = await answer(refs)
   if (!ctx.port) return first
   const wanted = new Map<string, LearnRequest>()
-  const names = refs.map((ref, i) => {
+  const keys = refs.map((ref, i) => {
     const n = need(first[i] as T)
-    const target = n ? npmTarget(ref) : undefined
+    const target = n ? learnTarget(ref, n) : undefined
     if (!n || !target) return undefined
-    const r = wanted.get(target.name) ?? { name: target.name, asked: [], need: n }
+    const key = learnKey(target)
+    const r = wanted.get(key) ?? { source: target.source, name: target.name, asked: [], need: n }
     if (!r.asked.includes(target.asked)) r.asked.push(target.asked)
     if (n === 'analysis') r.need = 'analysis'
-    wanted.set(target.name, r)
-    return target.name
+    wanted.set(key, r)
+    return key
   })
   if (wanted.size === 0) return first
   const states = await ctx.port.learn([...wanted.values()], ctx.who)
-  const again = refs.flatMap((_, i) => (states.get(names[i] ?? '') === 'done' ? [i] : []))
+  const again = refs.flatMap((_, i) => (states.get(keys[i] ?? '') === 'done' ? [i] : []))
   const second = again.length > 0 ? await answer(again.map((i) => refs[i] as ComponentRef)) : []
   const fresh = new Map(again.map((i, j) => [i, second[j] as T]))
-  return first.map((a, i) => fresh.get(i) ?? (states.get(names[i] ?? '') === 'pending' ? pending(a) : a))
+  return first.map((a, i) => fresh.get(i) ?? (states.get(keys[i] ?? '') === 'pending' ? pending(a) : a))
+}
+
+/** A package's key in the port's answer: one package of one source. */
+export function learnKey(r: { source: LearnSource; name: string }): string {
+  return `${r.source}:${r.name}`
 }
 
 /** An outcome that says its component is being fetched. */
@@ -65,11 +71,31 @@ export function beingFetched(o: Outcome): Outcome {
   return { code: o.code, message: `${o.message}; ${BEING_FETCHED}` }
 }
 
-/** The npm package a reference names and the version or requirement it asks for; none for other types. */
-function npmTarget(ref: ComponentRef): { name: string; asked: string } | undefined {
+/** A purl's package as its source knows it, and what a fetch from there can bring. */
+interface SourceTarget {
+  source: LearnSource
+  name: string
+  needs: Need[]
+}
+
+/** Where each learnable purl type is fetched from (none: answered from the KB only). */
+const LEARNABLE: Readonly<Record<string, (p: Purl) => SourceTarget | undefined>> = {
+  // a purl naming another repository (repository_url) is not the configured registry's to answer
+  npm: (p) =>
+    p.qualifiers?.repository_url ? undefined : { source: 'npm', name: purlName(p), needs: ['metadata', 'analysis'] },
+  // Debian's archive has Debian's packages only (not Ubuntu's); a Debian unit reads licenses and changelogs, it does
+  // not analyze files, so a known version's missing analysis is no reason to fetch
+  deb: (p) => (p.namespace === 'debian' ? { source: 'debian', name: p.name, needs: ['metadata'] } : undefined),
+}
+
+/**
+ * The package a reference names, its source, and the version or requirement it asks for; none when no source can
+ * bring what its answer needs.
+ */
+function learnTarget(ref: ComponentRef, need: Need): { source: LearnSource; name: string; asked: string } | undefined {
   const { purl, version } = splitVersion(ref.purl ?? '')
   const p = tryParsePurl(purl)
-  // a purl naming another repository (repository_url) is not the configured registry's to answer
-  if (p?.type !== 'npm' || p.qualifiers?.repository_url) return undefined
-  return { name: purlName(p), asked: (version ?? ref.requirement ?? '').trim() }
+  const target = p && Object.hasOwn(LEARNABLE, p.type) ? LEARNABLE[p.type]?.(p) : undefined
+  if (!target?.needs.includes(need)) return undefined
+  return { source: target.source, name: target.name, asked: (version ?? ref.requirement ?? '').trim() }
 }

@@ -4,8 +4,13 @@
 /** What an answer lacks: the package or version itself (metadata), or an analysis of a known version. */
 export type Need = 'metadata' | 'analysis'
 
+/** Where a package is learned from: npm's registry, or Debian's archive (the ingestion queue's `source`). */
+export type LearnSource = 'npm' | 'debian'
+
 /** One package a batch needs, with every version or requirement its references named ('' = none given). */
 export interface LearnRequest {
+  source: LearnSource
+  /** The name the source knows it by (npm: the package name with its scope; Debian: the binary package name). */
   name: string
   asked: string[]
   need: Need
@@ -18,7 +23,10 @@ export interface LearnRequest {
 export type LearnState = 'done' | 'pending' | 'skipped'
 
 export interface OnDemandPort {
-  /** Starts or joins the work for these npm packages on behalf of `who`, and waits for it at most the budget. */
+  /**
+   * Starts or joins the work for these packages on behalf of `who`, and waits for it at most the budget; the states
+   * are keyed by learnKey() (learn.ts).
+   */
   learn(requests: readonly LearnRequest[], who: string): Promise<Map<string, LearnState>>
 }
 

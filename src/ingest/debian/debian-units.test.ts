@@ -1,0 +1,121 @@
+// SharedIndexes: the indexes fetched on the first unit and once older than the TTL, never while a unit reads them,
+// one fetch at a time, over a made-up archive whose update() and units end when the test says.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { SharedIndexes } from './debian-units.ts'
+
+/** A made-up archive: counts updates, fails when told, and checks that no unit reads while one runs. */
+function fakeArchive() {
+  const a = {
+    updates: 0,
+    updating: false,
+    reading: 0,
+    failNext: false,
+    release: () => {},
+    async update() {
+      assert.equal(a.reading, 0, 'no unit reads while the indexes are fetched')
+      assert.equal(a.updating, false, 'one fetch at a time')
+      a.updating = true
+      a.updates++
+      await new Promise<void>((resolve) => {
+        a.release = resolve
+      })
+      a.updating = false
+      if (a.failNext) {
+        a.failNext = false
+        throw new Error('apt-get update failed')
+      }
+    },
+  }
+  return a
+}
+
+type Fake = ReturnType<typeof fakeArchive>
+
+/** A unit's work: reads while the test holds it; returns a function that ends it. */
+function unit(indexes: SharedIndexes<Fake>) {
+  let end = () => {}
+  const held = new Promise<void>((resolve) => {
+    end = resolve
+  })
+  const done = indexes.read(async (a) => {
+    assert.equal(a.updating, false, 'no unit reads while the indexes are fetched')
+    a.reading++
+    await held
+    a.reading--
+    return a.updates
+  })
+  return { done, end }
+}
+
+const turn = () => new Promise((r) => setImmediate(r))
+
+test('the first units wait for one fetch; within the TTL none; past it one, after the units reading end', async () => {
+  const archive = fakeArchive()
+  let now = 0
+  const indexes = new SharedIndexes(
+    () => archive,
+    60_000,
+    () => now,
+  )
+  const [a, b] = [unit(indexes), unit(indexes)]
+  await turn()
+  assert.equal(archive.updates, 1, 'two units, one fetch')
+  archive.release()
+  a.end()
+  b.end()
+  assert.deepEqual(await Promise.all([a.done, b.done]), [1, 1])
+
+  now = 59_000
+  const c = unit(indexes)
+  await turn()
+  assert.equal(archive.updates, 1, 'within the TTL: no fetch')
+  now = 61_000
+  const d = unit(indexes) // stale: waits for c to end, then fetches
+  const e = unit(indexes) // comes during the fetch: waits for it
+  await turn()
+  assert.equal(archive.updates, 1, 'the fetch waits for the unit reading')
+  c.end()
+  assert.equal(await c.done, 1)
+  await turn()
+  assert.equal(archive.updates, 2)
+  archive.release()
+  d.end()
+  e.end()
+  assert.deepEqual(await Promise.all([d.done, e.done]), [2, 2])
+})
+
+test('a failed fetch fails the units waiting for it; the next unit fetches again', async () => {
+  const archive = fakeArchive()
+  const indexes = new SharedIndexes(() => archive, 60_000)
+  archive.failNext = true
+  const [a, b] = [unit(indexes), unit(indexes)]
+  await turn()
+  archive.release()
+  await assert.rejects(a.done, /apt-get update failed/)
+  await assert.rejects(b.done, /apt-get update failed/)
+  const c = unit(indexes)
+  await turn()
+  assert.equal(archive.updates, 2)
+  archive.release()
+  c.end()
+  assert.equal(await c.done, 2)
+})
+
+test('a TTL of 0: a unit that did not wait for a fetch fetches, never while another reads', async () => {
+  const archive = fakeArchive()
+  const indexes = new SharedIndexes(() => archive, 0)
+  const a = unit(indexes)
+  await turn()
+  archive.release()
+  await turn()
+  const b = unit(indexes)
+  await turn()
+  assert.equal(archive.updates, 1, 'b waits for a to end')
+  a.end()
+  await turn()
+  assert.equal(archive.updates, 2)
+  archive.release()
+  b.end()
+  assert.deepEqual(await Promise.all([a.done, b.done]), [1, 2])
+})

@@ -1,0 +1,156 @@
+// On-demand learning of Debian packages (docs/debian.md "On demand") from the FIXTURE repository
+// test/fixtures/debian/repo (README there), which the server's worker reads through apt as a local file: repository
+// (DEBIAN_MIRROR, DEBIAN_SECURITY_MIRROR and DEBIAN_MIRROR_TRUSTED): an unknown package answered within the wait with
+// its license, the versions read in each ON_DEMAND mode, a name the suites lack remembered for the negative TTL,
+// other distributions and names Debian refuses never queued. The npm equivalents: test/on-demand.test.ts.
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { makeTestApp, type TestApp } from './helpers/app.ts'
+import { post, versions } from './helpers/debian-kb.ts'
+
+const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))
+const ZLIB = 'pkg:deb/debian/zlib1g@1:1.2.13.dfsg-1?arch=amd64&distro=debian-12'
+const SASL_OLD = '2.1.28+dfsg-10'
+const SASL_NEW = '2.1.28+dfsg-10+deb12u1'
+
+/** An app learning on demand, its Debian units read from the fixture repository through a fresh apt folder. */
+async function app(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ci-od-apt-'))
+  const t = await makeTestApp({
+    env: {
+      ON_DEMAND_WAIT_MS: '30000',
+      DEBIAN_APT_DIR: dir,
+      DEBIAN_MIRROR: `file:${REPO}`,
+      DEBIAN_SECURITY_MIRROR: `file:${REPO}`,
+      DEBIAN_MIRROR_TRUSTED: 'true',
+      ...env,
+    },
+    // no npm package is asked: a registry that answers nothing
+    onDemandRegistry: { registry: 'http://127.0.0.1:9/' },
+  })
+  return {
+    ...t,
+    close: async () => {
+      await t.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The ingestion queue's units, as [source, name, state, last error, options.analyze]. */
+async function units(t: TestApp) {
+  const rows = await t.storage.db
+    .selectFrom('ingest_queue')
+    .select(['source', 'name', 'state', 'last_error', 'options'])
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => [r.source, r.name, r.state, r.last_error, JSON.parse(r.options).analyze])
+}
+
+describe('Debian packages on demand', () => {
+  test('an unknown package is fetched from the suites and answered within the wait, with its license', async () => {
+    const t = await app()
+    try {
+      const [zlib, sasl] = await post(t, '/v2/licenses/components', [
+        { purl: ZLIB },
+        { purl: `pkg:deb/debian/libsasl2-2@${SASL_OLD}?arch=amd64&distro=debian-12` },
+      ])
+      assert.equal(zlib?.info_code, undefined, JSON.stringify(zlib))
+      assert.deepEqual([zlib?.statement, zlib?.licenses?.map((l) => l.id)], ['Zlib', ['Zlib']])
+      assert.equal(sasl?.info_code, undefined, JSON.stringify(sasl))
+      assert.equal(sasl?.version, SASL_OLD)
+      assert.deepEqual(await units(t), [
+        ['debian', 'zlib1g', 'done', null, 'all'],
+        ['debian', 'libsasl2-2', 'done', null, 'all'],
+      ])
+      // ON_DEMAND=analyze: every version in the suites read, the older one too
+      const read = (await versions(t, 'libsasl2-2')).map((v) => [v.version, v.license_expression !== null])
+      assert.deepEqual(read, [
+        [SASL_OLD, true],
+        [SASL_NEW, true],
+      ])
+      // the changelog's fixed CVEs came with it: the older version is affected by the newer one's fix
+      const [vulns] = await post(t, '/v2/vulnerabilities/components', [
+        { purl: `pkg:deb/debian/libsasl2-2@${SASL_OLD}` },
+      ])
+      assert.ok(
+        vulns?.vulnerabilities?.some((v) => v.cve === 'CVE-2026-107161' && v.source === 'debian-changelog'),
+        JSON.stringify(vulns),
+      )
+    } finally {
+      await t.close()
+    }
+  })
+
+  test("a known package's missing analysis is no reason to fetch it (a Debian unit analyzes no files)", async () => {
+    // no negative TTL: only the kind of need keeps the cryptography question from queueing a second unit
+    const t = await app({ ON_DEMAND_NEGATIVE_TTL: '0' })
+    try {
+      const [lic] = await post(t, '/v2/licenses/components', [{ purl: ZLIB }])
+      assert.equal(lic?.info_code, undefined, JSON.stringify(lic))
+      const [crypto] = await post(t, '/v2/cryptography/algorithms/components', [{ purl: ZLIB }])
+      assert.equal((crypto as { error_code?: string } | undefined)?.error_code, 'NO_INFO')
+      const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body
+      const queued = /compintel_on_demand_packages_total\{result="queued"\} (\d+)\n/.exec(metrics)?.[1]
+      assert.equal(queued, '1', 'the licenses question queued zlib1g; the cryptography question nothing')
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('ON_DEMAND=metadata reads the newest version only', async () => {
+    const t = await app({ ON_DEMAND: 'metadata' })
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v2/components/versions?purl=${encodeURIComponent('pkg:deb/debian/libsasl2-2')}`,
+        headers: { 'x-api-key': t.keys.full },
+      })
+      const c = res.json().component
+      assert.equal(c.error_code, undefined, res.body)
+      assert.deepEqual(c.versions.map((v: { version: string }) => v.version).sort(), [SASL_OLD, SASL_NEW])
+      assert.deepEqual(await units(t), [['debian', 'libsasl2-2', 'done', null, 'latest']])
+      const read = (await versions(t, 'libsasl2-2')).map((v) => [v.version, v.license_expression !== null])
+      assert.deepEqual(read, [
+        [SASL_OLD, false],
+        [SASL_NEW, true],
+      ])
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('a name the suites do not list is remembered for ON_DEMAND_NEGATIVE_TTL', async () => {
+    const t = await app()
+    try {
+      for (let i = 0; i < 3; i++) {
+        const [a] = await post(t, '/v2/licenses/components', [{ purl: 'pkg:deb/debian/no-such-package@1.0-1' }])
+        assert.equal(a?.info_code, 'COMPONENT_NOT_FOUND')
+        assert.doesNotMatch(JSON.stringify(a), /being fetched/)
+      }
+      assert.deepEqual(await units(t), [['debian', 'no-such-package', 'failed', 'not found', 'all']])
+    } finally {
+      await t.close()
+    }
+  })
+
+  test("other distributions' packages and names Debian refuses are never queued", async () => {
+    const t = await app()
+    try {
+      const answers = await post(t, '/v2/licenses/components', [
+        { purl: 'pkg:deb/ubuntu/zlib1g@1:1.2.13.dfsg-1?arch=amd64&distro=ubuntu-24.04' },
+        { purl: 'pkg:deb/debian/bad_name@1.0-1' },
+        { purl: 'pkg:deb/debian/-option@1.0-1' },
+        { purl: 'pkg:deb/zlib1g@1:1.2.13.dfsg-1' },
+      ])
+      for (const a of answers) assert.equal(a.info_code, 'COMPONENT_NOT_FOUND', JSON.stringify(a))
+      assert.deepEqual(await units(t), [])
+    } finally {
+      await t.close()
+    }
+  })
+})
