@@ -6,13 +6,12 @@
 //     [--out DIR] [--db FILE]
 // `npm run seed:build` runs the same ingest before its export (scripts/build-seed.sh).
 import { readFileSync } from 'node:fs'
-import { homedir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { loadConfig } from '../src/config.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
-import { AptArchive } from '../src/ingest/debian/apt.ts'
+import { debianArchive } from '../src/ingest/debian/debian-units.ts'
 import { ingestDebian } from '../src/ingest/debian/ingest-debian.ts'
-import { debianMirrors } from '../src/ingest/debian/mirror.ts'
 import { SEED_DIR } from '../src/seed-dir.ts'
 import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
@@ -28,7 +27,7 @@ const { values } = parseArgs({
     db: { type: 'string' },
   },
 })
-const cache = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache')
+const debian = loadConfig().growth.debian // DEBIAN_APT_DIR and the mirrors, as every Debian ingest reads them
 await editSeed(values, async (storage) => {
   const names = readFileSync(LIST, 'utf8')
     .split('\n')
@@ -36,11 +35,7 @@ await editSeed(values, async (storage) => {
     .filter((l) => l !== '' && !l.startsWith('#'))
   const t = Date.now()
   const report = await ingestDebian({
-    archive: new AptArchive({
-      dir: values['apt-dir'] ?? path.join(cache, 'compintel-apt'),
-      suites: [values.suite],
-      mirrors: debianMirrors(),
-    }),
+    archive: debianArchive({ ...debian, aptDir: values['apt-dir'] ?? debian.aptDir, suites: [values.suite] }),
     writer: new SqlKbWriter(storage),
     advisories: new SqlAdvisoryWriter(storage),
     names,

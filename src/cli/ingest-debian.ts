@@ -1,15 +1,12 @@
 // `compintel ingest debian`: Debian binary packages from the archive, through apt with compintel's own configuration
 // (docs/debian.md): by name, from a file of names, or every package installed on this machine (its dpkg database,
 // whose versions the suites no longer list are added, and whose licenses and changelogs are read from /usr/share/doc).
-import { homedir } from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Config } from '../config.ts'
 import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
-import { AptArchive } from '../ingest/debian/apt.ts'
+import { debianArchive } from '../ingest/debian/debian-units.ts'
 import { ingestDebian } from '../ingest/debian/ingest-debian.ts'
 import { readInstalled } from '../ingest/debian/installed.ts'
-import { debianMirrors } from '../ingest/debian/mirror.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
 import { openStorage } from '../storage/database.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
@@ -24,7 +21,7 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
     args: argv,
     allowPositionals: true,
     options: {
-      suite: { type: 'string', multiple: true, default: ['bookworm'] },
+      suite: { type: 'string', multiple: true },
       'from-file': { type: 'string' },
       installed: { type: 'boolean', default: false },
       priority: { type: 'string', multiple: true, default: [] },
@@ -35,7 +32,7 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
       'skip-analyzer': { type: 'string', multiple: true, default: [] },
     },
   })
-  const bad = values.suite.filter((s) => !SUITES.has(s))
+  const bad = (values.suite ?? []).filter((s) => !SUITES.has(s))
   if (bad.length > 0) throw new Error(`--suite: ${bad.join(', ')}; expected ${[...SUITES].join(' or ')}`)
   const analyze = values.analyze
   if (analyze !== 'all' && analyze !== 'latest' && analyze !== 'none')
@@ -47,9 +44,13 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
   names.push(...(installed?.records.map((r) => r.name) ?? []))
   if (names.length === 0 && values.priority.length === 0)
     throw new Error(`no package names given\nusage: ${INGEST_USAGE}`)
-  const dir =
-    values['apt-dir'] ?? path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'compintel-apt')
-  const archive = new AptArchive({ dir, suites: values.suite, mirrors: debianMirrors() })
+  // the configuration's apt folder, suites and mirrors (DEBIAN_*; docs/debian.md), as the server's units use them
+  const d = config.growth.debian
+  const archive = debianArchive({
+    ...d,
+    aptDir: values['apt-dir'] ?? d.aptDir,
+    suites: values.suite?.length ? values.suite : d.suites,
+  })
   const storage = openStorage(config.database)
   try {
     await migrate(storage)
