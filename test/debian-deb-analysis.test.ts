@@ -110,3 +110,35 @@ test('a later run that reads no version (--analyze none) keeps the licenses and 
   const analyses = await run.t.storage.db.selectFrom('analyses').select('analyzer').execute()
   assert.equal(analyses.length, ANALYZERS.length + 1)
 })
+
+test("the debian-changelog source counts every one of its advisories in the KB, not a run's", async () => {
+  const source = () =>
+    run.t.storage.db
+      .selectFrom('data_sources')
+      .select('records')
+      .where('name', '=', 'debian-changelog')
+      .executeTakeFirstOrThrow()
+  const count = async () =>
+    (await run.t.storage.db.selectFrom('advisories').select('id').where('source', '=', 'debian-changelog').execute())
+      .length
+  assert.equal((await source()).records, await count())
+  const before = await count()
+  const dir = mkdtempSync(path.join(tmpdir(), 'ci-apt-'))
+  try {
+    await ingestDebian({
+      archive: new AptArchive({ dir, suites: ['bookworm'], mirrors: LOCAL, trusted: true }),
+      writer: new SqlKbWriter(run.t.storage),
+      advisories: new SqlAdvisoryWriter(run.t.storage),
+      names: ['libsasl2-2'],
+      withDependencies: false,
+      analyze: 'latest',
+      update: true,
+      now: () => new Date().toISOString(),
+      log: () => {},
+    })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  assert.ok((await count()) > before)
+  assert.equal((await source()).records, await count())
+})

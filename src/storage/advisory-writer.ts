@@ -147,16 +147,26 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
     })
   }
 
-  async recordSource(s: DataSource): Promise<void> {
-    const row = {
-      name: s.name,
-      kind: s.kind,
-      source_date: s.sourceDate,
-      imported_at: s.importedAt,
-      records: s.records,
-    }
+  async recordSource(s: Omit<DataSource, 'records'> & { records?: number }): Promise<void> {
     // answers list their data sources' dates (statusWithDb): a new import date is a change to every answer
     await this.storage.db.transaction().execute(async (trx) => {
+      const counted = async () =>
+        Number(
+          (
+            await trx
+              .selectFrom('advisories')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('source', '=', s.name)
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
+      const row = {
+        name: s.name,
+        kind: s.kind,
+        source_date: s.sourceDate,
+        imported_at: s.importedAt,
+        records: s.records ?? (await counted()),
+      }
       await trx
         .insertInto('data_sources')
         .values(row)

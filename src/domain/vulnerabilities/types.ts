@@ -77,8 +77,8 @@ export interface AdvisoryWriter {
   writeEpss(scores: readonly EpssScore[], source: string, asOf: string): Promise<WriteCounts>
   /** Replaces the CPE products of these packages (one transaction per call); `written` counts packages. */
   writeCpeProducts(packages: readonly CpePackage[], source: string, asOf: string): Promise<WriteCounts>
-  /** Records (or updates) a loaded data source. */
-  recordSource(s: DataSource): Promise<void>
+  /** Records (or updates) a loaded data source; without `records`, its advisories in the KB are counted. */
+  recordSource(s: Omit<DataSource, 'records'> & { records?: number }): Promise<void>
 }
 
 export interface DataSource {

@@ -128,13 +128,11 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
   if (report.advisories > 0) {
     // answers name their sources and dates: the changelogs are as fresh as the suites' indexes they came with
     const sourceDate = [...dates.values()].sort().at(-1) ?? null
-    const records = report.advisories // written by this run
     await o.advisories.recordSource({
       name: 'debian-changelog',
       kind: 'advisories',
       sourceDate,
-      importedAt: o.now(),
-      records,
+      importedAt: o.now(), // its records: every one in the KB, counted (a run may add a few to many)
     })
   }
   return report
