@@ -29,6 +29,26 @@ before(async () => {
 })
 after(() => run.close())
 
+/** Another run into the same KB, over the FIXTURE repository, without analyzers. */
+async function again(names: string[], analyze: 'all' | 'latest' | 'none'): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ci-apt-'))
+  try {
+    await ingestDebian({
+      archive: new AptArchive({ dir, suites: ['bookworm'], mirrors: LOCAL, trusted: true }),
+      writer: new SqlKbWriter(run.t.storage),
+      advisories: new SqlAdvisoryWriter(run.t.storage),
+      names,
+      withDependencies: false,
+      analyze,
+      update: true,
+      now: () => new Date().toISOString(),
+      log: () => {},
+    })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 /** The .deb of the fixture pool, unpacked by dpkg-deb itself: path → MD5. */
 function unpacked(): Map<string, string> {
   const deb = execFileSync('find', [REPO, '-name', 'zlib1g_*.deb'], { encoding: 'utf8' }).trim()
@@ -85,22 +105,7 @@ test('every analyzer ran on the version, the copyright file among its notices', 
 })
 
 test('a later run that reads no version (--analyze none) keeps the licenses and analyses read before', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ci-apt-'))
-  try {
-    await ingestDebian({
-      archive: new AptArchive({ dir, suites: ['bookworm'], mirrors: LOCAL, trusted: true }),
-      writer: new SqlKbWriter(run.t.storage),
-      advisories: new SqlAdvisoryWriter(run.t.storage),
-      names: ['zlib1g'],
-      withDependencies: false,
-      analyze: 'none',
-      update: true,
-      now: () => new Date().toISOString(),
-      log: () => {},
-    })
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  await again(['zlib1g'], 'none')
   const v = await run.t.storage.db
     .selectFrom('versions')
     .select(['license_expression', 'status'])
@@ -123,22 +128,7 @@ test("the debian-changelog source counts every one of its advisories in the KB, 
       .length
   assert.equal((await source()).records, await count())
   const before = await count()
-  const dir = mkdtempSync(path.join(tmpdir(), 'ci-apt-'))
-  try {
-    await ingestDebian({
-      archive: new AptArchive({ dir, suites: ['bookworm'], mirrors: LOCAL, trusted: true }),
-      writer: new SqlKbWriter(run.t.storage),
-      advisories: new SqlAdvisoryWriter(run.t.storage),
-      names: ['libsasl2-2'],
-      withDependencies: false,
-      analyze: 'latest',
-      update: true,
-      now: () => new Date().toISOString(),
-      log: () => {},
-    })
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  await again(['libsasl2-2'], 'latest')
   assert.ok((await count()) > before)
   assert.equal((await source()).records, await count())
 })
