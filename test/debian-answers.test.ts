@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { advisoryFromOsv } from '../src/domain/vulnerabilities/osv-record.ts'
 import type { BinaryRecord } from '../src/ingest/debian/indexes.ts'
+import { withProviders } from '../src/ingest/debian/ingest-debian.ts'
 import { mapDebianPackage } from '../src/ingest/debian/map-debian.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
@@ -102,5 +103,25 @@ test('the transitive walk follows Depends to the highest version in the suites t
   assert.equal(res.statusCode, 200, res.body)
   assert.deepEqual(res.json().dependencies, [
     { purl: 'pkg:deb/debian/libc6', version: '2.36-9+deb12u14', requirement: '>= 2.34' },
+  ])
+})
+
+test('a dependency on a virtual package is recorded as one on its first provider, once', () => {
+  const { versions } = mapDebianPackage(
+    [{ ...record('1.0-1', 'fx-tool', 'fx-tool'), depends: 'awk, mawk (>= 1.3), debconf (>= 0.5) | debconf-2.0' }],
+    '2026-11-27T00:00:00.000Z',
+  )
+  withProviders(
+    versions,
+    new Set(['mawk', 'debconf']),
+    new Map([
+      ['awk', 'mawk'],
+      ['debconf-2.0', 'debconf'],
+    ]),
+  )
+  assert.deepEqual(versions[0]?.dependencies, [
+    { scope: 'runtime', name: 'mawk', requirement: '>= 1.3' },
+    { scope: 'runtime', name: 'debconf', requirement: '>= 0.5' },
+    { scope: 'optional', name: 'debconf', requirement: '' },
   ])
 })

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseDebianRelations } from '../../domain/dependencies/debian-relations.ts'
-import type { KbWriter } from '../../domain/kb/types.ts'
+import type { Dependency, KbWriter, VersionFacts } from '../../domain/kb/types.ts'
 import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
 import type { Analyzer } from '../analyzers/types.ts'
 import type { AptArchive } from './apt.ts'
@@ -60,6 +60,7 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
     if (list && !list.some((x) => x.version === r.version)) list.push(r)
   }
   const dates = releaseDates(o.archive.releaseFiles())
+  const providers = providersOf(packages)
   const asked = [...o.names, ...withPriority(packages, o.priorities ?? [])]
   const names = o.withDependencies ? closure(asked, packages) : [...new Set(asked)]
   const notFound = names.filter((n) => !packages.has(n))
@@ -72,6 +73,7 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
       const batch = found.slice(i, i + DOWNLOAD_BATCH).map((name) => {
         const records = packages.get(name) as BinaryRecord[]
         const mapped = mapDebianPackage(records, suiteDate(records, dates) ?? o.now())
+        withProviders(mapped.versions, packages, providers)
         return { ...mapped, source: newestRecord(records).source }
       })
       const wanted = batch.flatMap(({ component, versions, source }) =>
@@ -150,13 +152,19 @@ function withPriority(packages: Map<string, BinaryRecord[]>, priorities: readonl
   return [...packages].flatMap(([name, records]) => (priorities.includes(newestRecord(records).priority) ? [name] : []))
 }
 
-/** The names and everything they depend on (first alternatives; a virtual name → its first provider). */
-function closure(names: readonly string[], packages: Map<string, BinaryRecord[]>): string[] {
+/** Each virtual package name (Provides) and the first package of the suites that provides it. */
+function providersOf(packages: Map<string, BinaryRecord[]>): Map<string, string> {
   const providers = new Map<string, string>()
   for (const [name, records] of packages)
     for (const r of records)
       for (const alts of parseDebianRelations(r.provides))
-        for (const p of alts) if (!providers.has(p.name)) providers.set(p.name, name)
+        for (const p of alts) if (!providers.has(p.name) && !packages.has(p.name)) providers.set(p.name, name)
+  return providers
+}
+
+/** The names and everything they depend on (first alternatives; a virtual name → its first provider). */
+function closure(names: readonly string[], packages: Map<string, BinaryRecord[]>): string[] {
+  const providers = providersOf(packages)
   const seen = new Set<string>()
   const queue = [...names]
   while (queue.length > 0) {
@@ -171,4 +179,28 @@ function closure(names: readonly string[], packages: Map<string, BinaryRecord[]>
       if (alts[0]) queue.push(alts[0].name)
   }
   return [...seen]
+}
+
+/**
+ * A dependency on a virtual package (none of that name in the suites, one provides it: `awk`, `debconf-2.0`) as one
+ * on its first provider, at any version (the relation named the virtual package's version, not the provider's), so
+ * the transitive walk reaches a real package. A provider named twice that way is one dependency.
+ */
+export function withProviders(
+  versions: readonly VersionFacts[],
+  packages: { has(name: string): boolean },
+  providers: Map<string, string>,
+): void {
+  for (const v of versions) {
+    const byKey = new Map<string, Dependency>()
+    for (const d of v.dependencies) {
+      const provider = packages.has(d.name) ? undefined : providers.get(d.name)
+      const dep = provider ? { ...d, name: provider, requirement: '' } : d
+      const key = `${dep.scope}\u0000${dep.name}`
+      const known = byKey.get(key)
+      if (!known) byKey.set(key, { ...dep })
+      else if (known.requirement === '') known.requirement = dep.requirement // the relation a real name states holds
+    }
+    v.dependencies = [...byKey.values()]
+  }
 }
