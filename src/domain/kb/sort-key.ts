@@ -2,10 +2,13 @@
 // Semver: major.minor.patch padded to 10 digits; a release sorts after its pre-releases ('~' > '-'); pre-release
 // identifiers compare numerically ('0' + padded) below alphanumerics ('1' + text), separated by ' ' so that a
 // shorter list sorts first. Versions that are not semver get a natural-sort key (digit runs padded to 20) and
-// sort before every semver version. PostgreSQL compares the column with COLLATE "C" (byte order).
+// sort before every semver version. Debian versions: debian-sort-key.ts. PostgreSQL compares the column with
+// COLLATE "C" (byte order).
 import semver from 'semver'
+import { debianSortKey } from './debian-sort-key.ts'
 
-export function versionSortKey(version: string): string {
+export function versionSortKey(version: string, purlType = 'npm'): string {
+  if (purlType === 'deb') return debianSortKey(version, naturalKey)
   const v = semver.parse(version, { loose: true })
   if (!v) return `0${naturalKey(version)}`
   const core = [v.major, v.minor, v.patch].map((n) => pad(n, 10)).join('.')

@@ -61,7 +61,7 @@ const onlyInstalled = (r: BinaryRecord) => r.suites.length === 1 && r.suites[0] 
 function mapVersion(r: BinaryRecord, asOf: string): VersionFacts {
   return {
     version: r.version,
-    sortKey: versionSortKey(r.version),
+    sortKey: versionSortKey(r.version, 'deb'),
     isPrerelease: deb.isPrerelease(r.version),
     releasedAt: null,
     status: onlyInstalled(r) ? 'removed' : 'active',
