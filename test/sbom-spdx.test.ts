@@ -104,9 +104,15 @@ test('lockfile and purl inputs: one described package per component, the lockfil
       '': { name: 'fx-lock', version: '1.0.0' },
       'node_modules/fixture-scan': {
         version: '1.0.0',
-        resolved: 'https://registry.example.test/fixture-scan/-/fixture-scan-1.0.0.tgz',
+        // the tarball's address on the FIXTURE registry the KB was ingested from (127.0.0.1)
+        resolved: new URL('fixture-scan/-/fixture-scan-1.0.0.tgz', kb.f.reg.url).href,
         integrity: `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
         license: 'MIT',
+      },
+      // FIXTURE: a tarball served from a named host (a reserved test domain)
+      'node_modules/fixture-alpha': {
+        version: '1.1.0',
+        resolved: 'https://downloads.example.test/fixture-alpha-1.1.0.tgz',
       },
     },
   }
@@ -114,7 +120,12 @@ test('lockfile and purl inputs: one described package per component, the lockfil
   assert.deepEqual(spdxMessages(fromLock), [])
   const [scan] = fromLock.packages
   assert.equal(scan?.SPDXID, 'SPDXRef-node-modules-fixture-scan')
-  assert.equal(scan?.downloadLocation, lock.packages['node_modules/fixture-scan'].resolved)
+  // the FIXTURE registry's address (127.0.0.1 and a port) is no download location in SPDX's grammar; a named host is
+  assert.equal(scan?.downloadLocation, 'NOASSERTION')
+  assert.equal(
+    fromLock.packages.find((p) => p.name === 'fixture-alpha')?.downloadLocation,
+    lock.packages['node_modules/fixture-alpha'].resolved,
+  )
   assert.deepEqual(scan?.checksums, [
     { algorithm: 'SHA512', checksumValue: createHash('sha512').update(tarball).digest('hex') },
   ])

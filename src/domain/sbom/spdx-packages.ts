@@ -148,7 +148,14 @@ function declared(choice: unknown, licenses: SpdxLicenses): string | undefined {
   return undefined
 }
 
-const url = (v: unknown): string | undefined => (typeof v === 'string' && /^https?:\/\/\S+$/.test(v) ? v : undefined)
+/**
+ * A download location as SPDX 2.3 writes one (its grammar: a URL whose host is a domain name with a top-level
+ * domain, an optional port and path); anything else, an address like a local registry's 127.0.0.1:4873, is left
+ * for NOASSERTION rather than making the document invalid.
+ */
+const DOWNLOAD =
+  /^https?:\/\/([\w\-.!~*'()%;:&=+$,]+@)?[a-z0-9]+([-.][a-z0-9]+){0,100}\.[a-z]{2,5}(:\d{1,5})?(\/\S*)?$/i
+const url = (v: unknown): string | undefined => (typeof v === 'string' && DOWNLOAD.test(v) ? v : undefined)
 
 // SPDX 2.3's checksum algorithms that a CycloneDX hash or an npm integrity can be (CycloneDX's SHA-256 is SHA256)
 const ALGORITHMS = new Set(
