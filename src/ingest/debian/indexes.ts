@@ -2,7 +2,7 @@
 // of the architecture (and `all`) with the fields the KB keeps. A suite's -updates and -security indexes count as the
 // suite's; a version listed by several is one record.
 import { createReadStream, readFileSync } from 'node:fs'
-import { foldDeb822, parseDeb822Chunks } from '../../domain/shared/deb822.ts'
+import { type Deb822Paragraph, foldDeb822, parseDeb822Chunks } from '../../domain/shared/deb822.ts'
 import type { IndexFile } from './apt.ts'
 
 export interface BinaryRecord {
@@ -42,27 +42,32 @@ export async function readPackages(files: readonly IndexFile[]): Promise<Map<str
         if (!same.suites.includes(f.suite)) same.suites.push(f.suite)
         continue
       }
-      const src = /^(\S+)(?:\s+\(([^)]+)\))?/.exec(p.get('Source') ?? '')
-      list.push({
-        name,
-        version,
-        arch: p.get('Architecture') ?? '',
-        source: src?.[1] ?? name,
-        sourceVersion: src?.[2] ?? version,
-        depends: foldDeb822(p.get('Depends') ?? ''),
-        preDepends: foldDeb822(p.get('Pre-Depends') ?? ''),
-        provides: foldDeb822(p.get('Provides') ?? ''),
-        homepage: p.get('Homepage') ?? '',
-        description: (p.get('Description') ?? '').split('\n')[0] ?? '',
-        sha256: p.get('SHA256') ?? '',
-        installedSize: Number(p.get('Installed-Size')) || null,
-        suites: [f.suite],
-        priority: p.get('Priority') ?? '',
-      })
+      list.push(binaryRecord(p, name, version, f.suite))
       out.set(name, list)
     }
   }
   return out
+}
+
+/** A binary package's paragraph (of a Packages index, or of dpkg's status file) as its record. */
+export function binaryRecord(p: Deb822Paragraph, name: string, version: string, suite: string): BinaryRecord {
+  const src = /^(\S+)(?:\s+\(([^)]+)\))?/.exec(p.get('Source') ?? '')
+  return {
+    name,
+    version,
+    arch: p.get('Architecture') ?? '',
+    source: src?.[1] ?? name,
+    sourceVersion: src?.[2] ?? version,
+    depends: foldDeb822(p.get('Depends') ?? ''),
+    preDepends: foldDeb822(p.get('Pre-Depends') ?? ''),
+    provides: foldDeb822(p.get('Provides') ?? ''),
+    homepage: p.get('Homepage') ?? '',
+    description: (p.get('Description') ?? '').split('\n')[0] ?? '',
+    sha256: p.get('SHA256') ?? '',
+    installedSize: Number(p.get('Installed-Size')) || null,
+    suites: [suite],
+    priority: p.get('Priority') ?? '',
+  }
 }
 
 /** The newest `Date:` of each suite's Release files (its own, -updates, -security), ISO. */

@@ -4,10 +4,10 @@
 // `dpkg-status`), and reads every installed version's license and changelog from /usr/share/doc on that system.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { foldDeb822, parseDeb822 } from '../../domain/shared/deb822.ts'
+import { parseDeb822 } from '../../domain/shared/deb822.ts'
 import { type DebFacts, factsOfDocs } from './deb-facts.ts'
 import { readDocs } from './deb-file.ts'
-import type { BinaryRecord } from './indexes.ts'
+import { type BinaryRecord, binaryRecord } from './indexes.ts'
 
 /** The suite name installed versions are filed under. */
 export const INSTALLED = 'installed'
@@ -28,25 +28,9 @@ export function readInstalled(root = '/'): InstalledPackages {
     const name = p.get('Package')
     const version = p.get('Version')
     if (!name || !version || !/ installed$/.test(p.get('Status') ?? '')) continue
-    const src = /^(\S+)(?:\s+\(([^)]+)\))?/.exec(p.get('Source') ?? '')
-    const source = src?.[1] ?? name
-    records.push({
-      name,
-      version,
-      arch: p.get('Architecture') ?? '',
-      source,
-      sourceVersion: src?.[2] ?? version,
-      depends: foldDeb822(p.get('Depends') ?? ''),
-      preDepends: foldDeb822(p.get('Pre-Depends') ?? ''),
-      provides: foldDeb822(p.get('Provides') ?? ''),
-      homepage: p.get('Homepage') ?? '',
-      description: (p.get('Description') ?? '').split('\n')[0] ?? '',
-      sha256: '',
-      installedSize: Number(p.get('Installed-Size')) || null,
-      suites: [INSTALLED],
-      priority: p.get('Priority') ?? '',
-    })
-    facts.set(name, factsOfDocs(name, version, source, readDocs(root, name)))
+    const record = binaryRecord(p, name, version, INSTALLED)
+    records.push(record)
+    facts.set(name, factsOfDocs(name, version, record.source, readDocs(root, name)))
   }
   return { records, facts }
 }
