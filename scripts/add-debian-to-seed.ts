@@ -1,6 +1,7 @@
 // Adds Debian packages to the seed (docs/debian.md "In the seed"): loads the current seed into a fresh SQLite file,
 // runs `compintel ingest debian` for data/seed-debian-packages.txt plus every Priority: required package, with their
-// dependency closure and every version in the suite read (license, changelog), and exports the seed again.
+// dependency closure and every version in the suite read (license, changelog, origin, installed tree), then the
+// listed packages' newest versions with their upstream sources, and exports the seed again.
 // Needs Debian's archive (apt, with compintel's own configuration).
 //   node --import ./bin/register-ts.js scripts/add-debian-to-seed.ts [--suite bookworm] [--apt-dir DIR] [--seed DIR]
 //     [--out DIR] [--db FILE]
@@ -11,9 +12,11 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { debianArchive } from '../src/ingest/debian/debian-units.ts'
-import { ingestDebian } from '../src/ingest/debian/ingest-debian.ts'
+import { type DebianIngestReport, ingestDebian } from '../src/ingest/debian/ingest-debian.ts'
+import { splitAnalyzers } from '../src/ingest/debian/source-tree.ts'
 import { SEED_DIR } from '../src/seed-dir.ts'
 import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
+import { SqlOriginWriter } from '../src/storage/geo-store.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { editSeed, log } from './seed-edit.ts'
 
@@ -33,25 +36,44 @@ await editSeed(values, async (storage) => {
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '' && !l.startsWith('#'))
-  const t = Date.now()
-  const report = await ingestDebian({
-    archive: debianArchive({ ...debian, aptDir: values['apt-dir'] ?? debian.aptDir, suites: [values.suite] }),
+  const archive = debianArchive({ ...debian, aptDir: values['apt-dir'] ?? debian.aptDir, suites: [values.suite] })
+  const common = {
+    archive,
     writer: new SqlKbWriter(storage),
     advisories: new SqlAdvisoryWriter(storage),
+    origins: new SqlOriginWriter(storage.db),
+    now: () => new Date().toISOString(),
+    log,
+  }
+  // every analyzer but snippets (their fingerprints have their own budget: scripts/add-snippets-to-seed.ts)
+  const analyzers = DEFAULT_ANALYZERS.filter((a) => a.name !== 'snippets')
+  const t = Date.now()
+  // 1. the listed packages, the base ones and their closure: every version's metadata, license, changelog and
+  // installed tree
+  const all = await ingestDebian({
+    ...common,
     names,
     priorities: ['required'],
     withDependencies: true,
     analyze: 'all',
-    // every analyzer but snippets (their fingerprints have their own budget: scripts/add-snippets-to-seed.ts)
-    analyzers: DEFAULT_ANALYZERS.filter((a) => a.name !== 'snippets'),
+    analyzers: splitAnalyzers(analyzers).installed,
     update: true,
-    now: () => new Date().toISOString(),
-    log,
   })
-  log(
-    `debian: ${report.written} packages, ${report.analyzed} read, ${report.advisories} changelog advisories, ` +
-      `${report.failed.length} failed, not in ${values.suite}: ${report.notFound.join(' ') || 'none'} ` +
-      `(${((Date.now() - t) / 1000).toFixed(0)} s)`,
+  report('installed trees', all, t)
+  // 2. the listed packages' newest versions again, with their upstream sources (statistics, cryptography, issues)
+  const t2 = Date.now()
+  report(
+    'upstream sources',
+    await ingestDebian({ ...common, names, withDependencies: false, analyze: 'latest', analyzers, update: false }),
+    t2,
   )
-  for (const f of report.failed) log(`failed: ${f.name}: ${f.error}`)
 })
+
+function report(what: string, r: DebianIngestReport, since: number): void {
+  log(
+    `debian (${what}): ${r.written} packages, ${r.analyzed} read, ${r.advisories} changelog advisories, ` +
+      `${r.origins} origins, ${r.failed.length} failed, not in ${values.suite}: ${r.notFound.join(' ') || 'none'} ` +
+      `(${((Date.now() - since) / 1000).toFixed(0)} s)`,
+  )
+  for (const f of r.failed) log(`failed: ${f.name}: ${f.error}`)
+}

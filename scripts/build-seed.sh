@@ -25,8 +25,11 @@ SEED_DIR=data/seed cli migrate
 cli ingest npm --from-file data/seed-packages.tsv --with-dependencies --versions all --analyze latest --concurrency "$concurrency" --skip-analyzer snippets || true
 cli ingest npm --from-file data/seed-crypto-packages.txt --with-dependencies --versions all --analyze all --concurrency "$concurrency" --skip-analyzer snippets || true
 # Debian (docs/debian.md "In the seed"): the list, every Priority: required package and their closure in bookworm,
-# every version read; Debian's archive is reached through apt with compintel's own configuration
-cli ingest debian --from-file data/seed-debian-packages.txt --priority required --with-dependencies --analyze all --skip-analyzer snippets || true
+# every version read (its installed tree: the upstream source's analyzers skipped), then the listed packages' newest
+# versions with their upstream sources; Debian's archive is reached through apt with compintel's own configuration
+skip_source=(--skip-analyzer snippets --skip-analyzer code-stats --skip-analyzer license-files --skip-analyzer crypto --skip-analyzer semgrep)
+cli ingest debian --from-file data/seed-debian-packages.txt --priority required --with-dependencies --analyze all "${skip_source[@]}" || true
+cli ingest debian --from-file data/seed-debian-packages.txt --analyze latest --skip-analyzer snippets --no-update || true
 cli ingest osv data/sources/advisories/*.osv.ndjson.gz
 cli ingest epss data/sources/epss/epss_scores-*.csv.gz
 cli ingest purl2cpe data/sources/purl2cpe/purl2cpe.ndjson.gz --source-date 2026-08-22 # the snapshot's commit date

@@ -159,6 +159,7 @@ describe('origin from commit timing (single and batch)', () => {
     const locs: { name: string; percentage: number }[] = r.component_locations.locations
     assert.equal(locs[0]?.name, 'US')
     assert.equal(Math.round(locs.reduce((n, l) => n + l.percentage * 100, 0)), 10000)
+    assert.deepEqual(r.component_locations.sources, ['commit-timezones'], 'the answer names its source')
   })
   test('a git history with winter +0100 and summer +0200 → central Europe, not the UK', async () => {
     const r = await call('POST', '/v2/geoprovenance/origin/components', {
@@ -170,6 +171,7 @@ describe('origin from commit timing (single and batch)', () => {
       JSON.stringify(locs),
     )
     assert.ok(!locs.some((l) => l.name === 'GB'))
+    assert.deepEqual(r.components_locations[0].sources, ['git'])
   })
   test('TOO_MANY_CONTRIBUTORS above GEO_MAX_CONTRIBUTORS, lists empty', async () => {
     const r = await call('POST', '/v2/geoprovenance/origin/components', {
@@ -184,6 +186,7 @@ describe('origin from commit timing (single and batch)', () => {
     const r = await call('GET', '/v2/geoprovenance/origin/component?purl=pkg:github/fixture/nothing-here')
     assert.equal(r.component_locations.error_code, 'NO_INFO')
     assert.deepEqual(r.component_locations.locations, [])
+    assert.deepEqual(r.component_locations.sources, [])
   })
 })
 

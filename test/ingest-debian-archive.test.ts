@@ -1,12 +1,14 @@
 // Debian ingestion against the real archive (docs/debian.md "Reaching the archive"): runs only where this machine's
 // Debian mirror (its apt sources, or DEBIAN_MIRROR / DEBIAN_SECURITY_MIRROR) answers within a few seconds, and is
 // skipped with the reason otherwise. zlib1g, libc6 and libssl3 of bookworm, the newest version of each read: known,
-// licensed from their copyright files, and openssl's changelog CVEs affecting libssl3's older versions only.
+// licensed from their copyright files, and openssl's changelog CVEs affecting libssl3's older versions only; and
+// libssl3's cryptography read from openssl's upstream source.
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { schemeFor } from '../src/domain/shared/versions/index.ts'
+import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { type DebianMirrors, debianMirrors } from '../src/ingest/debian/mirror.ts'
 import { advisories, cves, ingestDebianInto, post, versions } from './helpers/debian-kb.ts'
 
@@ -88,6 +90,29 @@ test('zlib1g, libc6 and libssl3 from bookworm: known, licensed, changelog CVEs o
     const expected = fixedLater.map((a) => `${a.id.replace('x_DEBIAN-CHANGELOG-libssl3-', '')} debian-changelog`)
     assert.deepEqual(cves(old), [...new Set(expected)].sort())
     assert.deepEqual(cves(latest), [])
+  } finally {
+    await run.close()
+  }
+})
+
+test("libssl3's cryptography and statistics from openssl's upstream source (apt-get source)", {
+  skip,
+  timeout: 180_000,
+}, async () => {
+  if (typeof mirrors === 'string') return
+  const analyzers = DEFAULT_ANALYZERS.filter((a) => a.name === 'crypto' || a.name === 'code-stats')
+  const run = await ingestDebianInto({ suites: ['bookworm'], mirrors }, ['libssl3'], { analyzers })
+  try {
+    assert.deepEqual(run.report.failed, [])
+    const deb = schemeFor('deb')
+    const v = (await versions(run.t, 'libssl3')).reduce((a, b) => (deb.compare(a.version, b.version) >= 0 ? a : b))
+    const purl = `pkg:deb/debian/libssl3@${encodeURIComponent(v.version)}?arch=amd64&distro=debian-12`
+    const [crypto] = await post(run.t, '/v2/cryptography/algorithms/components', [{ purl }])
+    const names = ((crypto as { algorithms?: { algorithm: string }[] }).algorithms ?? []).map((a) => a.algorithm)
+    for (const a of ['aes', 'rsa', 'sha2', 'chacha20']) assert.ok(names.includes(a), `${a} in ${names.join(' ')}`)
+    const [stats] = await post(run.t, '/v2/components/statistics', [{ purl }])
+    const languages = (stats as { statistics?: { languages: { name: string; files: number }[] } }).statistics
+    assert.ok((languages?.languages.find((l) => l.name === 'C')?.files ?? 0) > 1000, JSON.stringify(languages))
   } finally {
     await run.close()
   }

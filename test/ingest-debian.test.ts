@@ -42,7 +42,14 @@ describe('Debian ingestion from a local repository, newest versions read', () =>
   after(() => run.close())
 
   test('the packages written, the unknown one reported as not in the suites', () => {
-    assert.deepEqual(run.report, { written: 4, notFound: ['no-such-package'], analyzed: 4, advisories: 19, failed: [] })
+    assert.deepEqual(run.report, {
+      written: 4,
+      notFound: ['no-such-package'],
+      analyzed: 4,
+      advisories: 19,
+      origins: 4,
+      failed: [],
+    })
   })
 
   test('every version of every suite (-security counted as the suite), in Debian order, with its index facts', async () => {

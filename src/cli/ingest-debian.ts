@@ -9,6 +9,7 @@ import { ingestDebian } from '../ingest/debian/ingest-debian.ts'
 import { readInstalled } from '../ingest/debian/installed.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
 import { openStorage } from '../storage/database.ts'
+import { SqlOriginWriter } from '../storage/geo-store.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { migrate } from '../storage/migrate.ts'
 import { namesFromFile } from './ingest-npm.ts'
@@ -58,6 +59,7 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
       archive,
       writer: new SqlKbWriter(storage),
       advisories: new SqlAdvisoryWriter(storage),
+      origins: new SqlOriginWriter(storage.db),
       names,
       priorities: values.priority,
       ...(installed ? { installed } : {}),
@@ -70,7 +72,7 @@ export async function runIngestDebian(config: Config, argv: string[]): Promise<n
     })
     console.log(
       `debian: ${report.written} packages written, ${report.analyzed} analyzed, ${report.advisories} changelog ` +
-        `advisories; not in the suites: ${report.notFound.length}${report.notFound.length ? ` (${report.notFound.slice(0, 10).join(', ')}…)` : ''}`,
+        `advisories, ${report.origins} origins; not in the suites: ${report.notFound.length}${report.notFound.length ? ` (${report.notFound.slice(0, 10).join(', ')}…)` : ''}`,
     )
     for (const f of report.failed) console.error(`failed: ${f.name}: ${f.error}`)
     return report.failed.length > 0 ? 1 : 0

@@ -15,7 +15,10 @@ export function versionAnalysis(
     version,
     asOf,
     files: walked.files,
-    outputs: analyzers.map((a) => ({ analyzer: a.name, analyzerVersion: a.version, output: walked.outputs[a.name] })),
+    // an analyzer without output did not read this version (a Debian package's source that could not be had)
+    outputs: analyzers
+      .filter((a) => walked.outputs[a.name] !== undefined)
+      .map((a) => ({ analyzer: a.name, analyzerVersion: a.version, output: walked.outputs[a.name] })),
     detectedLicenses: detected(walked.outputs['license-files']),
   }
 }

@@ -14,6 +14,7 @@ import { npmRunner, type UnitRunners } from '../ingest/unit-runner.ts'
 import { IngestWorker, type WorkerLog } from '../ingest/worker.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
 import type { Storage } from '../storage/database.ts'
+import { SqlOriginWriter } from '../storage/geo-store.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { SqlOnDemandQueue } from '../storage/on-demand-queue.ts'
@@ -41,6 +42,7 @@ export function unitRunners(storage: Storage, config: Pick<Config, 'growth'>, in
       indexes: new SharedIndexes(() => debianArchive(d), d.indexTtlMs),
       writer: new SqlKbWriter(storage),
       advisories: new SqlAdvisoryWriter(storage),
+      origins: new SqlOriginWriter(storage.db),
     }),
   }
 }

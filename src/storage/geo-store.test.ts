@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { backends } from '../../test/helpers/backends.ts'
 import type { RepoOrigin } from '../domain/geoprovenance/types.ts'
-import { authorSalt, SqlGeoReader, writeRepoAccounts, writeRepoOrigin } from './geo-store.ts'
+import { authorSalt, SqlGeoReader, SqlOriginWriter, saltedId, writeRepoAccounts, writeRepoOrigin } from './geo-store.ts'
 import { migrate } from './migrate.ts'
 
 const origin = (authors: RepoOrigin['authors']): RepoOrigin => ({
@@ -43,22 +43,51 @@ for (const backend of backends()) {
           new Map([['pkg:npm/fixture-geo', ['pkg:github/fixture/geo']]]),
         )
         const offsets = (await geo.authorOffsets(['pkg:github/fixture/geo'])).get('pkg:github/fixture/geo')
-        assert.deepEqual(offsets, [
-          {
-            bot: false,
-            commits: [
-              { offsetMinutes: -480, month: '2024-01', count: 3 },
-              { offsetMinutes: -420, month: '2024-07', count: 2 },
-            ],
-          },
-          { bot: true, commits: [{ offsetMinutes: 0, count: 9 }] },
-        ])
+        assert.deepEqual(offsets, {
+          source: 'fixture',
+          authors: [
+            {
+              bot: false,
+              commits: [
+                { offsetMinutes: -480, month: '2024-01', count: 3 },
+                { offsetMinutes: -420, month: '2024-07', count: 2 },
+              ],
+            },
+            { bot: true, commits: [{ offsetMinutes: 0, count: 9 }] },
+          ],
+        })
         assert.equal((await geo.contributorCounts(['pkg:github/fixture/geo'])).get('pkg:github/fixture/geo'), 2)
         await writeRepoOrigin(
           storage.db,
           origin([{ author: 'c1', bot: false, offsets: [{ offsetMinutes: 60, month: '', commits: 1 }] }]),
         )
-        assert.equal((await geo.authorOffsets(['pkg:github/fixture/geo'])).get('pkg:github/fixture/geo')?.length, 1)
+        const again = await geo.authorOffsets(['pkg:github/fixture/geo'])
+        assert.equal(again.get('pkg:github/fixture/geo')?.authors.length, 1)
+      } finally {
+        await cleanup()
+      }
+    })
+
+    test('an ingested origin record: authors stored as salted hashes, earlier links kept', async () => {
+      const { storage, cleanup } = await backend.open()
+      try {
+        await migrate(storage)
+        const writer = new SqlOriginWriter(storage.db)
+        const record = (purls: string[]): RepoOrigin => ({
+          ...origin([
+            { author: 'dev@example.test', bot: false, offsets: [{ offsetMinutes: 60, month: '2024-01', commits: 2 }] },
+          ]),
+          repoPurl: 'pkg:deb/debian/fx?arch=source',
+          purls,
+        })
+        await writer.writeOrigin(record(['pkg:deb/debian/libfx1']))
+        await writer.writeOrigin(record(['pkg:deb/debian/fx-bin']))
+        const geo = new SqlGeoReader(storage)
+        const links = await geo.linkedRepos(['pkg:deb/debian/libfx1', 'pkg:deb/debian/fx-bin'])
+        assert.equal(links.size, 2, "the first run's binary stays linked")
+        const authors = await storage.db.selectFrom('origin_author_offsets').select('author').execute()
+        assert.deepEqual(authors, [{ author: saltedId(await authorSalt(storage.db), 'dev@example.test') }])
+        assert.doesNotMatch(authors[0]?.author ?? '', /@/)
       } finally {
         await cleanup()
       }

@@ -3,7 +3,14 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { AuthorOffsets } from '../domain/geoprovenance/origin.ts'
-import type { DeclaredLocation, GeoReader, RepoAccount, RepoOrigin } from '../domain/geoprovenance/types.ts'
+import type {
+  DeclaredLocation,
+  GeoReader,
+  OriginWriter,
+  RepoAccount,
+  RepoAuthors,
+  RepoOrigin,
+} from '../domain/geoprovenance/types.ts'
 import { ANY_COMPONENT } from '../domain/kb/changes.ts'
 import type { Storage } from './database.ts'
 import { recordChanges } from './kb-changes.ts'
@@ -70,6 +77,29 @@ export async function writeRepoOrigin(db: Kysely<Database>, r: RepoOrigin): Prom
   })
 }
 
+/**
+ * Origin records from ingestion (Debian changelogs): authors arrive as e-mail addresses and are stored as this KB's
+ * salted hashes; the package purls linked to the repository before stay linked (a run that reads some of a source
+ * package's binaries does not unlink the others).
+ */
+export class SqlOriginWriter implements OriginWriter {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async writeOrigin(r: RepoOrigin): Promise<void> {
+    const salt = await authorSalt(this.db)
+    const linked = await this.db
+      .selectFrom('origin_repo_purls')
+      .select('purl')
+      .where('repo_purl', '=', r.repoPurl)
+      .execute()
+    await writeRepoOrigin(this.db, {
+      ...r,
+      purls: [...new Set([...linked.map((l) => l.purl).filter((p) => p !== r.repoPurl), ...r.purls])].sort(),
+      authors: r.authors.map((a) => ({ ...a, author: saltedId(salt, a.author) })),
+    })
+  }
+}
+
 /** Replaces one repository's accounts (role and declared location) in one transaction. */
 export async function writeRepoAccounts(
   db: Kysely<Database>,
@@ -115,23 +145,24 @@ export class SqlGeoReader implements GeoReader {
     return out
   }
 
-  async authorOffsets(repos: readonly string[]): Promise<Map<string, AuthorOffsets[]>> {
-    const byAuthor = new Map<string, { repo: string; a: AuthorOffsets }>()
+  async authorOffsets(repos: readonly string[]): Promise<Map<string, RepoAuthors>> {
+    const byAuthor = new Map<string, { repo: string; source: string; a: AuthorOffsets }>()
     for (let i = 0; i < repos.length; i += CHUNK) {
       const rows = await this.storage.read
-        .selectFrom('origin_author_offsets')
-        .select(['repo_purl', 'author', 'offset_minutes', 'month', 'commits', 'bot'])
-        .where('repo_purl', 'in', repos.slice(i, i + CHUNK))
-        .orderBy('repo_purl')
-        .orderBy('author')
-        .orderBy('offset_minutes')
-        .orderBy('month')
+        .selectFrom('origin_author_offsets as o')
+        .innerJoin('origin_repos as r', 'r.repo_purl', 'o.repo_purl')
+        .select(['o.repo_purl', 'r.source', 'o.author', 'o.offset_minutes', 'o.month', 'o.commits', 'o.bot'])
+        .where('o.repo_purl', 'in', repos.slice(i, i + CHUNK))
+        .orderBy('o.repo_purl')
+        .orderBy('o.author')
+        .orderBy('o.offset_minutes')
+        .orderBy('o.month')
         .execute()
       for (const r of rows) {
         const k = `${r.repo_purl}\u0000${r.author}`
         let entry = byAuthor.get(k)
         if (!entry) {
-          entry = { repo: r.repo_purl, a: { bot: r.bot === 1, commits: [] } }
+          entry = { repo: r.repo_purl, source: r.source, a: { bot: r.bot === 1, commits: [] } }
           byAuthor.set(k, entry)
         }
         entry.a.commits.push({
@@ -141,8 +172,12 @@ export class SqlGeoReader implements GeoReader {
         })
       }
     }
-    const out = new Map<string, AuthorOffsets[]>()
-    for (const { repo, a } of byAuthor.values()) push(out, repo, a)
+    const out = new Map<string, RepoAuthors>()
+    for (const { repo, source, a } of byAuthor.values()) {
+      const known = out.get(repo)
+      if (known) known.authors.push(a)
+      else out.set(repo, { source, authors: [a] })
+    }
     return out
   }
 

@@ -12,6 +12,7 @@ import {
   ingestDebian,
 } from '../../src/ingest/debian/ingest-debian.ts'
 import { SqlAdvisoryWriter } from '../../src/storage/advisory-writer.ts'
+import { SqlOriginWriter } from '../../src/storage/geo-store.ts'
 import { SqlKbWriter } from '../../src/storage/kb-writer.ts'
 import { makeTestApp, type TestApp } from './app.ts'
 
@@ -38,6 +39,7 @@ export async function ingestDebianInto(
       archive: new AptArchive({ ...aptOptions, dir }),
       writer: new SqlKbWriter(t.storage),
       advisories: new SqlAdvisoryWriter(t.storage),
+      origins: new SqlOriginWriter(t.storage.db),
       names,
       withDependencies: false,
       analyze: 'latest',
@@ -93,7 +95,8 @@ export async function post(t: TestApp, url: string, components: { purl: string; 
     payload: { components },
   })
   assert.equal(res.statusCode, 200, res.body)
-  return res.json().components as Answer[]
+  const body = res.json()
+  return (body.components ?? body.component_statistics) as Answer[]
 }
 
 /** The fields of the answers the Debian tests read. */

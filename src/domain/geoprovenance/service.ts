@@ -32,6 +32,8 @@ export interface DeclaredAnswer {
 export interface OriginAnswer {
   purl: string
   locations: OriginLocation[]
+  /** The sources of the offsets the locations come from: commit-timezones, git, debian-changelog. */
+  sources: string[]
   outcome: Outcome
 }
 
@@ -93,16 +95,18 @@ export async function declaredLocations(refs: readonly { purl: string }[], deps:
 export async function originLocations(refs: readonly { purl: string }[], deps: GeoDeps): Promise<OriginAnswer[]> {
   const all = await gate(await subjects(refs, deps), deps)
   const offsets = await deps.geo.authorOffsets([...new Set(all.filter(ok).flatMap((s) => s.repos))])
-  const perRepos = memoByRepos((repos): OriginLocation[] => {
-    const authors: AuthorOffsets[] = repos.flatMap((r) => offsets.get(r) ?? [])
-    return authors.length > 0 ? inferOrigin(authors) : []
+  const perRepos = memoByRepos((repos): { locations: OriginLocation[]; sources: string[] } => {
+    const known = repos.flatMap((r) => offsets.get(r) ?? [])
+    const authors: AuthorOffsets[] = known.flatMap((k) => k.authors)
+    const sources = [...new Set(known.map((k) => k.source))].sort()
+    return authors.length > 0 ? { locations: inferOrigin(authors), sources } : { locations: [], sources: [] }
   })
   return all.map((s) => {
-    if (!ok(s)) return { purl: s.purl, locations: [], outcome: s.outcome }
-    const locations = perRepos(s.repos)
+    if (!ok(s)) return { purl: s.purl, locations: [], sources: [], outcome: s.outcome }
+    const { locations, sources } = perRepos(s.repos)
     if (locations.length === 0)
-      return { purl: s.purl, locations: [], outcome: noInfo('No Origin data found for the given Purl') }
-    return { purl: s.purl, locations, outcome: SUCCESS }
+      return { purl: s.purl, locations: [], sources: [], outcome: noInfo('No Origin data found for the given Purl') }
+    return { purl: s.purl, locations, sources, outcome: SUCCESS }
   })
 }
 

@@ -12,4 +12,11 @@ export const OriginFields = {
   locations: Type.Array(
     Type.Object({ name: Type.String({ description: 'ISO 3166-1 alpha-2' }), percentage: Type.Number() }),
   ),
+  sources: Type.Array(
+    Type.String({
+      description:
+        'what the offsets were recorded from: commit-timezones (the shipped data set), git (a clone), ' +
+        "debian-changelog (a Debian source package's upload trailers)",
+    }),
+  ),
 }

@@ -1,8 +1,9 @@
 // Debian's archive through apt with compintel's own configuration (docs/debian.md "Reaching the archive"): a private
 // folder holds the sources list, the downloaded indexes, the package cache and an empty dpkg status, so nothing of the
 // system's apt state is read or changed and no root is needed. `update` fetches the Packages and Sources indexes of
-// the suites (and their -updates and -security suites); `download` fetches binary packages (.deb). A repository on
-// this machine (file: URIs, as the tests' FIXTURE one) may be read unsigned with `trusted`; a network mirror never is.
+// the suites (and their -updates and -security suites); `download` fetches binary packages (.deb), `downloadSources`
+// source packages. A repository on this machine (file: URIs, as the tests' FIXTURE one) may be read unsigned with
+// `trusted`; a network mirror never is.
 import { execFile } from 'node:child_process'
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { userInfo } from 'node:os'
@@ -134,6 +135,19 @@ export class AptArchive {
       out.set(`${m[1]}=${decodeURIComponent(m[2] as string)}`, path.join(into, f))
     }
     return out
+  }
+
+  /**
+   * Downloads the files of `source=version` source packages (`apt-get source --download-only`: the .dsc, the
+   * upstream and Debian tarballs, each checked against the Sources index) into `into`. What cannot be had is left
+   * out: the caller looks for the files it needs (source-tree.ts upstreamTarball).
+   */
+  async downloadSources(wanted: readonly string[], into: string): Promise<void> {
+    mkdirSync(into, { recursive: true })
+    if (wanted.length > 0)
+      await this.apt(['source', '--download-only', ...wanted], into).catch(async () => {
+        for (const w of wanted) await this.apt(['source', '--download-only', w], into).catch(() => undefined)
+      })
   }
 
   private async apt(args: string[], cwd?: string): Promise<void> {

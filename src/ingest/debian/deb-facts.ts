@@ -7,10 +7,12 @@ import type { ChangelogEntry } from '../../domain/vulnerabilities/debian-changel
 import { fixedCves, parseDebianChangelog } from '../../domain/vulnerabilities/debian-changelog.ts'
 import type { Advisory } from '../../domain/vulnerabilities/types.ts'
 import type { Analyzer } from '../analyzers/types.ts'
+import type { WalkResult } from '../tarball-walk.ts'
 import { versionAnalysis } from '../version-analysis.ts'
 import type { AptArchive } from './apt.ts'
 import { licenseOfCopyright } from './copyright-license.ts'
 import { type DebDocs, readDebDocs, walkDeb } from './deb-file.ts'
+import { splitAnalyzers, walkSources, withSource } from './source-tree.ts'
 
 const CHANGELOG_SOURCE = 'debian-changelog'
 
@@ -24,6 +26,8 @@ export interface DebFacts {
   released: Map<string, string>
   /** Each CVE the changelog names and the upload that fixed it. */
   fixed: Map<string, ChangelogEntry>
+  /** The changelog's entries, newest first (their trailers give the origin: domain/geoprovenance/debian-origin.ts). */
+  changelog: ChangelogEntry[]
   source: string
   /** The analysis of the package's installed tree, when analyzers were run. */
   analysis?: VersionAnalysis
@@ -34,6 +38,8 @@ export interface Wanted {
   name: string
   version: string
   source: string
+  /** The source package's version this binary version was built from. */
+  sourceVersion: string
 }
 
 /**
@@ -49,6 +55,17 @@ export async function readVersionFacts(
 ): Promise<Map<string, DebFacts>> {
   const key = (w: { name: string; version: string }) => `${w.name}=${w.version}`
   const files = await archive.download(wanted.map(key), dir)
+  const split = splitAnalyzers(analyzers)
+  const sourceKey = (w: Wanted) => `${w.source}=${w.sourceVersion}`
+  const sources =
+    split.source.length > 0
+      ? await walkSources(
+          archive,
+          wanted.filter((w) => files.has(key(w))).map(sourceKey),
+          `${dir}/source`,
+          split.source,
+        )
+      : new Map<string, WalkResult>()
   const out = new Map<string, DebFacts>()
   const linked: [DebFacts, string][] = []
   for (const w of wanted) {
@@ -56,9 +73,12 @@ export async function readVersionFacts(
     if (!file) continue
     const docs = await readDebDocs(file, w.name)
     const facts = factsOfDocs(w.name, w.version, w.source, docs)
-    // the installed tree through the analyzers (files, statistics, licenses, cryptography, issues, folder hashes)
-    if (analyzers.length > 0)
-      facts.analysis = versionAnalysis(w.version, now(), analyzers, await walkDeb(file, analyzers))
+    // the installed tree (its files, folder hashes, notices) and the upstream source (its files, statistics,
+    // license files, cryptography, issues, snippets) through the analyzers
+    if (analyzers.length > 0) {
+      const walked = withSource(await walkDeb(file, split.installed), sources.get(sourceKey(w)))
+      facts.analysis = versionAnalysis(w.version, now(), analyzers, walked)
+    }
     out.set(key(w), facts)
     if (docs.docsOf) linked.push([facts, docs.docsOf])
   }
@@ -75,7 +95,8 @@ export async function readVersionFacts(
   for (const [facts, other] of linked) {
     const o = out.get(key({ name: other, version: facts.version })) ?? [...out.values()].find((f) => f.name === other)
     if (!o) continue
-    Object.assign(facts, { license: o.license, licenseMethod: o.licenseMethod, released: o.released, fixed: o.fixed })
+    const { license, licenseMethod, released, fixed, changelog } = o
+    Object.assign(facts, { license, licenseMethod, released, fixed, changelog })
   }
   return out
 }
@@ -91,6 +112,7 @@ export function factsOfDocs(name: string, version: string, source: string, docs:
     licenseMethod: license?.method ?? 'none',
     released: new Map(entries.flatMap((e) => (e.date ? [[e.version, e.date] as [string, string]] : []))),
     fixed: fixedCves(entries),
+    changelog: entries,
     source,
   }
 }

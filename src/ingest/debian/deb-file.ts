@@ -41,16 +41,28 @@ export async function readDebDocs(debFile: string, name: string): Promise<DebDoc
 }
 
 /** The package's installed tree (its data archive, paths as under /) through the tarball walk and `analyzers`. */
-export async function walkDeb(debFile: string, analyzers: readonly Analyzer<unknown>[]): Promise<WalkResult> {
-  const child = spawn('dpkg-deb', ['--fsys-tarfile', debFile], { stdio: ['ignore', 'pipe', 'pipe'] })
+export function walkDeb(debFile: string, analyzers: readonly Analyzer<unknown>[]): Promise<WalkResult> {
+  return walkCommand('dpkg-deb', ['--fsys-tarfile', debFile], analyzers)
+}
+
+/** The tar stream a command writes (dpkg-deb, a decompressor) through the tarball walk, no path component dropped. */
+export async function walkCommand(
+  command: string,
+  args: string[],
+  analyzers: readonly Analyzer<unknown>[],
+): Promise<WalkResult> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString()
   })
-  const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)))
+  const exited = new Promise<number>((resolve) => {
+    child.on('error', () => resolve(127))
+    child.on('close', (code) => resolve(code ?? 1))
+  })
   try {
     const walked = await walkTarball(child.stdout, analyzers, { stripComponents: 0 })
-    if ((await exited) !== 0) throw new Error(`dpkg-deb --fsys-tarfile failed: ${stderr.trim().slice(0, 300)}`)
+    if ((await exited) !== 0) throw new Error(`${command} failed: ${stderr.trim().slice(0, 300)}`)
     return walked
   } finally {
     child.kill()

@@ -5,6 +5,7 @@
 import { homedir } from 'node:os'
 import path from 'node:path'
 import type { DebianConfig } from '../../config-growth.ts'
+import type { OriginWriter } from '../../domain/geoprovenance/types.ts'
 import type { KbWriter } from '../../domain/kb/types.ts'
 import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
 import { PackageNotFound } from '../npm/registry.ts'
@@ -77,6 +78,8 @@ export interface DebianUnitDeps {
   indexes: SharedIndexes<AptArchive>
   writer: KbWriter
   advisories: AdvisoryWriter
+  /** Origin records from the packages' changelogs (none: not recorded). */
+  origins?: OriginWriter
   now?: () => string
 }
 
@@ -99,6 +102,7 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
         archive,
         writer,
         advisories: deps.advisories,
+        ...(deps.origins ? { origins: deps.origins } : {}),
         names: [name],
         withDependencies: options.withDependencies,
         analyze,
@@ -114,7 +118,7 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
     return {
       changed: r.written > 0 || r.advisories > 0,
       dependencies: [],
-      facts: { written: r.written, analyzed: r.analyzed, advisories: r.advisories },
+      facts: { written: r.written, analyzed: r.analyzed, advisories: r.advisories, origins: r.origins },
     }
   }
 }

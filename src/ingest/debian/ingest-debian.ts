@@ -6,8 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { parseDebianRelations } from '../../domain/dependencies/debian-relations.ts'
-import type { Dependency, KbWriter, VersionFacts } from '../../domain/kb/types.ts'
+import { changelogOrigin } from '../../domain/geoprovenance/debian-origin.ts'
+import type { OriginWriter } from '../../domain/geoprovenance/types.ts'
+import type { KbWriter } from '../../domain/kb/types.ts'
+import type { ChangelogEntry } from '../../domain/vulnerabilities/debian-changelog.ts'
 import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
 import type { Analyzer } from '../analyzers/types.ts'
 import type { AptArchive } from './apt.ts'
@@ -15,11 +17,14 @@ import { changelogAdvisories, type DebFacts, readVersionFacts } from './deb-fact
 import { type BinaryRecord, readPackages, releaseDates } from './indexes.ts'
 import type { InstalledPackages } from './installed.ts'
 import { mapDebianPackage, newestRecord } from './map-debian.ts'
+import { closure, providersOf, withPriority, withProviders } from './selection.ts'
 
 export interface DebianIngestOptions {
   archive: AptArchive
   writer: KbWriter
   advisories: AdvisoryWriter
+  /** Where the origin read from each source package's changelog goes (none: not recorded). */
+  origins?: OriginWriter
   /** Binary package names. */
   names: readonly string[]
   /** Also every package of these priorities (`required`: the base of debootstrap's minbase and the debian images). */
@@ -43,6 +48,8 @@ export interface DebianIngestReport {
   notFound: string[]
   analyzed: number
   advisories: number
+  /** Source packages whose origin was recorded from their changelog. */
+  origins: number
   failed: { name: string; error: string }[]
 }
 
@@ -66,7 +73,8 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
   const notFound = names.filter((n) => !packages.has(n))
   const found = names.filter((n) => packages.has(n))
   o.log(`debian: ${found.length} packages (${notFound.length} not in the suites)`)
-  const report: DebianIngestReport = { written: 0, notFound, analyzed: 0, advisories: 0, failed: [] }
+  const report: DebianIngestReport = { written: 0, notFound, analyzed: 0, advisories: 0, origins: 0, failed: [] }
+  const changelogs = new ChangelogsBySource()
   const work = mkdtempSync(path.join(tmpdir(), 'compintel-debs-'))
   try {
     for (let i = 0; i < found.length; i += DOWNLOAD_BATCH) {
@@ -74,13 +82,16 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
         const records = packages.get(name) as BinaryRecord[]
         const mapped = mapDebianPackage(records, suiteDate(records, dates) ?? o.now())
         withProviders(mapped.versions, packages, providers)
-        return { ...mapped, source: newestRecord(records).source }
+        return { ...mapped, records }
       })
-      const wanted = batch.flatMap(({ component, versions, source }) =>
+      const wanted = batch.flatMap(({ component, versions, records }) =>
         versions
           .filter((v) => v.status === 'active')
           .filter((v) => o.analyze === 'all' || (o.analyze === 'latest' && v.version === component.latestVersion))
-          .map((v) => ({ name: component.name, version: v.version, source })),
+          .map((v) => {
+            const r = records.find((x) => x.version === v.version) ?? newestRecord(records)
+            return { name: component.name, version: v.version, source: r.source, sourceVersion: r.sourceVersion }
+          }),
       )
       const batchDir = path.join(work, String(i))
       const facts =
@@ -116,6 +127,7 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
           report.failed.push({ name: component.name, error: (err as Error).message })
         }
       }
+      for (const f of read) changelogs.add(f)
       const advisories = changelogAdvisories(read, o.now())
       if (advisories.length > 0) {
         await o.advisories.writeAdvisories(advisories, o.now())
@@ -127,6 +139,7 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
     rmSync(work, { recursive: true, force: true })
   }
   await o.writer.finish?.()
+  if (o.origins) report.origins = await changelogs.write(o.origins, o.now())
   if (report.advisories > 0) {
     // answers name their sources and dates: the changelogs are as fresh as the suites' indexes they came with
     const sourceDate = [...dates.values()].sort().at(-1) ?? null
@@ -140,67 +153,34 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
   return report
 }
 
+/**
+ * Each source package's longest changelog read in the run (a newer upload's holds the older ones' entries) and its
+ * binary packages read, written as origin records once the run has read them all.
+ */
+class ChangelogsBySource {
+  private readonly bySource = new Map<string, { entries: ChangelogEntry[]; purls: Set<string> }>()
+
+  add(f: DebFacts): void {
+    const known = this.bySource.get(f.source) ?? { entries: [], purls: new Set<string>() }
+    this.bySource.set(f.source, known)
+    known.purls.add(`pkg:deb/debian/${f.name}`)
+    if (f.changelog.length > known.entries.length) known.entries = f.changelog
+  }
+
+  async write(origins: OriginWriter, now: string): Promise<number> {
+    let written = 0
+    for (const [source, { entries, purls }] of this.bySource) {
+      const record = changelogOrigin(source, [...purls], entries, now)
+      if (!record) continue
+      await origins.writeOrigin(record)
+      written++
+    }
+    return written
+  }
+}
+
 /** The newest Release date among the suites listing the package. */
 function suiteDate(records: readonly BinaryRecord[], dates: Map<string, string>): string | undefined {
   const all = records.flatMap((r) => r.suites.flatMap((s) => dates.get(s) ?? []))
   return all.sort().at(-1)
-}
-
-/** The packages whose newest version has one of these priorities. */
-function withPriority(packages: Map<string, BinaryRecord[]>, priorities: readonly string[]): string[] {
-  if (priorities.length === 0) return []
-  return [...packages].flatMap(([name, records]) => (priorities.includes(newestRecord(records).priority) ? [name] : []))
-}
-
-/** Each virtual package name (Provides) and the first package of the suites that provides it. */
-function providersOf(packages: Map<string, BinaryRecord[]>): Map<string, string> {
-  const providers = new Map<string, string>()
-  for (const [name, records] of packages)
-    for (const r of records)
-      for (const alts of parseDebianRelations(r.provides))
-        for (const p of alts) if (!providers.has(p.name) && !packages.has(p.name)) providers.set(p.name, name)
-  return providers
-}
-
-/** The names and everything they depend on (first alternatives; a virtual name → its first provider). */
-function closure(names: readonly string[], packages: Map<string, BinaryRecord[]>): string[] {
-  const providers = providersOf(packages)
-  const seen = new Set<string>()
-  const queue = [...names]
-  while (queue.length > 0) {
-    const asked = queue.pop() as string
-    const name = packages.has(asked) ? asked : (providers.get(asked) ?? asked)
-    if (seen.has(name)) continue
-    seen.add(name)
-    const records = packages.get(name)
-    if (!records) continue
-    const newest = newestRecord(records)
-    for (const alts of parseDebianRelations(`${newest.preDepends}, ${newest.depends}`))
-      if (alts[0]) queue.push(alts[0].name)
-  }
-  return [...seen]
-}
-
-/**
- * A dependency on a virtual package (none of that name in the suites, one provides it: `awk`, `debconf-2.0`) as one
- * on its first provider, at any version (the relation named the virtual package's version, not the provider's), so
- * the transitive walk reaches a real package. A provider named twice that way is one dependency.
- */
-export function withProviders(
-  versions: readonly VersionFacts[],
-  packages: { has(name: string): boolean },
-  providers: Map<string, string>,
-): void {
-  for (const v of versions) {
-    const byKey = new Map<string, Dependency>()
-    for (const d of v.dependencies) {
-      const provider = packages.has(d.name) ? undefined : providers.get(d.name)
-      const dep = provider ? { ...d, name: provider, requirement: '' } : d
-      const key = `${dep.scope}\u0000${dep.name}`
-      const known = byKey.get(key)
-      if (!known) byKey.set(key, { ...dep })
-      else if (known.requirement === '') known.requirement = dep.requirement // the relation a real name states holds
-    }
-    v.dependencies = [...byKey.values()]
-  }
 }

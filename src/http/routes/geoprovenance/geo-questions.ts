@@ -91,11 +91,12 @@ const ORIGIN = endpoints<OriginAnswer>({
   summary: 'Origin of contributors from commit timing',
   description:
     'Country percentages (ISO 3166-1 alpha-2, 2 decimals, summing to 100) inferred from the time-zone offsets ' +
-    'of the commits of the component source repository (docs/geoprovenance-origin.md). NO_INFO when there is no ' +
-    'commit data; TOO_MANY_CONTRIBUTORS (list empty) above GEO_MAX_CONTRIBUTORS.',
+    'of the commits of the component source repository (docs/geoprovenance-origin.md), or of the uploads its Debian ' +
+    'changelog records (docs/debian.md); `sources` names which. NO_INFO when there is no such data; ' +
+    'TOO_MANY_CONTRIBUTORS (lists empty) above GEO_MAX_CONTRIBUTORS.',
   fields: OriginFields,
   answer: originLocations,
-  wire: (o) => ({ locations: o.locations }),
+  wire: (o) => ({ locations: o.locations, sources: o.sources }),
 })
 
 export const registerGetCountriesComponent = COUNTRIES.get('/v2/geoprovenance/countries/component')
