@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
+import { unitRunners } from '../src/on-demand/start.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { post, versions } from './helpers/debian-kb.ts'
 
@@ -153,4 +155,21 @@ describe('Debian packages on demand', () => {
       await t.close()
     }
   })
+})
+
+test("a `compintel worker`'s Debian unit reads the versions with the analyzers: the upstream source too", async () => {
+  const t = await app()
+  try {
+    const noNpm = () => Promise.reject(new Error('no npm unit here'))
+    const analyzers = DEFAULT_ANALYZERS.filter((a) => a.name !== 'snippets')
+    const { debian } = unitRunners(t.storage, t.config, noNpm, analyzers)
+    await debian?.({ name: 'libsasl2-2', options: { analyze: 'all', versions: 'all', withDependencies: false } })
+    const [crypto] = await post(t, '/v2/cryptography/algorithms/components', [
+      { purl: `pkg:deb/debian/libsasl2-2@${SASL_OLD}` },
+    ])
+    const names = ((crypto as { algorithms?: { algorithm: string }[] }).algorithms ?? []).map((a) => a.algorithm)
+    assert.ok(names.includes('md5'), names.join(' '))
+  } finally {
+    await t.close()
+  }
 })

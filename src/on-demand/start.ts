@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Config } from '../config.ts'
 import { ON_DEMAND_PRIORITY } from '../domain/kb/ingest-queue.ts'
+import type { Analyzer } from '../ingest/analyzers/types.ts'
 import { debianArchive, debianRunner, SharedIndexes } from '../ingest/debian/debian-units.ts'
 import type { IngestOne } from '../ingest/npm/ingest-package.ts'
 import { AnalysisThreads } from '../ingest/thread/pool.ts'
@@ -33,8 +34,16 @@ export function onDemandLimits(config: Pick<Config, 'growth'>) {
   return { timeoutMs: config.growth.onDemandTimeoutMs, maxUnpackedBytes: config.growth.onDemandMaxUnpackedBytes }
 }
 
-/** The runner of each source for a worker (this one, `compintel worker`): npm's over `ingest`, Debian's over apt. */
-export function unitRunners(storage: Storage, config: Pick<Config, 'growth'>, ingest: IngestOne): UnitRunners {
+/**
+ * The runner of each source for a worker (this one, `compintel worker`): npm's over `ingest`, Debian's over apt with
+ * `debianAnalyzers` (none on the server: they would run on the API's thread; a `compintel worker` runs them all).
+ */
+export function unitRunners(
+  storage: Storage,
+  config: Pick<Config, 'growth'>,
+  ingest: IngestOne,
+  debianAnalyzers: readonly Analyzer<unknown>[] = [],
+): UnitRunners {
   const d = config.growth.debian
   return {
     npm: npmRunner(ingest),
@@ -43,6 +52,7 @@ export function unitRunners(storage: Storage, config: Pick<Config, 'growth'>, in
       writer: new SqlKbWriter(storage),
       advisories: new SqlAdvisoryWriter(storage),
       origins: new SqlOriginWriter(storage.db),
+      analyzers: debianAnalyzers,
     }),
   }
 }

@@ -8,6 +8,7 @@ import type { DebianConfig } from '../../config-growth.ts'
 import type { OriginWriter } from '../../domain/geoprovenance/types.ts'
 import type { KbWriter } from '../../domain/kb/types.ts'
 import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
+import type { Analyzer } from '../analyzers/types.ts'
 import { PackageNotFound } from '../npm/registry.ts'
 import { PermanentError, type UnitRunner } from '../unit-runner.ts'
 import { AptArchive } from './apt.ts'
@@ -80,6 +81,8 @@ export interface DebianUnitDeps {
   advisories: AdvisoryWriter
   /** Origin records from the packages' changelogs (none: not recorded). */
   origins?: OriginWriter
+  /** The analyzers each version read goes through (none: its license and changelog only). */
+  analyzers?: readonly Analyzer<unknown>[]
   now?: () => string
 }
 
@@ -103,6 +106,7 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
         writer,
         advisories: deps.advisories,
         ...(deps.origins ? { origins: deps.origins } : {}),
+        ...(deps.analyzers ? { analyzers: deps.analyzers } : {}),
         names: [name],
         withDependencies: options.withDependencies,
         analyze,
