@@ -2,7 +2,7 @@
 // scan reports (pkg:deb/debian/<name>@<version>?arch=<arch>&distro=debian-<n>), sent as one batch to the licenses and
 // vulnerabilities endpoints of a KB that `compintel ingest debian --installed` filled (archive indexes through the
 // private apt configuration, plus this machine's dpkg database and /usr/share/doc). Reports how many are known (at
-// their exact version), have licenses, have vulnerabilities, and the times. Needs the archive (apt) and a Debian
+// their exact version), have licenses, have vulnerabilities, have an origin from their changelogs, and the times. Needs the archive (apt) and a Debian
 // machine. Run: node --import ./bin/register-ts.js bench/debian-installed.ts [--apt-dir DIR] [--no-update]
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -16,6 +16,7 @@ import { ingestDebian } from '../src/ingest/debian/ingest-debian.ts'
 import { readInstalled } from '../src/ingest/debian/installed.ts'
 import { debianMirrors } from '../src/ingest/debian/mirror.ts'
 import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
+import { SqlOriginWriter } from '../src/storage/geo-store.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { benchServices } from './seeded-kb.ts'
 
@@ -40,6 +41,7 @@ try {
     archive: new AptArchive({ dir: aptDir, suites: [codename], mirrors: debianMirrors() }),
     writer: new SqlKbWriter(storage),
     advisories: new SqlAdvisoryWriter(storage),
+    origins: new SqlOriginWriter(storage.db),
     names: installed.records.map((r) => r.name),
     installed,
     withDependencies: false,
@@ -67,10 +69,17 @@ try {
       headers: { 'x-api-key': key },
       payload: { components: purls.map((purl) => ({ purl })) },
     })
-    return { ms: performance.now() - t, answers: res.json().components as Record<string, unknown>[] }
+    const body = res.json()
+    return {
+      ms: performance.now() - t,
+      answers: (body.components ?? body.components_locations) as Record<string, unknown>[],
+    }
   }
   const licenses = await ask('/v2/licenses/components')
   const vulns = await ask('/v2/vulnerabilities/components')
+  // the first origin batch tabulates each month's zone offsets once per process (docs/geoprovenance-origin.md)
+  const origins = await ask('/v2/geoprovenance/origin/components')
+  const originsAgain = await ask('/v2/geoprovenance/origin/components')
   const code = (c: Record<string, unknown>) => String(c.error_code ?? c.info_code ?? 'SUCCESS')
   const count = (list: Record<string, unknown>[], ok: (c: Record<string, unknown>) => boolean) => list.filter(ok).length
   const pct = (n: number) => `${n} (${((100 * n) / purls.length).toFixed(1)}%)`
@@ -85,8 +94,12 @@ try {
     'with vulnerabilities': {
       value: pct(count(vulns.answers, (c) => ((c.vulnerabilities as unknown[]) ?? []).length > 0)),
     },
+    'with an origin (changelog trailers)': {
+      value: pct(count(origins.answers, (c) => ((c.locations as unknown[]) ?? []).length > 0)),
+    },
     'licenses batch, ms': { value: licenses.ms.toFixed(0) },
     'vulnerabilities batch, ms': { value: vulns.ms.toFixed(0) },
+    'origin batch (first, then again), ms': { value: `${origins.ms.toFixed(0)}, ${originsAgain.ms.toFixed(0)}` },
   })
   const unknown = licenses.answers.filter((c) => code(c) === 'COMPONENT_NOT_FOUND').map((c) => c.purl)
   if (unknown.length > 0) console.log(`not known: ${unknown.join(' ')}`)

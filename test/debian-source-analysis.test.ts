@@ -159,7 +159,8 @@ describe('libsasl2-2 analyzed with its source package cyrus-sasl2', () => {
     assert.deepEqual(repo, { commits: trailers.length, source: 'debian-changelog' })
     const res = await run.t.app.inject({
       method: 'GET',
-      url: `/v2/geoprovenance/origin/component?purl=${encodeURIComponent(`${P}@${V}`)}`,
+      // as a container scan names it: with its qualifiers
+      url: `/v2/geoprovenance/origin/component?purl=${encodeURIComponent(`${P}@${V}?arch=amd64&distro=debian-12`)}`,
       headers: { 'x-api-key': run.t.keys.full },
     })
     const c = res.json().component_locations

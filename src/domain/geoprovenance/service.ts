@@ -46,7 +46,8 @@ async function subjects(refs: readonly { purl: string }[], deps: GeoDeps): Promi
   const keyOfPurl = parsed.map((p) => (p && p.type !== 'github' ? { type: p.type, purlName: purlName(p) } : undefined))
   const keys = new Map<string, ComponentKey>()
   for (const k of keyOfPurl) if (k) keys.set(keyOf(k), k)
-  const canon = parsed.map((p) => (p ? canonicalPurl(p) : undefined))
+  // links name packages without qualifiers (a container's pkg:deb/debian/libc6?arch=amd64&distro=debian-12 is libc6)
+  const canon = parsed.map((p) => (p ? canonicalPurl({ ...p, qualifiers: undefined, subpath: undefined }) : undefined))
   const [components, links] = await Promise.all([
     keys.size > 0 ? deps.catalog.components([...keys.values()]) : new Map(),
     deps.geo.linkedRepos([...new Set(canon.filter((c): c is string => c !== undefined))]),
