@@ -2,7 +2,7 @@
 // Debian mirror (its apt sources, or DEBIAN_MIRROR / DEBIAN_SECURITY_MIRROR) answers within a few seconds, and is
 // skipped with the reason otherwise. zlib1g, libc6 and libssl3 of bookworm, the newest version of each read: known,
 // licensed from their copyright files, and openssl's changelog CVEs affecting libssl3's older versions only; and
-// libssl3's cryptography read from openssl's upstream source.
+// libssl3's cryptography read from openssl's upstream source; trixie's libc6 licensed from its DEP-5 file.
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import { test } from 'node:test'
@@ -113,6 +113,32 @@ test("libssl3's cryptography and statistics from openssl's upstream source (apt-
     const [stats] = await post(run.t, '/v2/components/statistics', [{ purl }])
     const languages = (stats as { statistics?: { languages: { name: string; files: number }[] } }).statistics
     assert.ok((languages?.languages.find((l) => l.name === 'C')?.files ?? 0) > 1000, JSON.stringify(languages))
+  } finally {
+    await run.close()
+  }
+})
+
+test("trixie's libc6: its license expression from its machine-readable (DEP-5) copyright file", {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  if (typeof mirrors === 'string') return
+  // bookworm's libc6 copyright file is not machine-readable (its text is read: the test above); trixie's is
+  const run = await ingestDebianInto({ suites: ['trixie'], mirrors }, ['libc6'])
+  try {
+    assert.deepEqual(run.report.failed, [])
+    const rows = await run.t.storage.db
+      .selectFrom('version_licenses')
+      .select(['license_id', 'path', 'source'])
+      .where('kind', '=', 'declared')
+      .execute()
+    assert.ok(rows.length > 0)
+    for (const r of rows)
+      assert.deepEqual([r.path, r.source], ['usr/share/doc/libc6/copyright', 'debian-copyright-dep5'])
+    assert.ok(
+      rows.some((r) => r.license_id === 'LGPL-2.1-or-later'),
+      JSON.stringify(rows),
+    )
   } finally {
     await run.close()
   }

@@ -215,6 +215,29 @@ describe('Debian ingestion with dependencies, every version read', () => {
     assert.equal(libgcc?.released_at, '2025-04-07T11:26:17.000Z')
   })
 
+  test('the KB says which copyright file gave a declared license and how it was read', async () => {
+    const rows = await run.t.storage.db
+      .selectFrom('version_licenses as l')
+      .innerJoin('versions as v', 'v.id', 'l.version_id')
+      .innerJoin('components as c', 'c.id', 'v.component_id')
+      .select(['c.name', 'l.path', 'l.source'])
+      .where('l.kind', '=', 'declared')
+      .distinct()
+      .orderBy('c.name')
+      .execute()
+    assert.deepEqual(rows, [
+      // gcc-12-base's copyright file is not machine-readable; libgcc-s1's doc folder is a link to it
+      { name: 'gcc-12-base', path: 'usr/share/doc/gcc-12-base/copyright', source: 'debian-copyright-text' },
+      { name: 'libgcc-s1', path: 'usr/share/doc/gcc-12-base/copyright', source: 'debian-copyright-text' },
+      { name: 'libsasl2-2', path: 'usr/share/doc/libsasl2-2/copyright', source: 'debian-copyright-dep5' },
+      {
+        name: 'libsasl2-modules-db',
+        path: 'usr/share/doc/libsasl2-modules-db/copyright',
+        source: 'debian-copyright-dep5',
+      },
+    ])
+  })
+
   test('one advisory per binary package and CVE, each package of a source with its own', async () => {
     const rows = await advisories(run.t)
     const named = (cve: string) =>

@@ -1,7 +1,8 @@
 // The Debian part of the shipped seed (real data, docs/debian.md "In the seed"): scanoss-py's recorded container-scan
 // request (test/fixtures/client-captures/container-scan.json) is answered with licenses for its Debian
 // packages; openssl's changelog-named CVEs affect the versions before their fix and not after; libc6's license is
-// read from its copyright file; the base (Priority: required) packages are there.
+// read from its copyright file; the base (Priority: required) packages are there; libssl3 has the cryptography of
+// openssl's upstream source and an origin from its changelog.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, test } from 'node:test'
@@ -94,4 +95,17 @@ test("libc6's license comes from its copyright file; the base packages are in th
     .where('name', 'in', ['base-files', 'bash', 'coreutils', 'dpkg', 'apt', 'tzdata'])
     .execute()
   assert.equal(base.length, 6, JSON.stringify(base))
+})
+
+test("libssl3's cryptography comes from openssl's upstream source; its origin from openssl's changelog", async () => {
+  const purl = 'pkg:deb/debian/libssl3?arch=amd64&distro=debian-12'
+  const crypto = await post('/v2/cryptography/algorithms/components', { components: [{ purl }] })
+  const names = (crypto.components[0].algorithms as { algorithm: string }[]).map((a) => a.algorithm)
+  for (const a of ['aes', 'rsa', 'sha2', 'chacha20']) assert.ok(names.includes(a), `${a} in ${names.join(' ')}`)
+  const stats = await post('/v2/components/statistics', { components: [{ purl }] })
+  const c = stats.component_statistics[0].statistics.languages.find((l: { name: string }) => l.name === 'C')
+  assert.ok(c?.files > 1000, JSON.stringify(stats.component_statistics[0]))
+  const origin = await post('/v2/geoprovenance/origin/components', { components: [{ purl }] })
+  assert.deepEqual(origin.components_locations[0].sources, ['debian-changelog'])
+  assert.ok(origin.components_locations[0].locations.length > 0)
 })

@@ -195,10 +195,10 @@ async function insertVersionDetails(trx: Tx, items: { id: number; v: VersionFact
       version_id: id,
       kind: 'declared' as const,
       license_id: licenseId,
-      path: '',
+      path: v.licenseOrigin?.path ?? '',
       score: null,
       is_spdx: v.license?.valid && !licenseId.startsWith('LicenseRef-') ? 1 : 0,
-      source: v.source,
+      source: v.licenseOrigin?.source ?? v.source,
       as_of: v.asOf,
     })),
   )

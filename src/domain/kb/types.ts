@@ -53,6 +53,11 @@ export interface VersionFacts extends Provenance {
   unpackedSize: number | null
   fileCount: number | null
   license: DeclaredLicense | null
+  /**
+   * Where the declared license was read when not from the version's record itself: a Debian package's copyright file
+   * (its path, and `debian-copyright-dep5` or `debian-copyright-text`: how it was read).
+   */
+  licenseOrigin?: { source: string; path: string }
   dependencies: Dependency[]
 }
 

@@ -22,6 +22,8 @@ export interface DebFacts {
   license: VersionFacts['license']
   /** How the license was read: a machine-readable (DEP-5) copyright file, or its text matched. */
   licenseMethod: 'dep5' | 'text' | 'none'
+  /** The copyright file read, as installed (`usr/share/doc/<package>/copyright`); null without one. */
+  licensePath: string | null
   /** Release dates of the versions the changelog lists. */
   released: Map<string, string>
   /** Each CVE the changelog names and the upload that fixed it. */
@@ -95,8 +97,8 @@ export async function readVersionFacts(
   for (const [facts, other] of linked) {
     const o = out.get(key({ name: other, version: facts.version })) ?? [...out.values()].find((f) => f.name === other)
     if (!o) continue
-    const { license, licenseMethod, released, fixed, changelog } = o
-    Object.assign(facts, { license, licenseMethod, released, fixed, changelog })
+    const { license, licenseMethod, licensePath, released, fixed, changelog } = o
+    Object.assign(facts, { license, licenseMethod, licensePath, released, fixed, changelog })
   }
   return out
 }
@@ -110,6 +112,7 @@ export function factsOfDocs(name: string, version: string, source: string, docs:
     version,
     license: license?.license ?? null,
     licenseMethod: license?.method ?? 'none',
+    licensePath: docs.copyright ? `usr/share/doc/${name}/copyright` : null,
     released: new Map(entries.flatMap((e) => (e.date ? [[e.version, e.date] as [string, string]] : []))),
     fixed: fixedCves(entries),
     changelog: entries,

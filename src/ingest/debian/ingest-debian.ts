@@ -109,7 +109,10 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
         const analyzed = all.some((f) => f !== local)
         for (const v of versions) {
           for (const f of all) {
-            if (v.version === f.version) v.license ??= f.license
+            if (v.version === f.version && !v.license && f.license && f.licensePath) {
+              v.license = f.license
+              v.licenseOrigin = { source: `debian-copyright-${f.licenseMethod}`, path: f.licensePath }
+            }
             v.releasedAt ??= f.released.get(v.version) ?? null
           }
         }
