@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: type-check, lint (Biome's recommended rules and the layer rules in biome.json; a warning fails too), the
+# npm test: type-check (the server and the explorer's browser code), lint (Biome's recommended rules and the layer rules in biome.json; a warning fails too), the
 # dead-code check (knip: exports and dependencies nothing uses), then every *.test.ts through node:test (explicit,
 # shell-expanded file list: node's --test does not discover .ts files by itself). `--no-lint` skips the first three;
 # `--no-lint FILE…` runs those files.
@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" != "--no-lint" ]; then
   npx tsc --noEmit
+  npx tsc --noEmit -p src/ui # the explorer's browser code (DOM types, Preact's JSX)
   npx biome check --error-on-warnings .
   npx knip --no-progress
 else

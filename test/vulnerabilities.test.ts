@@ -38,6 +38,45 @@ for (const backend of backends()) {
     }
     const ids = (c: { vulnerabilities: V[] }) => c.vulnerabilities.map((v) => v.id)
 
+    test('one advisory by id or alias: every record, affected packages with ranges, the source dated', async () => {
+      const get = async (id: string, key = t.keys.full) => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/v2/vulnerabilities/advisory?id=${encodeURIComponent(id)}`,
+          headers: { 'x-api-key': key },
+        })
+        return { code: res.statusCode, body: res.json() }
+      }
+      const byCve = await get('CVE-2099-0001')
+      assert.equal(byCve.code, 200)
+      assert.deepEqual(
+        byCve.body.advisories.map((a: { id: string }) => a.id),
+        ['x_FX-1'],
+      )
+      const [a] = byCve.body.advisories
+      assert.deepEqual(a.affected, [
+        {
+          ecosystem: 'npm',
+          purl: 'pkg:npm/fx-lib',
+          ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '1.3.0' }] }],
+          versions: [],
+        },
+      ])
+      assert.deepEqual([a.source, a.cwe_ids, a.withdrawn], ['osv:fixture', ['CWE-1321'], ''])
+      // the loaded advisory sources with their dates (the fixture's records are written without one)
+      assert.ok(Array.isArray(byCve.body.status.db.sources))
+      // a GHSA id both records name: both, by id
+      const byGhsa = await get('GHSA-fxfx-fxfx-0001')
+      assert.deepEqual(
+        byGhsa.body.advisories.map((x: { id: string }) => x.id),
+        ['x_FX-1', 'x_FX-OTHER-9'],
+      )
+      const withdrawn = await get('x_FX-3')
+      assert.equal(withdrawn.body.advisories[0].withdrawn, '2024-05-01T00:00:00Z')
+      for (const id of ['CVE-2099-9999', '%"', 'x_FX']) assert.equal((await get(id)).code, 404, id)
+      assert.equal((await get('CVE-2099-0001', t.keys.components)).code, 403)
+    })
+
     test('affected and fixed versions; merged sources; CVSS, severity and EPSS', async () => {
       const { code, body } = await post('/v2/vulnerabilities/components', [
         { purl: 'pkg:npm/fx-lib@1.2.0' },

@@ -1,7 +1,10 @@
 // The advisory port on SQL: advisories naming a batch of packages (one query), EPSS scores and CPE products.
+
+import type { Selectable } from 'kysely'
 import { type ComponentKey, keyOf } from '../domain/catalog/types.ts'
-import type { AdvisoryReader, EpssScore, PackageAdvisory } from '../domain/vulnerabilities/types.ts'
+import type { Advisory, AdvisoryReader, EpssScore, PackageAdvisory } from '../domain/vulnerabilities/types.ts'
 import type { Storage } from './database.ts'
+import type { AdvisoriesTable } from './schema.ts'
 
 const CHUNK = 5000
 
@@ -30,21 +33,7 @@ export class SqlAdvisoryReader implements AdvisoryReader {
         const list = out.get(key) ?? []
         out.set(key, list)
         list.push({
-          advisory: {
-            id: r.id,
-            source: r.source,
-            otherSources: JSON.parse(r.other_sources),
-            aliases: JSON.parse(r.aliases),
-            summary: r.summary,
-            details: r.details,
-            published: r.published,
-            modified: r.modified,
-            withdrawn: r.withdrawn,
-            severity: JSON.parse(r.severity),
-            databaseSeverity: r.database_severity,
-            cweIds: JSON.parse(r.cwe_ids),
-            references: JSON.parse(r.refs),
-          },
+          advisory: advisoryOfRow(r),
           affected: {
             ecosystem: r.ecosystem,
             purlType: r.purl_type,
@@ -56,6 +45,43 @@ export class SqlAdvisoryReader implements AdvisoryReader {
       }
     }
     return out
+  }
+
+  async byId(id: string, limit: number): Promise<(Advisory & { otherSources: string[] })[]> {
+    // aliases are a JSON array of strings: a quoted id inside it is one of them (ids hold no quote or backslash)
+    if (!/^[A-Za-z0-9._:-]{1,100}$/.test(id)) return []
+    const rows = await this.storage.read
+      .selectFrom('advisories')
+      .selectAll()
+      .where((eb) => eb.or([eb('id', '=', id), eb('aliases', 'like', `%"${id}"%`)]))
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+    if (rows.length === 0) return []
+    const packages = await this.storage.read
+      .selectFrom('advisory_packages')
+      .selectAll()
+      .where(
+        'advisory_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('advisory_id')
+      .orderBy('purl_type')
+      .orderBy('purl_name')
+      .execute()
+    return rows.map((r) => ({
+      ...advisoryOfRow(r),
+      affected: packages
+        .filter((p) => p.advisory_id === r.id)
+        .map((p) => ({
+          ecosystem: p.ecosystem,
+          purlType: p.purl_type,
+          purlName: p.purl_name,
+          ranges: JSON.parse(p.ranges),
+          versions: JSON.parse(p.versions),
+        })),
+    }))
   }
 
   async epss(cves: readonly string[]): Promise<Map<string, EpssScore>> {
@@ -99,5 +125,24 @@ export class SqlAdvisoryReader implements AdvisoryReader {
       }
     }
     return out
+  }
+}
+
+/** An advisories row as the domain reads it (its JSON columns parsed). */
+function advisoryOfRow(r: Selectable<AdvisoriesTable>): Omit<Advisory, 'affected'> & { otherSources: string[] } {
+  return {
+    id: r.id,
+    source: r.source,
+    otherSources: JSON.parse(r.other_sources),
+    aliases: JSON.parse(r.aliases),
+    summary: r.summary,
+    details: r.details,
+    published: r.published,
+    modified: r.modified,
+    withdrawn: r.withdrawn,
+    severity: JSON.parse(r.severity),
+    databaseSeverity: r.database_severity,
+    cweIds: JSON.parse(r.cwe_ids),
+    references: JSON.parse(r.refs),
   }
 }

@@ -51,6 +51,11 @@ export interface AdvisoryReader {
   epss(cves: readonly string[]): Promise<Map<string, EpssScore>>
   /** The CPE products (version as `*`) mapped to each package key, in one query. */
   cpeProducts(keys: readonly ComponentKey[]): Promise<Map<string, string[]>>
+  /**
+   * The advisories with this id or naming it as an alias (a CVE gathers every source's record of it), withdrawn ones
+   * too, each with every package it affects; at most `limit`, by id.
+   */
+  byId(id: string, limit: number): Promise<(Advisory & { otherSources: string[] })[]>
 }
 
 /** The CPE products one package maps to (version and update as `*`), each with its count of versioned CPEs. */

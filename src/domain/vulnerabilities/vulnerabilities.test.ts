@@ -64,6 +64,7 @@ const ADVISORIES: PackageAdvisory[] = [
 ]
 
 const reader: AdvisoryReader = {
+  byId: async () => [],
   async forPackages(keys) {
     const out = new Map<string, PackageAdvisory[]>()
     for (const a of ADVISORIES) {

@@ -48,6 +48,8 @@ import {
   registerPostIssuesComponents,
 } from './semgrep/issue-questions.ts'
 import { registerGetSemgrepRulesetDownload } from './semgrep/semgrep-ruleset-download.ts'
+import { registerUi } from './ui/ui-routes.ts'
+import { registerGetAdvisory } from './vulnerabilities/get-advisory.ts'
 import {
   registerGetCpesComponent,
   registerGetVulnerabilitiesComponent,
@@ -76,6 +78,7 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerPostVulnerabilitiesComponents(app, deps)
   registerGetCpesComponent(app, deps)
   registerPostCpesComponents(app, deps)
+  registerGetAdvisory(app, deps)
   registerPostHfhScan(app, deps)
   registerPostScanDirect(app, deps)
   registerGetCountriesComponent(app, deps)
@@ -101,4 +104,5 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerGetSemgrepRulesetDownload(app, deps)
   registerPostAttributionNotices(app, deps)
   registerPostSbomEnrich(app, deps)
+  registerUi(app)
 }

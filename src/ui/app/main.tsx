@@ -1,0 +1,47 @@
+// The explorer's shell (docs/explorer.md): landmarks, navigation, the API key form, and the page the path names.
+import './style.css'
+import { render } from 'preact'
+import { useEffect, useRef } from 'preact/hooks'
+import { KeyForm } from './key-form.tsx'
+import { AdvisoryPage } from './pages/advisory.tsx'
+import { ComponentPage } from './pages/component.tsx'
+import { SearchPage } from './pages/search.tsx'
+import { BASE, usePath } from './router.ts'
+
+function Page({ path }: { path: string }) {
+  const rest = path.split('?')[0]?.slice(BASE.length + 1) ?? ''
+  const [kind, ...subject] = rest.split('/')
+  const arg = decodeURIComponent(subject.join('/'))
+  if (kind === 'component' && arg) return <ComponentPage purl={arg} />
+  if (kind === 'advisory' && arg) return <AdvisoryPage id={arg} />
+  return <SearchPage />
+}
+
+function App() {
+  const path = usePath()
+  const main = useRef<HTMLElement>(null)
+  // a new page takes the focus, so keyboard and screen-reader users start at its top
+  useEffect(() => main.current?.focus(), [path])
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <a class="brand" href={`${BASE}/`}>
+          compintel
+        </a>
+        <nav aria-label="Explorer">
+          <a href={`${BASE}/`}>Search</a>
+        </nav>
+        <KeyForm />
+      </header>
+      <main id="main" ref={main} tabIndex={-1}>
+        <Page key={path} path={path} />
+      </main>
+    </>
+  )
+}
+
+const root = document.getElementById('app')
+if (root) render(<App />, root)

@@ -1,0 +1,86 @@
+// Licenses and contributor origin of the chosen version.
+import { post } from '../api.ts'
+import { useLoad } from '../load.ts'
+import { ExternalLink, Outcome, type Outcomes, Pending, Section } from '../parts.tsx'
+import type { Ref } from './component-vulns.tsx'
+
+interface LicenseAnswer {
+  components: ({
+    version: string
+    statement: string
+    licenses: { id: string; full_name: string; url: string }[]
+  } & Outcomes)[]
+}
+
+export function Licenses({ ref_ }: { ref_: Ref }) {
+  const loaded = useLoad(
+    () => post<LicenseAnswer>('/v2/licenses/components', { components: [ref_] }),
+    [ref_.purl, ref_.requirement],
+  )
+  const a = loaded.state === 'ok' ? loaded.data.components[0] : undefined
+  return (
+    <Section title="Licenses" id="licenses" source="declared by the registry or package, else found in its files">
+      <Pending loaded={loaded} />
+      {a && <Outcome answer={a} />}
+      {a?.statement && (
+        <p>
+          <code>{a.statement}</code>
+          {a.version && a.version !== ref_.requirement ? ` (of version ${a.version})` : ''}
+        </p>
+      )}
+      {a && a.licenses.length > 0 && (
+        <ul>
+          {a.licenses.map((l) => (
+            <li key={l.id}>
+              <ExternalLink url={l.url}>{l.id}</ExternalLink> {l.full_name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}
+
+interface OriginAnswer {
+  components_locations: ({ locations: { name: string; percentage: number }[]; sources: string[] } & Outcomes)[]
+}
+
+export function Origin({ ref_ }: { ref_: Ref }) {
+  const loaded = useLoad(
+    () => post<OriginAnswer>('/v2/geoprovenance/origin/components', { components: [{ purl: ref_.purl }] }),
+    [ref_.purl],
+  )
+  const a = loaded.state === 'ok' ? loaded.data.components_locations[0] : undefined
+  return (
+    <Section
+      title="Contributor origin"
+      id="origin"
+      source={a && a.sources.length > 0 ? `time-zone offsets of ${a.sources.join(', ')}` : 'commit time zones'}
+    >
+      <Pending loaded={loaded} />
+      {a && <Outcome answer={a} />}
+      {a && a.locations.length > 0 && (
+        <table>
+          <caption class="sr-only">Countries of the contributors</caption>
+          <thead>
+            <tr>
+              <th scope="col">Country</th>
+              <th scope="col">Share</th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.locations.map((l) => (
+              <tr key={l.name}>
+                <td>{l.name}</td>
+                <td>
+                  <meter min={0} max={100} value={l.percentage} aria-label={`${l.name} share`} />{' '}
+                  {l.percentage.toFixed(2)}%
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  )
+}

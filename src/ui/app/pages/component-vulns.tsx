@@ -1,0 +1,85 @@
+// The vulnerabilities of the chosen version: severity, CVSS, EPSS, fixed versions, each linked to its advisory.
+import { post } from '../api.ts'
+import { useLoad } from '../load.ts'
+import { Outcome, type Outcomes, Pending, Section, SeverityChip } from '../parts.tsx'
+import { advisoryHref } from '../router.ts'
+
+export interface Ref {
+  purl: string
+  requirement: string
+}
+
+interface Vulnerability {
+  id: string
+  cve: string
+  summary: string
+  severity: string
+  source: string
+  cvss: { cvss: string; cvss_score: number; cvss_severity: string }[]
+  epss?: { probability: number; percentile: number; score_date: string }
+  advisory_ids: string[]
+  fixed_versions: string[]
+}
+interface Answer {
+  components: ({ version: string; vulnerabilities: Vulnerability[] } & Outcomes)[]
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(x < 0.001 ? 3 : 1)}%`
+
+export function Vulnerabilities({ ref_ }: { ref_: Ref; versions: string[] }) {
+  const loaded = useLoad(
+    () => post<Answer>('/v2/vulnerabilities/components', { components: [ref_] }),
+    [ref_.purl, ref_.requirement],
+  )
+  const answer = loaded.state === 'ok' ? loaded.data.components[0] : undefined
+  const list = answer?.vulnerabilities ?? []
+  return (
+    <Section title={`Vulnerabilities (${answer ? list.length : '…'})`} id="vulns" source={sourcesOf(list)} wide>
+      <Pending loaded={loaded} />
+      {answer && <Outcome answer={answer} />}
+      {answer && list.length === 0 && !answer.error_code && <p>No known vulnerability affects {answer.version}.</p>}
+      {list.length > 0 && (
+        <table>
+          <caption class="sr-only">Vulnerabilities of version {answer?.version}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Id</th>
+              <th scope="col">Severity</th>
+              <th scope="col">CVSS</th>
+              <th scope="col">EPSS</th>
+              <th scope="col">Fixed in</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((v) => (
+              <tr key={v.id}>
+                <td>
+                  <a href={advisoryHref(v.advisory_ids[0] ?? v.id)}>{v.id}</a>
+                  <div class="summary">{v.summary}</div>
+                </td>
+                <td>
+                  <SeverityChip severity={v.severity} />
+                  {v.advisory_ids.some((a) => a.startsWith('MAL-')) && <span class="chip sev-critical">malicious</span>}
+                </td>
+                <td>
+                  {v.cvss.map((c) => (
+                    <div key={c.cvss}>
+                      <strong>{c.cvss_score.toFixed(1)}</strong> <code class="vector">{c.cvss}</code>
+                    </div>
+                  ))}
+                </td>
+                <td>{v.epss ? `${pct(v.epss.probability)} (percentile ${pct(v.epss.percentile)})` : '—'}</td>
+                <td>{v.fixed_versions.join(', ') || '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  )
+}
+
+function sourcesOf(list: Vulnerability[]): string {
+  const all = new Set(list.flatMap((v) => v.source.split(',').map((s) => s.trim())).filter(Boolean))
+  return all.size > 0 ? [...all].sort().join(', ') : 'the advisories loaded into this knowledge base'
+}

@@ -1,0 +1,177 @@
+// The web explorer end to end (docs/explorer.md) in headless Chromium (Debian's `chromium` package driven by
+// playwright-core) against a listening server over the FIXTURE KB and FIXTURE advisories, plus an XSS probe: search →
+// component → advisory with a key pasted once, every request to the server's own origin, advisory text rendered as
+// text, axe-core's WCAG A/AA rules on every page, the security headers, the first page's weight. With
+// UPDATE_SCREENSHOTS=1 the screenshots of docs/explorer.md are written from the same pages.
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { after, before, describe, test } from 'node:test'
+import { gzipSync } from 'node:zlib'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { advisoryFromOsv } from '../src/domain/vulnerabilities/osv-record.ts'
+import { FIXTURE_ADVISORIES, loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
+import { makeTestApp, type TestApp } from './helpers/app.ts'
+import { loadFixtureKb } from './helpers/kb-fixture.ts'
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+]
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? new URL('../docs/explorer/', import.meta.url) : undefined
+
+function chromiumPath(): string | undefined {
+  try {
+    return execFileSync('bash', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined
+  } catch {
+    return undefined
+  }
+}
+const executablePath = chromiumPath()
+const skip = executablePath ? false : "Debian's chromium package is not installed here (apt-get install chromium)"
+
+// FIXTURE advisory: markup and a script URL where the KB's untrusted text goes
+const PROBE = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">'
+const XSS = advisoryFromOsv(
+  {
+    id: 'x_FX-XSS-1',
+    modified: '2024-02-01T00:00:00Z',
+    summary: `Probe ${PROBE}`,
+    details: `Details ${PROBE} <b>not bold</b>`,
+    references: [{ type: 'WEB', url: 'javascript:window.__xss = 3' }],
+    affected: [
+      { package: { ecosystem: 'npm', name: 'fx-lib' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }] }] },
+    ],
+  },
+  'osv:fixture',
+)
+
+describe('the explorer in Chromium', { skip }, () => {
+  let t: TestApp
+  let origin: string
+  let browser: Browser
+  let context: BrowserContext
+  const requests: string[] = []
+
+  before(async () => {
+    t = await makeTestApp()
+    await loadFixtureKb(t.storage)
+    await loadFixtureAdvisories(t.storage, [...FIXTURE_ADVISORIES, XSS])
+    origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    browser = await chromium.launch({ executablePath: executablePath as string, args: CHROMIUM_FLAGS })
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    context.on('request', (r) => requests.push(r.url()))
+    context.on('dialog', (d) => assert.fail(`a dialog opened: ${d.message()}`))
+  })
+  after(async () => {
+    await browser?.close()
+    await t?.close()
+  })
+
+  /** A page of the explorer, with the key pasted once through the header's form. */
+  async function withKey(): Promise<Page> {
+    const page = await context.newPage()
+    await page.goto(`${origin}/ui/`)
+    await page.getByRole('button', { name: 'Set API key' }).click()
+    await page.getByLabel('API key').fill(t.keys.full)
+    await page.getByRole('button', { name: 'Use' }).click()
+    await page.getByRole('button', { name: 'API key set' }).waitFor()
+    return page
+  }
+
+  test('search → component → advisory, the key kept in the session and never in a URL', async () => {
+    const page = await withKey()
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('compintel.apiKey')), t.keys.full)
+    await page.getByLabel('Name, purl or advisory id').fill('fx-lib')
+    await page.keyboard.press('Enter')
+    await page.getByRole('link', { name: 'fx-lib', exact: true }).click()
+    await page.getByRole('heading', { level: 1, name: 'pkg:npm/fx-lib' }).waitFor()
+    // the latest version (2.0.0) is not affected; the picker goes to one that is
+    await page.getByLabel('Version').selectOption('1.2.0')
+    await page.waitForURL(/\?version=1\.2\.0$/)
+    const vulns = page.locator('#vulns').locator('..')
+    await vulns.getByRole('link', { name: 'CVE-2099-0001' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Advisory x_FX-1' }).waitFor()
+    assert.match(await page.locator('main').innerText(), /Prototype pollution in fx-lib/)
+    assert.match(await page.locator('main').innerText(), /SEMVER: from the first version, < 1\.3\.0 \(fixed\)/)
+    assert.ok(requests.length > 5)
+    for (const url of requests) {
+      assert.ok(url.startsWith(`${origin}/`), `a request outside the server's origin: ${url}`)
+      assert.ok(!url.includes(t.keys.full), 'the key is never in a URL')
+    }
+  })
+
+  test("the KB's text is shown as text: a <script> in an advisory runs nothing", async () => {
+    const page = await withKey()
+    await page.goto(`${origin}/ui/advisory/x_FX-XSS-1`)
+    await page.getByText(`Probe ${PROBE}`).waitFor()
+    assert.match(await page.locator('.details').innerText(), /<b>not bold<\/b>/)
+    assert.equal(await page.locator('main b').count(), 0)
+    assert.equal(await page.evaluate('window.__xss'), undefined)
+    assert.equal(await page.locator('a[href^="javascript:"]').count(), 0, 'a script URL is not a link')
+    await page.getByText('javascript:window.__xss = 3').click()
+    assert.equal(await page.evaluate('window.__xss'), undefined)
+  })
+
+  test("axe-core's WCAG A and AA rules pass on every page; readable at phone width", async () => {
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+    const page = await withKey()
+    const pages = {
+      search: '/ui/?q=fx',
+      component: `/ui/component/${encodeURIComponent('pkg:npm/fx-lib')}?version=1.2.0`,
+      advisory: '/ui/advisory/x_FX-1',
+    }
+    for (const [name, path] of Object.entries(pages)) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.goto(`${origin}${path}`)
+        await page.locator('main h1').waitFor()
+        await page.waitForLoadState('networkidle')
+        // the page's own policy forbids inline scripts: axe runs through the debugging protocol instead
+        const violations = await page.evaluate(
+          `${axe}; axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target).join(' ')))`,
+        )
+        assert.deepEqual(violations, [], `${name} at ${width} px`)
+        const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'))
+        assert.ok(overflow <= 0, `${name} at ${width} px scrolls sideways by ${overflow} px`)
+        await shoot(page, `${name}-${width < 600 ? 'phone' : 'desktop'}`)
+      }
+    }
+  })
+
+  async function shoot(page: Page, name: string): Promise<void> {
+    if (!SHOTS) return
+    mkdirSync(SHOTS, { recursive: true })
+    await page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname, fullPage: true })
+  }
+})
+
+test('every /ui answer carries the security headers; the first page weighs under 200 KB compressed', async () => {
+  const t = await makeTestApp()
+  try {
+    const page = await t.app.inject({ method: 'GET', url: '/ui/' })
+    const deep = await t.app.inject({ method: 'GET', url: `/ui/component/${encodeURIComponent('pkg:npm/x')}` })
+    const scripts = [...page.body.matchAll(/\/ui\/assets\/[^"]+/g)].map((m) => m[0])
+    assert.ok(scripts.length >= 2, page.body)
+    const assets = await Promise.all(scripts.map((url) => t.app.inject({ method: 'GET', url })))
+    const missing = await t.app.inject({ method: 'GET', url: '/ui/assets/nope.js' })
+    for (const res of [page, deep, ...assets, missing]) {
+      assert.match(String(res.headers['content-security-policy']), /default-src 'none'; script-src 'self'/)
+      assert.equal(res.headers['x-content-type-options'], 'nosniff')
+      assert.equal(res.headers['x-frame-options'], 'DENY')
+    }
+    assert.equal(deep.body, page.body, 'every page path answers with the one page')
+    assert.equal(missing.statusCode, 404)
+    // the first page: its HTML, stylesheet and scripts (the charts are chunks the later pages load)
+    const bytes = [page, ...assets].reduce((n, r) => n + gzipSync(r.rawPayload).length, 0)
+    assert.ok(bytes < 200 * 1024, `${bytes} bytes compressed`)
+  } finally {
+    await t.close()
+  }
+})
