@@ -16,6 +16,7 @@ import { type DebianIngestReport, ingestDebian } from '../src/ingest/debian/inge
 import { splitAnalyzers } from '../src/ingest/debian/source-tree.ts'
 import { SEED_DIR } from '../src/seed-dir.ts'
 import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
+import type { Storage } from '../src/storage/database.ts'
 import { SqlOriginWriter } from '../src/storage/geo-store.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { editSeed, log } from './seed-edit.ts'
@@ -47,6 +48,7 @@ await editSeed(values, async (storage) => {
   }
   // every analyzer but snippets (their fingerprints have their own budget: scripts/add-snippets-to-seed.ts)
   const analyzers = DEFAULT_ANALYZERS.filter((a) => a.name !== 'snippets')
+  await clearSourceAnalyses(storage)
   const t = Date.now()
   // 1. the listed packages, the base ones and their closure: every version's metadata, license, changelog and
   // installed tree
@@ -76,4 +78,29 @@ function report(what: string, r: DebianIngestReport, since: number): void {
       `(${((Date.now() - since) / 1000).toFixed(0)} s)`,
   )
   for (const f of r.failed) log(`failed: ${f.name}: ${f.error}`)
+}
+
+/**
+ * The Debian part is rebuilt: the outputs of the analyzers that read the upstream source are cleared from Debian
+ * versions first (with the licenses found in files), so a version keeps them only when this run reads its source
+ * again; a build before the upstream sources were read ran them over the installed tree.
+ */
+async function clearSourceAnalyses(storage: Storage): Promise<void> {
+  const debVersions = storage.db
+    .selectFrom('versions as v')
+    .innerJoin('components as c', 'c.id', 'v.component_id')
+    .select('v.id')
+    .where('c.purl_type', '=', 'deb')
+  const names = splitAnalyzers(DEFAULT_ANALYZERS).source.map((a) => a.name)
+  const cleared = await storage.db
+    .deleteFrom('analyses')
+    .where('analyzer', 'in', names)
+    .where('version_id', 'in', debVersions)
+    .executeTakeFirst()
+  await storage.db
+    .deleteFrom('version_licenses')
+    .where('kind', '=', 'detected')
+    .where('version_id', 'in', debVersions)
+    .execute()
+  log(`debian: ${cleared.numDeletedRows} earlier outputs of ${names.join(', ')} cleared`)
 }

@@ -168,3 +168,19 @@ describe('libsasl2-2 analyzed with its source package cyrus-sasl2', () => {
     assert.ok(c.locations.length > 0 && c.error_code === undefined, JSON.stringify(c))
   })
 })
+
+test('a version whose source files cannot be had takes its upstream tarball through another version of its source', async () => {
+  // only the newest libsasl2-2 is read: its source version (+deb12u1) is not in the FIXTURE Sources index, the older
+  // one with the same upstream version is, and the archive keeps one .orig tarball per upstream version
+  const run = await ingestDebianInto({ suites: ['bookworm'], mirrors: LOCAL, trusted: true }, ['libsasl2-2'], {
+    analyzers: DEFAULT_ANALYZERS.filter((a) => a.name === 'code-stats'),
+    analyze: 'latest',
+  })
+  try {
+    const [stats] = await post(run.t, '/v2/components/statistics', [{ purl: `${P}@2.1.28+dfsg-10+deb12u1` }])
+    const s = (stats as unknown as { statistics: { total_source_files: number } }).statistics
+    assert.ok(s.total_source_files > 100, JSON.stringify(stats))
+  } finally {
+    await run.close()
+  }
+})

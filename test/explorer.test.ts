@@ -1,15 +1,19 @@
 // The web explorer end to end (docs/explorer.md) in headless Chromium (Debian's `chromium` package driven by
 // playwright-core) against a listening server over the FIXTURE KB and FIXTURE advisories, plus an XSS probe: search →
 // component → advisory with a key pasted once, every request to the server's own origin, advisory text rendered as
-// text, axe-core's WCAG A/AA rules on every page, the security headers, the first page's weight. With
+// text, the project report from a lockfile, folder scan results, axe-core's WCAG A/AA rules on every page, the
+// security headers, the first page's weight. With
 // UPDATE_SCREENSHOTS=1 the screenshots of docs/explorer.md are written from the same pages.
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { hashFolder } from '../src/cli/folder-walk.ts'
+import { scanRequest } from '../src/domain/folder-hash/request.ts'
 import { advisoryFromOsv } from '../src/domain/vulnerabilities/osv-record.ts'
 import { FIXTURE_ADVISORIES, loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
@@ -24,6 +28,7 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-sync',
 ]
+const LOCKFILE = fileURLToPath(new URL('./fixtures/explorer/package-lock.json', import.meta.url))
 const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? new URL('../docs/explorer/', import.meta.url) : undefined
 
 function chromiumPath(): string | undefined {
@@ -126,6 +131,8 @@ describe('the explorer in Chromium', { skip }, () => {
       search: '/ui/?q=fx',
       component: `/ui/component/${encodeURIComponent('pkg:npm/fx-lib')}?version=1.2.0`,
       advisory: '/ui/advisory/x_FX-1',
+      report: '/ui/report',
+      folders: '/ui/folders',
     }
     for (const [name, path] of Object.entries(pages)) {
       for (const width of [1280, 390]) {
@@ -143,6 +150,60 @@ describe('the explorer in Chromium', { skip }, () => {
         await shoot(page, `${name}-${width < 600 ? 'phone' : 'desktop'}`)
       }
     }
+  })
+
+  test('project report from a lockfile: counts, a sortable table, the enriched SBOM to download', async () => {
+    const page = await withKey()
+    await page.getByRole('link', { name: 'Project report' }).click()
+    await page.getByLabel('A package-lock.json, CycloneDX or SPDX JSON file').setInputFiles(LOCKFILE)
+    await page.getByRole('table', { name: '2 components' }).waitFor()
+    const severities = await page.locator('section[aria-labelledby="r-sev"]').innerText()
+    assert.match(severities, /critical\s+1/)
+    assert.match(await page.locator('section[aria-labelledby="r-lic"]').innerText(), /MIT OR Apache-2\.0|MIT/)
+    const names = async () => page.locator('table.sortable tbody tr td:first-child').allInnerTexts()
+    assert.deepEqual(await names(), ['fx-lib', 'fx-util'], 'the worst severity first')
+    await page.getByRole('button', { name: 'Component' }).click()
+    await page.getByRole('button', { name: 'Component' }).click()
+    assert.deepEqual(await names(), ['fx-util', 'fx-lib'], 'by name, descending')
+    await shoot(page, 'report')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the enriched SBOM (CycloneDX)' }).click(),
+    ])
+    const bom = JSON.parse(readFileSync((await download.path()) as string, 'utf8'))
+    assert.equal(bom.bomFormat, 'CycloneDX')
+    assert.ok(bom.vulnerabilities.some((v: { id: string }) => v.id === 'CVE-2099-0001'))
+  })
+
+  test('folder scan results: a folder-hash request scanned, or results pasted, per folder', async () => {
+    const page = await withKey()
+    await page.getByRole('link', { name: 'Folder scan' }).click()
+    const request = scanRequest(await hashFolder(fileURLToPath(new URL('./fixtures/explorer/', import.meta.url))), 4)
+    await page.getByLabel('or paste it').fill(JSON.stringify(request))
+    await page.getByRole('button', { name: 'Show the components' }).click()
+    await page.getByText(/0 of \d+ folders identified/).waitFor()
+    const results = {
+      results: [
+        {
+          path_id: 'vendor/fx-lib',
+          components: [
+            {
+              purl: 'pkg:npm/fx-lib',
+              name: 'fx-lib',
+              vendor: '',
+              versions: [{ version: '1.2.0', score: 0.93, licenses: [] }],
+              rank: 1,
+              order: 1,
+            },
+          ],
+        },
+      ],
+    }
+    await page.getByLabel('or paste it').fill(JSON.stringify(results))
+    await page.getByRole('button', { name: 'Show the components' }).click()
+    await page.getByRole('heading', { name: 'vendor/fx-lib' }).waitFor()
+    assert.match(await page.locator('main').innerText(), /fx-lib pkg:npm\/fx-lib, rank 1: 1\.2\.0 \(93%\)/)
+    await shoot(page, 'folders')
   })
 
   async function shoot(page: Page, name: string): Promise<void> {

@@ -49,6 +49,22 @@ export async function readPackages(files: readonly IndexFile[]): Promise<Map<str
   return out
 }
 
+/** Every version of each source package the Sources indexes list. */
+export async function readSourceVersions(files: readonly IndexFile[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>()
+  for (const f of files.filter((x) => x.kind === 'Sources')) {
+    for await (const p of parseDeb822Chunks(createReadStream(f.file))) {
+      const name = p.get('Package')
+      const version = p.get('Version')
+      if (!name || !version) continue
+      const list = out.get(name) ?? []
+      if (!list.includes(version)) list.push(version)
+      out.set(name, list)
+    }
+  }
+  return out
+}
+
 /** A binary package's paragraph (of a Packages index, or of dpkg's status file) as its record. */
 export function binaryRecord(p: Deb822Paragraph, name: string, version: string, suite: string): BinaryRecord {
   const src = /^(\S+)(?:\s+\(([^)]+)\))?/.exec(p.get('Source') ?? '')

@@ -11,6 +11,7 @@ import type { Analyzer } from '../analyzers/types.ts'
 import type { WalkResult } from '../tarball-walk.ts'
 import type { AptArchive } from './apt.ts'
 import { walkCommand } from './deb-file.ts'
+import { readSourceVersions } from './indexes.ts'
 
 /** The analyzers run on the upstream source; every other one runs on the installed tree. */
 const SOURCE_ANALYZERS = new Set(['code-stats', 'license-files', 'crypto', 'semgrep', 'snippets'])
@@ -91,6 +92,7 @@ export async function walkSources(
 ): Promise<Map<string, WalkResult>> {
   const wanted = [...new Set(keys)]
   await archive.downloadSources(wanted, dir)
+  await fromSameUpstream(archive, wanted, dir)
   const out = new Map<string, WalkResult>()
   for (const key of wanted) {
     const [source, version] = key.split('=') as [string, string]
@@ -99,4 +101,26 @@ export async function walkSources(
     if (walked) out.set(key, walked)
   }
   return out
+}
+
+/**
+ * The versions whose upstream tarball did not come (a mirror without a security update's source files) fetched
+ * through another version of the same source package with the same upstream version: the archive keeps one
+ * `<source>_<upstream>.orig.tar.*` per source and upstream version, so it is the very same file.
+ */
+async function fromSameUpstream(archive: AptArchive, wanted: readonly string[], dir: string): Promise<void> {
+  const missing = wanted.filter((k) => {
+    const [source, version] = k.split('=') as [string, string]
+    return upstreamTarball(dir, source, version) === undefined
+  })
+  if (missing.length === 0) return
+  const listed = await readSourceVersions(archive.indexes())
+  const others = missing.flatMap((k) => {
+    const [source, version] = k.split('=') as [string, string]
+    const same = (listed.get(source) ?? []).filter(
+      (v) => v !== version && upstreamVersion(v) === upstreamVersion(version),
+    )
+    return same.slice(0, 1).map((v) => `${source}=${v}`)
+  })
+  if (others.length > 0) await archive.downloadSources(others, dir)
 }

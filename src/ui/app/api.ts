@@ -19,12 +19,12 @@ export const apiKey = {
   },
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function call<T>(method: 'GET' | 'POST', path: string, body?: string, type = 'application/json'): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' }
   const key = apiKey.get()
   if (key) headers['x-api-key'] = key
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(path, { method, headers, body: body === undefined ? null : JSON.stringify(body) })
+  if (body !== undefined) headers['content-type'] = type
+  const res = await fetch(path, { method, headers, body: body ?? null })
   const json = (await res.json().catch(() => ({}))) as { status?: { message?: string } }
   if (!res.ok) throw new ApiError(res.status, json.status?.message ?? `HTTP ${res.status}`)
   return json as T
@@ -37,4 +37,7 @@ export const get = <T>(path: string, query: Record<string, string | number | und
   return call<T>('GET', qs ? `${path}?${qs}` : path)
 }
 
-export const post = <T>(path: string, body: unknown): Promise<T> => call<T>('POST', path, body)
+export const post = <T>(path: string, body: unknown): Promise<T> => call<T>('POST', path, JSON.stringify(body))
+
+/** A document as its text (a lockfile, an SBOM, purls), as the SBOM endpoint takes it. */
+export const postText = <T>(path: string, text: string): Promise<T> => call<T>('POST', path, text, 'text/plain')

@@ -5,6 +5,8 @@ import { useEffect, useRef } from 'preact/hooks'
 import { KeyForm } from './key-form.tsx'
 import { AdvisoryPage } from './pages/advisory.tsx'
 import { ComponentPage } from './pages/component.tsx'
+import { FoldersPage } from './pages/folders.tsx'
+import { ReportPage } from './pages/report.tsx'
 import { SearchPage } from './pages/search.tsx'
 import { BASE, usePath } from './router.ts'
 
@@ -14,6 +16,8 @@ function Page({ path }: { path: string }) {
   const arg = decodeURIComponent(subject.join('/'))
   if (kind === 'component' && arg) return <ComponentPage purl={arg} />
   if (kind === 'advisory' && arg) return <AdvisoryPage id={arg} />
+  if (kind === 'report') return <ReportPage />
+  if (kind === 'folders') return <FoldersPage />
   return <SearchPage />
 }
 
@@ -33,6 +37,8 @@ function App() {
         </a>
         <nav aria-label="Explorer">
           <a href={`${BASE}/`}>Search</a>
+          <a href={`${BASE}/report`}>Project report</a>
+          <a href={`${BASE}/folders`}>Folder scan</a>
         </nav>
         <KeyForm />
       </header>

@@ -6,6 +6,7 @@ import { ExternalLink, Pending, Section } from '../parts.tsx'
 import { componentHref, navigate } from '../router.ts'
 import { Cryptography, Statistics } from './component-code.tsx'
 import { Licenses, Origin } from './component-facts.tsx'
+import { Issues, Notices } from './component-files.tsx'
 import { Vulnerabilities } from './component-vulns.tsx'
 
 interface VersionsAnswer {
@@ -78,6 +79,8 @@ export function ComponentPage({ purl }: { purl: string }) {
           <Cryptography ref_={ref} />
           <Statistics ref_={ref} />
           <Origin ref_={ref} />
+          <Issues ref_={ref} />
+          <Notices ref_={ref} />
         </div>
       )}
       {!version && status.state === 'ok' && (
