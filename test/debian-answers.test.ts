@@ -102,7 +102,13 @@ test('the transitive walk follows Depends to the highest version in the suites t
   })
   assert.equal(res.statusCode, 200, res.body)
   assert.deepEqual(res.json().dependencies, [
-    { purl: 'pkg:deb/debian/libc6', version: '2.36-9+deb12u14', requirement: '>= 2.34' },
+    {
+      purl: 'pkg:deb/debian/libc6',
+      version: '2.36-9+deb12u14',
+      requirement: '>= 2.34',
+      depth: 1,
+      dependent: 'pkg:deb/debian/libfx3@3.0.17-1~deb12u2',
+    },
   ])
 })
 

@@ -35,7 +35,13 @@ for (const backend of backends()) {
       const r = await post(TRANSITIVE, payload)
       assert.equal(r.code, 200, JSON.stringify(r.body))
       assert.equal(r.body.status.status, 'SUCCESS')
-      return r.body as { dependencies: Dep[]; status: { message: string } }
+      // the tree's fields (depth, dependent) are asserted by a test of their own
+      const dependencies = (r.body.dependencies as Dep[]).map(({ purl, version, requirement }) => ({
+        purl,
+        version,
+        requirement,
+      }))
+      return { ...r.body, dependencies } as { dependencies: Dep[]; status: { message: string } }
     }
     const purls = (deps: Dep[]) => deps.map((d) => d.purl.replace('pkg:npm/', ''))
 

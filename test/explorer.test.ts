@@ -98,7 +98,7 @@ describe('the explorer in Chromium', { skip }, () => {
     await page.getByRole('link', { name: 'fx-lib', exact: true }).click()
     await page.getByRole('heading', { level: 1, name: 'pkg:npm/fx-lib' }).waitFor()
     // the latest version (2.0.0) is not affected; the picker goes to one that is
-    await page.getByLabel('Version').selectOption('1.2.0')
+    await page.getByLabel('Version', { exact: true }).selectOption('1.2.0')
     await page.waitForURL(/\?version=1\.2\.0$/)
     const vulns = page.locator('#vulns').locator('..')
     await vulns.getByRole('link', { name: 'CVE-2099-0001' }).click()
@@ -129,7 +129,7 @@ describe('the explorer in Chromium', { skip }, () => {
     const page = await withKey()
     const pages = {
       search: '/ui/?q=fx',
-      component: `/ui/component/${encodeURIComponent('pkg:npm/fx-lib')}?version=1.2.0`,
+      component: `/ui/component/${encodeURIComponent('pkg:npm/fx-app')}?version=1.1.0`,
       advisory: '/ui/advisory/x_FX-1',
       report: '/ui/report',
       folders: '/ui/folders',
@@ -150,6 +150,20 @@ describe('the explorer in Chromium', { skip }, () => {
         await shoot(page, `${name}-${width < 600 ? 'phone' : 'desktop'}`)
       }
     }
+  })
+
+  test('dependencies as a tree and a graph, vulnerable and copyleft nodes marked', async () => {
+    const page = await withKey()
+    await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-app')}?version=1.1.0`)
+    const deps = page.locator('section[aria-labelledby="deps"]')
+    await deps.locator('.tree').waitFor()
+    const lib = deps.locator('.tree li', { hasText: 'fx-lib@1.2.0' }).first()
+    assert.match(await lib.innerText(), /vulnerable/, 'fx-lib 1.2.0 is affected by x_FX-1')
+    const util = deps.locator('.tree li', { hasText: 'fx-util@2.1.5' }).first()
+    assert.doesNotMatch(await util.innerText(), /vulnerable/, 'fx-util 2.1.5 has the fix of x_FX-2')
+    await deps.locator('.graph canvas').first().waitFor()
+    assert.match(String(await deps.locator('.graph').getAttribute('aria-label')), /\d+ dependencies, 1 vulnerable/)
+    await shoot(page, 'dependencies')
   })
 
   test('project report from a lockfile: counts, a sortable table, the enriched SBOM to download', async () => {

@@ -204,7 +204,12 @@ for (const c of cases) {
     const r = await transitiveDependencies({ components: c.components, depth: c.depth, limit: c.limit }, ports)
     assert.ok(r.ok, JSON.stringify(r))
     if (typeof c.want === 'number') assert.equal(r.dependencies.length, c.want, JSON.stringify(r.dependencies))
-    else assert.deepEqual(r.dependencies, c.want)
+    // the tree's fields (depth, dependent) have a case of their own below
+    else
+      assert.deepEqual(
+        r.dependencies.map(({ purl, version, requirement }) => ({ purl, version, requirement })),
+        c.want,
+      )
     if (c.message) assert.match(r.message, c.message)
   })
 }
@@ -280,4 +285,23 @@ test('checkEcosystem keeps malformed purls aside when others are valid', () => {
     type: 'npm',
     invalid: ['nope'],
   })
+})
+
+test('transitive: each dependency with its depth and the version it was first reached from (a tree)', async () => {
+  const r = await transitiveDependencies({ components: [{ purl: 'pkg:npm/lib@1.2.0' }] }, fakePorts(graph))
+  assert.ok(r.ok)
+  assert.deepEqual(
+    r.dependencies.map((d) => [d.purl, d.version, d.depth, d.dependent]),
+    [
+      // lib 1.2.0 → app, missing (unresolved), util 2.2.0; app 1.0.0 → gitdep, opt, util 2.1.5 (its ~2.1.0; lib and
+      // missing already listed); util 2.1.5 → deep
+      ['pkg:npm/app', '1.0.0', 1, 'pkg:npm/lib@1.2.0'],
+      ['pkg:npm/missing', '', 1, 'pkg:npm/lib@1.2.0'],
+      ['pkg:npm/util', '2.2.0', 1, 'pkg:npm/lib@1.2.0'],
+      ['pkg:npm/gitdep', '', 2, 'pkg:npm/app@1.0.0'],
+      ['pkg:npm/opt', '1.0.0', 2, 'pkg:npm/app@1.0.0'],
+      ['pkg:npm/util', '2.1.5', 2, 'pkg:npm/app@1.0.0'],
+      ['pkg:npm/deep', '1.0.0', 3, 'pkg:npm/util@2.1.5'],
+    ],
+  )
 })

@@ -26,6 +26,11 @@ interface TransitiveDependency {
   version: string
   /** The requirement as the dependent declared it. */
   requirement: string
+  /** 1 for a direct dependency of an input, 2 for theirs, … */
+  depth: number
+  /** The version that declared it, as purl@version: the one it was first reached from (the walk lists a version
+   * once, under its first dependent, so the list is a tree). */
+  dependent: string
 }
 
 export type TransitiveResult =
@@ -64,6 +69,8 @@ export async function transitiveDependencies(
   const known = new Map<string, KnownComponent | undefined>()
   const seen = new Set<number>() // versions already listed or expanded (inputs included)
   let level: number[] = []
+  /** Each version walked, as purl@version, to name it as the dependent of what it declares. */
+  const labels = new Map<number, string>()
   roots.forEach((r, i) => {
     // an exact lookup reads only the version asked for (`partial`): such a component is read again in full if needed
     if (r.component && !r.component.partial) known.set(r.component.purlName, r.component)
@@ -71,6 +78,7 @@ export async function transitiveDependencies(
     else if (!seen.has(r.chosen.id)) {
       seen.add(r.chosen.id)
       level.push(r.chosen.id)
+      labels.set(r.chosen.id, `${r.component?.purl ?? valid[i]?.purl}@${r.chosen.version}`)
     }
   })
 
@@ -80,7 +88,11 @@ export async function transitiveDependencies(
   for (let d = 1; d <= depth && level.length > 0 && !truncated; d++) {
     const declared = await ports.dependencies.ofVersions(level, eco.scopes)
     const edges = level.flatMap((id) =>
-      (declared.get(id) ?? []).map((dep) => ({ dep, target: eco.target(dep.name, dep.requirement) })),
+      (declared.get(id) ?? []).map((dep) => ({
+        dep,
+        target: eco.target(dep.name, dep.requirement),
+        from: labels.get(id) ?? '',
+      })),
     )
     const wanted = [...new Set(edges.flatMap((e) => (e.target ? [e.target.purlName] : [])))].filter(
       (n) => !known.has(n),
@@ -90,7 +102,7 @@ export async function transitiveDependencies(
       for (const n of wanted) known.set(n, found.get(keyOf({ type: checked.type, purlName: n })))
     }
     const next: number[] = []
-    for (const [i, { dep, target }] of edges.entries()) {
+    for (const [i, { dep, target, from }] of edges.entries()) {
       if (i % EDGES_PER_STEP === EDGES_PER_STEP - 1) await breathe()
       const component = target ? known.get(target.purlName) : undefined
       const chosen = target && component ? eco.pick(target.range, component) : undefined
@@ -104,7 +116,7 @@ export async function transitiveDependencies(
           break
         }
         unresolvedSeen.add(key)
-        out.push({ purl, version: '', requirement: dep.requirement })
+        out.push({ purl, version: '', requirement: dep.requirement, depth: d, dependent: from })
         continue
       }
       if (out.length >= limit) {
@@ -112,7 +124,8 @@ export async function transitiveDependencies(
         break
       }
       seen.add(chosen.id)
-      out.push({ purl, version: chosen.version, requirement: dep.requirement })
+      labels.set(chosen.id, `${purl}@${chosen.version}`)
+      out.push({ purl, version: chosen.version, requirement: dep.requirement, depth: d, dependent: from })
       next.push(chosen.id)
     }
     level = next

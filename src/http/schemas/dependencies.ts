@@ -67,6 +67,12 @@ const TransitiveDependency = Type.Object({
   purl: Type.String({ description: 'the package, without version' }),
   version: Type.String({ description: "the version the requirement installs; '' when unresolved or not followed" }),
   requirement: Type.String({ description: 'the requirement as the dependent declared it' }),
+  depth: Type.Integer({ description: "compintel's addition: 1 for a direct dependency of an input, 2 for theirs, …" }),
+  dependent: Type.String({
+    description:
+      "compintel's addition: the version (purl@version) it was first reached from; each version is listed once, " +
+      'under its first dependent, so the list is a tree',
+  }),
 })
 
 export const TransitiveReplySchema = Type.Object({

@@ -1,5 +1,6 @@
 // Licenses and contributor origin of the chosen version.
 import { post } from '../api.ts'
+import { BarChart } from '../bar-chart.tsx'
 import { useLoad } from '../load.ts'
 import { ExternalLink, Outcome, type Outcomes, Pending, Section } from '../parts.tsx'
 import type { Ref } from './component-vulns.tsx'
@@ -59,6 +60,16 @@ export function Origin({ ref_ }: { ref_: Ref }) {
     >
       <Pending loaded={loaded} />
       {a && <Outcome answer={a} />}
+      {a && a.locations.length > 0 && (
+        <BarChart
+          horizontal
+          labels={a.locations.map((l) => l.name)}
+          values={a.locations.map((l) => l.percentage)}
+          colors={a.locations.map(() => '#0550ae')}
+          unit="%"
+          label={`Contributor origin: ${a.locations.map((l) => `${l.name} ${l.percentage.toFixed(1)}%`).join(', ')}`}
+        />
+      )}
       {a && a.locations.length > 0 && (
         <table>
           <caption class="sr-only">Countries of the contributors</caption>

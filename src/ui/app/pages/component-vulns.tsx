@@ -1,5 +1,6 @@
 // The vulnerabilities of the chosen version: severity, CVSS, EPSS, fixed versions, each linked to its advisory.
 import { post } from '../api.ts'
+import { BarChart } from '../bar-chart.tsx'
 import { useLoad } from '../load.ts'
 import { Outcome, type Outcomes, Pending, Section, SeverityChip } from '../parts.tsx'
 import { advisoryHref } from '../router.ts'
@@ -26,7 +27,7 @@ interface Answer {
 
 const pct = (x: number) => `${(x * 100).toFixed(x < 0.001 ? 3 : 1)}%`
 
-export function Vulnerabilities({ ref_ }: { ref_: Ref; versions: string[] }) {
+export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: string[] }) {
   const loaded = useLoad(
     () => post<Answer>('/v2/vulnerabilities/components', { components: [ref_] }),
     [ref_.purl, ref_.requirement],
@@ -75,6 +76,7 @@ export function Vulnerabilities({ ref_ }: { ref_: Ref; versions: string[] }) {
           </tbody>
         </table>
       )}
+      {versions.length > 1 && <Timeline purl={ref_.purl} versions={versions} />}
     </Section>
   )
 }
@@ -82,4 +84,63 @@ export function Vulnerabilities({ ref_ }: { ref_: Ref; versions: string[] }) {
 function sourcesOf(list: Vulnerability[]): string {
   const all = new Set(list.flatMap((v) => v.source.split(',').map((s) => s.trim())).filter(Boolean))
   return all.size > 0 ? [...all].sort().join(', ') : 'the advisories loaded into this knowledge base'
+}
+
+/** Versions shown on the timeline: the newest ones, oldest first. */
+const TIMELINE = 60
+const SEVERITY_COLOR: Record<string, string> = {
+  critical: '#82071e',
+  high: '#a40e26',
+  medium: '#7d4e00',
+  moderate: '#7d4e00',
+  low: '#0a3069',
+}
+const RANK = ['', 'low', 'medium', 'moderate', 'high', 'critical']
+
+/** Which of the newest versions known vulnerabilities affect, and how many, in one batch of questions. */
+function Timeline({ purl, versions }: { purl: string; versions: string[] }) {
+  const shown = versions.slice(0, TIMELINE).reverse()
+  const loaded = useLoad(
+    () =>
+      post<Answer>('/v2/vulnerabilities/components', {
+        components: shown.map((v) => ({ purl, requirement: v })),
+      }),
+    [purl, shown.join(',')],
+  )
+  if (loaded.state !== 'ok') return <Pending loaded={loaded} />
+  const rows = loaded.data.components.map((c, i) => {
+    const worst = c.vulnerabilities
+      .map((v) => v.severity.toLowerCase())
+      .reduce((w, s) => (RANK.indexOf(s) > RANK.indexOf(w) ? s : w), '')
+    return { version: shown[i] ?? c.version, count: c.vulnerabilities.length, worst }
+  })
+  const affected = rows.filter((r) => r.count > 0)
+  return (
+    <>
+      <h3>Versions affected</h3>
+      <p>
+        {affected.length} of the {rows.length} newest versions have known vulnerabilities.
+      </p>
+      <BarChart
+        labels={rows.map((r) => r.version)}
+        values={rows.map((r) => r.count)}
+        colors={rows.map((r) => SEVERITY_COLOR[r.worst] ?? '#545d68')}
+        unit="vulnerabilities"
+        integer
+        label={`Known vulnerabilities per version, oldest first: ${rows.map((r) => `${r.version} ${r.count}`).join(', ')}`}
+      />
+      {affected.length > 0 && (
+        <details>
+          <summary>The affected versions</summary>
+          <ul>
+            {affected.map((r) => (
+              <li key={r.version}>
+                {r.version}: {r.count} ({r.worst || 'unrated'})
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  )
 }

@@ -5,6 +5,7 @@ import { useLoad } from '../load.ts'
 import { ExternalLink, Pending, Section } from '../parts.tsx'
 import { componentHref, navigate } from '../router.ts'
 import { Cryptography, Statistics } from './component-code.tsx'
+import { Dependencies } from './component-deps.tsx'
 import { Licenses, Origin } from './component-facts.tsx'
 import { Issues, Notices } from './component-files.tsx'
 import { Vulnerabilities } from './component-vulns.tsx'
@@ -75,6 +76,7 @@ export function ComponentPage({ purl }: { purl: string }) {
       {version && (
         <div class="grid">
           <Vulnerabilities ref_={ref} versions={list.map((v) => v.version)} />
+          <Dependencies ref_={ref} />
           <Licenses ref_={ref} />
           <Cryptography ref_={ref} />
           <Statistics ref_={ref} />
