@@ -6,6 +6,7 @@
 // UPDATE_SCREENSHOTS=1 the screenshots of docs/explorer.md are written from the same pages.
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { after, before, describe, test } from 'node:test'
@@ -13,11 +14,15 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { hashFolder } from '../src/cli/folder-walk.ts'
+import { crc64Stream } from '../src/domain/folder-hash/crc64.ts'
 import { scanRequest } from '../src/domain/folder-hash/request.ts'
 import { advisoryFromOsv } from '../src/domain/vulnerabilities/osv-record.ts'
+import { cryptoAnalyzer } from '../src/ingest/analyzers/crypto.ts'
+import { mapPackument } from '../src/ingest/npm/map-packument.ts'
+import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { FIXTURE_ADVISORIES, loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
-import { loadFixtureKb } from './helpers/kb-fixture.ts'
+import { FIXTURE_AS_OF, FIXTURE_PACKUMENTS, loadFixtureKb } from './helpers/kb-fixture.ts'
 
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -68,6 +73,7 @@ describe('the explorer in Chromium', { skip }, () => {
     t = await makeTestApp()
     await loadFixtureKb(t.storage)
     await loadFixtureAdvisories(t.storage, [...FIXTURE_ADVISORIES, XSS])
+    await writeCryptoAnalyses(t)
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
     browser = await chromium.launch({ executablePath: executablePath as string, args: CHROMIUM_FLAGS })
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -152,6 +158,17 @@ describe('the explorer in Chromium', { skip }, () => {
     }
   })
 
+  test('cryptography of a version, and how it changed across versions', async () => {
+    const page = await withKey()
+    await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-lib')}?version=1.2.0`)
+    const crypto = page.locator('section[aria-labelledby="crypto"]')
+    await crypto.getByText('Across versions').waitFor()
+    const chips = await crypto.locator('.chips li').allInnerTexts()
+    assert.ok(chips.some((c) => /^aes/.test(c)) && !chips.some((c) => /^md5/.test(c)), chips.join(' | '))
+    assert.match(await crypto.innerText(), /2 analyzed versions use cryptography \(1\.0\.0, 1\.2\.0\)/)
+    assert.match(await crypto.innerText(), /Used by other versions, not by this one: [^.]*\bmd5\b/)
+  })
+
   test('dependencies as a tree and a graph, vulnerable and copyleft nodes marked', async () => {
     const page = await withKey()
     await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-app')}?version=1.1.0`)
@@ -226,6 +243,40 @@ describe('the explorer in Chromium', { skip }, () => {
     await page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname, fullPage: true })
   }
 })
+
+/**
+ * fx-lib 1.0.0 and 1.2.0 analyzed by the real crypto analyzer over the FIXTURE files of fixture-crypto 1.0.0 (MD5)
+ * and 1.1.0 (AES-256-GCM, SHA-256), so the component page has algorithms that change across versions.
+ */
+async function writeCryptoAnalyses(t: TestApp): Promise<void> {
+  const files = (dir: string) => {
+    const content = readFileSync(new URL(`./fixtures/npm/fixture-crypto/${dir}/index.js`, import.meta.url))
+    const run = cryptoAnalyzer.start()
+    const crc = crc64Stream()
+    crc.update(content)
+    const md5 = createHash('md5').update(content).digest('hex')
+    run.file({ path: 'index.js', size: content.length, md5, crc64: crc.digest(), content })
+    return { files: [{ path: 'index.js', size: content.length, md5 }], output: run.finish() }
+  }
+  const lib = FIXTURE_PACKUMENTS.find((p) => p.name === 'fx-lib') as (typeof FIXTURE_PACKUMENTS)[number]
+  const { component, versions } = mapPackument(lib, FIXTURE_AS_OF)
+  const analyses = (
+    [
+      ['1.0.0', '1.0.0'],
+      ['1.2.0', '1.1.0'],
+    ] as const
+  ).map(([version, dir]) => {
+    const { files: list, output } = files(dir)
+    return {
+      version,
+      asOf: FIXTURE_AS_OF,
+      files: list,
+      outputs: [{ analyzer: cryptoAnalyzer.name, analyzerVersion: cryptoAnalyzer.version, output }],
+      detectedLicenses: [],
+    }
+  })
+  await new SqlKbWriter(t.storage).writePackage({ component, versions, analyses })
+}
 
 test('every /ui answer carries the security headers; the first page weighs under 200 KB compressed', async () => {
   const t = await makeTestApp()

@@ -28,7 +28,36 @@ export function Cryptography({ ref_ }: { ref_: Ref }) {
           ))}
         </ul>
       )}
+      {a && <AcrossVersions purl={ref_.purl} here={a.algorithms.map((x) => x.algorithm)} />}
     </Section>
+  )
+}
+
+interface RangeAnswer {
+  components: ({ versions: string[]; algorithms: { algorithm: string; strength: string }[] } & Outcomes)[]
+}
+
+/** How the algorithms change across the analyzed versions: the ones other versions use and this one does not. */
+function AcrossVersions({ purl, here }: { purl: string; here: string[] }) {
+  const loaded = useLoad(
+    () =>
+      post<RangeAnswer>('/v2/cryptography/algorithms/range/components', { components: [{ purl, requirement: '>=0' }] }),
+    [purl],
+  )
+  const a = loaded.state === 'ok' ? loaded.data.components[0] : undefined
+  if (!a || a.error_code || a.versions.length === 0) return null
+  const elsewhere = a.algorithms.filter((x) => !here.includes(x.algorithm)).map((x) => x.algorithm)
+  return (
+    <>
+      <h3>Across versions</h3>
+      <p>
+        {a.versions.length} analyzed {a.versions.length === 1 ? 'version uses' : 'versions use'} cryptography (
+        {a.versions.join(', ')}).{' '}
+        {elsewhere.length > 0
+          ? `Used by other versions, not by this one: ${elsewhere.join(', ')}.`
+          : 'No other version uses an algorithm this one does not.'}
+      </p>
+    </>
   )
 }
 
