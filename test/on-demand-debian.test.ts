@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { unitRunners } from '../src/on-demand/start.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { post, versions } from './helpers/debian-kb.ts'
@@ -88,8 +87,21 @@ describe('Debian packages on demand', () => {
     }
   })
 
-  test("a known package's missing analysis is no reason to fetch it (a Debian unit analyzes no files)", async () => {
-    // no negative TTL: only the kind of need keeps the cryptography question from queueing a second unit
+  test("a unit walks what it reads off the API's thread: cryptography from the upstream source", async () => {
+    const t = await app()
+    try {
+      const [crypto] = await post(t, '/v2/cryptography/algorithms/components', [
+        { purl: `pkg:deb/debian/libsasl2-2@${SASL_OLD}?arch=amd64&distro=debian-12` },
+      ])
+      const names = ((crypto as { algorithms?: { algorithm: string }[] }).algorithms ?? []).map((a) => a.algorithm)
+      assert.ok(names.includes('md5') && names.includes('hmac'), JSON.stringify(crypto))
+    } finally {
+      await t.close()
+    }
+  })
+
+  test("a known version's missing analysis fetches the package again (no source here: still NO_INFO)", async () => {
+    // no negative TTL: the cryptography question queues a second unit, which cannot find zlib's source either
     const t = await app({ ON_DEMAND_NEGATIVE_TTL: '0' })
     try {
       const [lic] = await post(t, '/v2/licenses/components', [{ purl: ZLIB }])
@@ -98,7 +110,7 @@ describe('Debian packages on demand', () => {
       assert.equal((crypto as { error_code?: string } | undefined)?.error_code, 'NO_INFO')
       const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body
       const queued = /compintel_on_demand_packages_total\{result="queued"\} (\d+)\n/.exec(metrics)?.[1]
-      assert.equal(queued, '1', 'the licenses question queued zlib1g; the cryptography question nothing')
+      assert.equal(queued, '2', 'the licenses question queued zlib1g, the cryptography question again')
     } finally {
       await t.close()
     }
@@ -161,8 +173,7 @@ test("a `compintel worker`'s Debian unit reads the versions with the analyzers: 
   const t = await app()
   try {
     const noNpm = () => Promise.reject(new Error('no npm unit here'))
-    const analyzers = DEFAULT_ANALYZERS.filter((a) => a.name !== 'snippets')
-    const { debian } = unitRunners(t.storage, t.config, noNpm, analyzers)
+    const { debian } = unitRunners(t.storage, t.config, noNpm)
     await debian?.({ name: 'libsasl2-2', options: { analyze: 'all', versions: 'all', withDependencies: false } })
     const [crypto] = await post(t, '/v2/cryptography/algorithms/components', [
       { purl: `pkg:deb/debian/libsasl2-2@${SASL_OLD}` },

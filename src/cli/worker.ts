@@ -67,7 +67,6 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
           storage,
           config,
           ingestInThisThread(new PacoteRegistry(), new SqlKbWriter(storage), DEFAULT_ANALYZERS),
-          DEFAULT_ANALYZERS, // this process serves no API: a Debian unit's walks may hold its thread
         ),
         refresh: async () => {
           await refreshPopularityExclusive(storage.db, storage.dialect)

@@ -31,8 +31,8 @@ export const SOURCE_RULES: Readonly<Record<LearnSource, SourceRules>> = {
   },
   debian: {
     fetchable: (name) => DEBIAN_NAME.test(name),
-    // every version in the suites; the newest one's .deb read (license, changelog) in `metadata` mode, every one's in
-    // `analyze` mode (a Debian unit analyzes no files: reading the .deb is its only cost)
+    // every version in the suites; the newest one read (license, changelog, its installed tree and upstream source
+    // walked) in `metadata` mode, every one in `analyze` mode
     options: (mode) =>
       serializeUnitOptions({
         versions: 'all',

@@ -7,10 +7,12 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Config } from '../config.ts'
 import { ON_DEMAND_PRIORITY } from '../domain/kb/ingest-queue.ts'
-import type { Analyzer } from '../ingest/analyzers/types.ts'
+import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
+import type { Walker } from '../ingest/debian/deb-file.ts'
 import { debianArchive, debianRunner, SharedIndexes } from '../ingest/debian/debian-units.ts'
 import type { IngestOne } from '../ingest/npm/ingest-package.ts'
 import { AnalysisThreads } from '../ingest/thread/pool.ts'
+import { walkInThread } from '../ingest/thread/walk-pool.ts'
 import { npmRunner, type UnitRunners } from '../ingest/unit-runner.ts'
 import { IngestWorker, type WorkerLog } from '../ingest/worker.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
@@ -35,14 +37,15 @@ export function onDemandLimits(config: Pick<Config, 'growth'>) {
 }
 
 /**
- * The runner of each source for a worker (this one, `compintel worker`): npm's over `ingest`, Debian's over apt with
- * `debianAnalyzers` (none on the server: they would run on the API's thread; a `compintel worker` runs them all).
+ * The runner of each source for a worker (the server's, `compintel worker`): npm's over `ingest`, Debian's over apt,
+ * each version read walked by every analyzer through `walker` (the server's worker: walk threads, so the API's
+ * event loop never runs an analyzer; `compintel worker`, which serves no API: its own thread).
  */
 export function unitRunners(
   storage: Storage,
   config: Pick<Config, 'growth'>,
   ingest: IngestOne,
-  debianAnalyzers: readonly Analyzer<unknown>[] = [],
+  walker?: Walker,
 ): UnitRunners {
   const d = config.growth.debian
   return {
@@ -52,7 +55,8 @@ export function unitRunners(
       writer: new SqlKbWriter(storage),
       advisories: new SqlAdvisoryWriter(storage),
       origins: new SqlOriginWriter(storage.db),
-      analyzers: debianAnalyzers,
+      analyzers: DEFAULT_ANALYZERS,
+      ...(walker ? { walker } : {}),
     }),
   }
 }
@@ -84,7 +88,7 @@ export function startOnDemand(
   const worker = new IngestWorker(
     {
       queue,
-      runners: unitRunners(storage, config, threads.ingest),
+      runners: unitRunners(storage, config, threads.ingest, walkInThread),
       // popularity is recomputed by `compintel update` and bulk workers, not after every on-demand package
       refresh: async () => {},
       log,

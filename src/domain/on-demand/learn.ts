@@ -83,9 +83,10 @@ const LEARNABLE: Readonly<Record<string, (p: Purl) => SourceTarget | undefined>>
   // a purl naming another repository (repository_url) is not the configured registry's to answer
   npm: (p) =>
     p.qualifiers?.repository_url ? undefined : { source: 'npm', name: purlName(p), needs: ['metadata', 'analysis'] },
-  // Debian's archive has Debian's packages only (not Ubuntu's); a Debian unit reads licenses and changelogs, it does
-  // not analyze files, so a known version's missing analysis is no reason to fetch
-  deb: (p) => (p.namespace === 'debian' ? { source: 'debian', name: p.name, needs: ['metadata'] } : undefined),
+  // Debian's archive has Debian's packages only (not Ubuntu's); a Debian unit reads licenses and changelogs and walks
+  // each version it reads (installed tree, upstream source), so a known version's missing analysis is a reason too
+  deb: (p) =>
+    p.namespace === 'debian' ? { source: 'debian', name: p.name, needs: ['metadata', 'analysis'] } : undefined,
 }
 
 /**

@@ -11,7 +11,7 @@ import type { WalkResult } from '../tarball-walk.ts'
 import { versionAnalysis } from '../version-analysis.ts'
 import type { AptArchive } from './apt.ts'
 import { licenseOfCopyright } from './copyright-license.ts'
-import { type DebDocs, readDebDocs, walkDeb } from './deb-file.ts'
+import { type DebDocs, readDebDocs, type Walker, walkDeb } from './deb-file.ts'
 import { splitAnalyzers, walkSources, withSource } from './source-tree.ts'
 
 const CHANGELOG_SOURCE = 'debian-changelog'
@@ -54,6 +54,7 @@ export async function readVersionFacts(
   dir: string,
   analyzers: readonly Analyzer<unknown>[] = [],
   now: () => string = () => new Date().toISOString(),
+  walker?: Walker,
 ): Promise<Map<string, DebFacts>> {
   const key = (w: { name: string; version: string }) => `${w.name}=${w.version}`
   const files = await archive.download(wanted.map(key), dir)
@@ -78,7 +79,7 @@ export async function readVersionFacts(
     // the installed tree (its files, folder hashes, notices) and the upstream source (its files, statistics,
     // license files, cryptography, issues, snippets) through the analyzers
     if (analyzers.length > 0) {
-      const walked = withSource(await walkDeb(file, split.installed), sources.get(sourceKey(w)))
+      const walked = withSource(await walkDeb(file, split.installed, walker), sources.get(sourceKey(w)))
       facts.analysis = versionAnalysis(w.version, now(), analyzers, walked)
     }
     out.set(key(w), facts)

@@ -40,9 +40,16 @@ export async function readDebDocs(debFile: string, name: string): Promise<DebDoc
   }
 }
 
+/** How a tar stream a command writes is walked: in this thread (walkCommand), or in another (thread/walk-pool.ts). */
+export type Walker = (command: string, args: string[], analyzers: readonly Analyzer<unknown>[]) => Promise<WalkResult>
+
 /** The package's installed tree (its data archive, paths as under /) through the tarball walk and `analyzers`. */
-export function walkDeb(debFile: string, analyzers: readonly Analyzer<unknown>[]): Promise<WalkResult> {
-  return walkCommand('dpkg-deb', ['--fsys-tarfile', debFile], analyzers)
+export function walkDeb(
+  debFile: string,
+  analyzers: readonly Analyzer<unknown>[],
+  walker: Walker = walkCommand,
+): Promise<WalkResult> {
+  return walker('dpkg-deb', ['--fsys-tarfile', debFile], analyzers)
 }
 
 /** The tar stream a command writes (dpkg-deb, a decompressor) through the tarball walk, no path component dropped. */

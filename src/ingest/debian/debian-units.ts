@@ -12,6 +12,7 @@ import type { Analyzer } from '../analyzers/types.ts'
 import { PackageNotFound } from '../npm/registry.ts'
 import { PermanentError, type UnitRunner } from '../unit-runner.ts'
 import { AptArchive } from './apt.ts'
+import type { Walker } from './deb-file.ts'
 import { ingestDebian } from './ingest-debian.ts'
 import { debianMirrors } from './mirror.ts'
 
@@ -83,6 +84,8 @@ export interface DebianUnitDeps {
   origins?: OriginWriter
   /** The analyzers each version read goes through (none: its license and changelog only). */
   analyzers?: readonly Analyzer<unknown>[]
+  /** Where their walks run (default: this thread). */
+  walker?: Walker
   now?: () => string
 }
 
@@ -107,6 +110,7 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
         advisories: deps.advisories,
         ...(deps.origins ? { origins: deps.origins } : {}),
         ...(deps.analyzers ? { analyzers: deps.analyzers } : {}),
+        ...(deps.walker ? { walker: deps.walker } : {}),
         names: [name],
         withDependencies: options.withDependencies,
         analyze,

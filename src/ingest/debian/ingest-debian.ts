@@ -14,6 +14,7 @@ import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
 import type { Analyzer } from '../analyzers/types.ts'
 import type { AptArchive } from './apt.ts'
 import { changelogAdvisories, type DebFacts, readVersionFacts } from './deb-facts.ts'
+import type { Walker } from './deb-file.ts'
 import { type BinaryRecord, readPackages, releaseDates } from './indexes.ts'
 import type { InstalledPackages } from './installed.ts'
 import { mapDebianPackage, newestRecord } from './map-debian.ts'
@@ -35,8 +36,11 @@ export interface DebianIngestOptions {
   installed?: InstalledPackages
   /** Which versions to download and read (license, changelog): every version in the suites, the newest, or none. */
   analyze: 'all' | 'latest' | 'none'
-  /** The analyzers run on each version read (its installed tree); none: only its license and changelog. */
+  /** The analyzers run on each version read (its installed tree and upstream source); none: only its license and
+   * changelog. */
   analyzers?: readonly Analyzer<unknown>[]
+  /** Where the walks run (default: this thread; the server's worker: walk threads, thread/walk-pool.ts). */
+  walker?: Walker
   /** Fetch the indexes first (false: use the ones fetched before). */
   update: boolean
   now: () => string
@@ -95,7 +99,9 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
       )
       const batchDir = path.join(work, String(i))
       const facts =
-        wanted.length > 0 ? await readVersionFacts(o.archive, wanted, batchDir, o.analyzers, o.now) : new Map()
+        wanted.length > 0
+          ? await readVersionFacts(o.archive, wanted, batchDir, o.analyzers, o.now, o.walker)
+          : new Map()
       rmSync(batchDir, { recursive: true, force: true }) // the .deb files read: a seed's run downloads gigabytes
       const read: DebFacts[] = [...facts.values()]
       for (const { component, versions } of batch) {

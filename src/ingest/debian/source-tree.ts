@@ -10,7 +10,7 @@ import { sortedFileList } from '../analyzers/file-list.ts'
 import type { Analyzer } from '../analyzers/types.ts'
 import type { WalkResult } from '../tarball-walk.ts'
 import type { AptArchive } from './apt.ts'
-import { walkCommand } from './deb-file.ts'
+import { type Walker, walkCommand } from './deb-file.ts'
 import { readSourceVersions } from './indexes.ts'
 
 /** The analyzers run on the upstream source; every other one runs on the installed tree. */
@@ -58,11 +58,11 @@ export function upstreamTarball(dir: string, source: string, version: string): s
 }
 
 /** The tarball's files and the analyzers' outputs; paths as in the tarball (its top folder kept). */
-function walkSource(tarball: string, analyzers: readonly Analyzer<unknown>[]): Promise<WalkResult> {
+function walkSource(tarball: string, analyzers: readonly Analyzer<unknown>[], walker: Walker): Promise<WalkResult> {
   const command = DECOMPRESS[path.extname(tarball).slice(1)]
   if (!command) throw new Error(`not a source tarball: ${path.basename(tarball)}`)
   const [cmd, ...args] = command as [string, ...string[]]
-  return walkCommand(cmd, [...args, tarball], analyzers)
+  return walker(cmd, [...args, tarball], analyzers)
 }
 
 /**
@@ -89,6 +89,7 @@ export async function walkSources(
   keys: readonly string[],
   dir: string,
   analyzers: readonly Analyzer<unknown>[],
+  walker: Walker = walkCommand,
 ): Promise<Map<string, WalkResult>> {
   const wanted = [...new Set(keys)]
   await archive.downloadSources(wanted, dir)
@@ -97,7 +98,7 @@ export async function walkSources(
   for (const key of wanted) {
     const [source, version] = key.split('=') as [string, string]
     const tarball = upstreamTarball(dir, source, version)
-    const walked = tarball ? await walkSource(tarball, analyzers).catch(() => undefined) : undefined
+    const walked = tarball ? await walkSource(tarball, analyzers, walker).catch(() => undefined) : undefined
     if (walked) out.set(key, walked)
   }
   return out
