@@ -7,8 +7,10 @@
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -242,6 +244,51 @@ describe('the explorer in Chromium', { skip }, () => {
     mkdirSync(SHOTS, { recursive: true })
     await page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname, fullPage: true })
   }
+})
+
+describe('the explorer while a component is learned on demand', { skip }, () => {
+  let t: TestApp
+  let origin: string
+  let browser: Browser
+  const apt = mkdtempSync(path.join(tmpdir(), 'ci-ui-apt-'))
+  before(async () => {
+    // Debian's FIXTURE repository (test/fixtures/debian/repo) as the archive; a wait too short for any fetch
+    const repo = `file:${fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))}`
+    t = await makeTestApp({
+      env: {
+        AUTH: 'none',
+        ON_DEMAND: 'analyze',
+        ON_DEMAND_WAIT_MS: '1',
+        DEBIAN_APT_DIR: apt,
+        DEBIAN_MIRROR: repo,
+        DEBIAN_SECURITY_MIRROR: repo,
+        DEBIAN_MIRROR_TRUSTED: 'true',
+      },
+      onDemandRegistry: { registry: 'http://127.0.0.1:9/' },
+    })
+    origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    browser = await chromium.launch({ executablePath: executablePath as string, args: CHROMIUM_FLAGS })
+  })
+  after(async () => {
+    await browser?.close()
+    await t?.close()
+    rmSync(apt, { recursive: true, force: true })
+  })
+
+  test('"being fetched" first, then the page fills in by itself', { timeout: 90_000 }, async () => {
+    const page = await browser.newPage()
+    await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:deb/debian/libsasl2-2')}`)
+    await page
+      .getByText(/being fetched/i)
+      .first()
+      .waitFor()
+    const licenses = page.locator('section[aria-labelledby="licenses"]')
+    await licenses
+      .getByText(/BSD-4-Clause/)
+      .first()
+      .waitFor({ timeout: 60_000 })
+    assert.match(await page.locator('h1').innerText(), /pkg:deb\/debian\/libsasl2-2/)
+  })
 })
 
 /**
