@@ -1,12 +1,13 @@
 // The seed that ships in data/seed (not a fixture): every version it analyzed carries every analyzer's output
-// (snippets within the seed's budget), attribution notices included, and every notice file it lists points at a
-// text it holds.
+// (snippets within the seed's budget; a Debian version those of the trees it read), attribution notices included,
+// and every notice file it lists points at a text it holds.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
+import { splitAnalyzers } from '../src/ingest/debian/source-tree.ts'
 
 const seed = (file: string) => fileURLToPath(new URL(`../data/seed/${file}`, import.meta.url))
 
@@ -19,7 +20,7 @@ function rows(table: string): unknown[][] {
   return lines.slice(1).map((l) => JSON.parse(l) as unknown[])
 }
 
-test('every analyzed version of the shipped seed has every analyzer but snippets, notices included', () => {
+test('every analyzed version of the shipped seed has every analyzer but snippets; a Debian one those of the trees read', () => {
   const byVersion = new Map<number, Set<string>>()
   for (const [versionId, analyzer] of rows('analyses') as [number, string][]) {
     const set = byVersion.get(versionId) ?? new Set<string>()
@@ -27,13 +28,27 @@ test('every analyzed version of the shipped seed has every analyzer but snippets
     byVersion.set(versionId, set)
   }
   assert.ok(byVersion.size > 1000, `${byVersion.size} analyzed versions`)
+  const debComponents = new Set(
+    (rows('components') as unknown[][]).filter((c) => c[2] === 'deb').map((c) => c[0] as number),
+  )
+  const debVersions = new Set(
+    (rows('versions') as unknown[][]).filter((v) => debComponents.has(v[1] as number)).map((v) => v[0] as number),
+  )
   // snippet fingerprints ship for the versions the seed's budget holds (data/README.md), not for every version
-  const expected = ['files', ...DEFAULT_ANALYZERS.map((a) => a.name).filter((a) => a !== 'snippets')]
-  const lacking = [...byVersion].filter(([, set]) => expected.some((a) => !set.has(a)))
+  const all = ['files', ...DEFAULT_ANALYZERS.map((a) => a.name).filter((a) => a !== 'snippets')]
+  // a Debian version: its installed tree's always, its upstream source's all together when the source was read
+  const { installed, source } = splitAnalyzers(DEFAULT_ANALYZERS.filter((a) => a.name !== 'snippets'))
+  const expected = (id: number, set: Set<string>) =>
+    !debVersions.has(id)
+      ? all
+      : ['files', ...installed.map((a) => a.name), ...(set.has('code-stats') ? source.map((a) => a.name) : [])]
+  const lacking = [...byVersion].filter(([id, set]) => expected(id, set).some((a) => !set.has(a)))
   assert.deepEqual(
-    lacking.slice(0, 5).map(([id, set]) => ({ id, missing: expected.filter((a) => !set.has(a)) })),
+    lacking.slice(0, 5).map(([id, set]) => ({ id, missing: expected(id, set).filter((a) => !set.has(a)) })),
     [],
   )
+  const withSource = [...debVersions].filter((id) => byVersion.get(id)?.has('crypto')).length
+  assert.ok(withSource > 200, `${withSource} Debian versions analyzed with their upstream source`)
 })
 
 test('every notice file of the shipped seed points at a text it holds, each text stored once', () => {
