@@ -17,7 +17,8 @@ export function DepGraph({ root, nodes }: { root: string; nodes: GraphNode[] }) 
     let graph: { destroy(): void } | undefined
     let live = true
     void import('cytoscape').then(({ default: cytoscape }) => {
-      if (!live || !box.current) return
+      if (!live || !box.current?.isConnected) return
+      const ids = new Set([root, ...nodes.map((n) => n.id)])
       graph = cytoscape({
         container: box.current,
         elements: [
@@ -25,7 +26,11 @@ export function DepGraph({ root, nodes }: { root: string; nodes: GraphNode[] }) 
           ...nodes.map((n) => ({
             data: { id: n.id, label: n.label, kind: n.vulnerable ? 'vulnerable' : 'ok', copyleft: n.copyleft ? 1 : 0 },
           })),
-          ...nodes.map((n) => ({ data: { id: `${n.parent}->${n.id}`, source: n.parent, target: n.id } })),
+          // an edge from the version each was first reached from (a dependent the walk did not list: from the root)
+          ...nodes.map((n) => {
+            const source = ids.has(n.parent) ? n.parent : root
+            return { data: { id: `${source}->${n.id}`, source, target: n.id } }
+          }),
         ],
         layout: { name: 'breadthfirst', directed: true, roots: [root], spacingFactor: 0.9 },
         style: [

@@ -43,7 +43,10 @@ function App() {
         <KeyForm />
       </header>
       <main id="main" ref={main} tabIndex={-1}>
-        <Page key={path} path={path} />
+        {/* one element per location: a new page replaces the old one's whole tree */}
+        <div key={path} class="page">
+          <Page path={path} />
+        </div>
       </main>
     </>
   )

@@ -47,7 +47,7 @@ export function Issues({ ref_ }: { ref_: Ref }) {
 }
 
 interface NoticesAnswer {
-  components: ({ notices: { notice_text: string; source: string; notice_md5: string }[] } & Outcomes)[]
+  attributions: ({ notices: { notice_text: string; source: string; notice_md5: string }[] } & Outcomes)[]
 }
 
 export function Notices({ ref_ }: { ref_: Ref }) {
@@ -55,7 +55,7 @@ export function Notices({ ref_ }: { ref_: Ref }) {
     () => post<NoticesAnswer>('/v2/attribution-notices/components', { components: [ref_] }),
     [ref_.purl, ref_.requirement],
   )
-  const a = loaded.state === 'ok' ? loaded.data.components[0] : undefined
+  const a = loaded.state === 'ok' ? loaded.data.attributions[0] : undefined
   return (
     <Section title="Attribution notices" id="notices" source="the license, NOTICE and AUTHORS files it ships">
       <Pending loaded={loaded} />
