@@ -21,6 +21,7 @@ import { scanRequest } from '../src/domain/folder-hash/request.ts'
 import { advisoryFromOsv } from '../src/domain/vulnerabilities/osv-record.ts'
 import { cryptoAnalyzer } from '../src/ingest/analyzers/crypto.ts'
 import { mapPackument } from '../src/ingest/npm/map-packument.ts'
+import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { FIXTURE_ADVISORIES, loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
@@ -77,6 +78,13 @@ describe('the explorer in Chromium', { skip }, () => {
     await loadFixtureKb(t.storage)
     await loadFixtureAdvisories(t.storage, [...FIXTURE_ADVISORIES, XSS])
     await writeCryptoAnalyses(t)
+    // the FIXTURE advisories' source, as loading a feed records it: its date is how fresh the answers say they are
+    await new SqlAdvisoryWriter(t.storage).recordSource({
+      name: 'osv:fixture',
+      kind: 'advisories',
+      sourceDate: '2024-03-01T00:00:00Z',
+      importedAt: '2026-11-27T00:00:00Z',
+    })
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
     browser = await chromium.launch({ executablePath: executablePath as string, args: CHROMIUM_FLAGS })
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -115,6 +123,7 @@ describe('the explorer in Chromium', { skip }, () => {
     await page.getByLabel('Version', { exact: true }).selectOption('1.2.0')
     await page.waitForURL(/\?version=1\.2\.0$/)
     const vulns = page.locator('#vulns').locator('..')
+    await vulns.getByText('Source: osv:fixture (as of 2024-03-01)').waitFor()
     await vulns.getByRole('link', { name: 'CVE-2099-0001' }).click()
     await page.getByRole('heading', { level: 1, name: 'Advisory x_FX-1' }).waitFor()
     await page.getByText('Prototype pollution in fx-lib').waitFor()

@@ -23,6 +23,7 @@ interface Vulnerability {
 }
 interface Answer {
   components: ({ version: string; vulnerabilities: Vulnerability[] } & Outcomes)[]
+  status?: { db?: { sources?: { name: string; as_of: string | null; imported_at: string }[] } }
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(x < 0.001 ? 3 : 1)}%`
@@ -35,7 +36,12 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
   const answer = loaded.state === 'ok' ? loaded.data.components[0] : undefined
   const list = answer?.vulnerabilities ?? []
   return (
-    <Section title={`Vulnerabilities (${answer ? list.length : '…'})`} id="vulns" source={sourcesOf(list)} wide>
+    <Section
+      title={`Vulnerabilities (${answer ? list.length : '…'})`}
+      id="vulns"
+      source={sourcesOf(list, loaded.state === 'ok' ? (loaded.data.status?.db?.sources ?? []) : [])}
+      wide
+    >
       <Pending loaded={loaded} />
       {answer && <Outcome answer={answer} />}
       {answer && list.length === 0 && !answer.error_code && <p>No known vulnerability affects {answer.version}.</p>}
@@ -81,9 +87,21 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
   )
 }
 
-function sourcesOf(list: Vulnerability[]): string {
+/** The sources of the vulnerabilities shown, each with the date of its newest record (how fresh it is). */
+function sourcesOf(
+  list: Vulnerability[],
+  loaded: { name: string; as_of: string | null; imported_at: string }[],
+): string {
   const all = new Set(list.flatMap((v) => v.source.split(',').map((s) => s.trim())).filter(Boolean))
-  return all.size > 0 ? [...all].sort().join(', ') : 'the advisories loaded into this knowledge base'
+  const dated = (name: string) => {
+    const s = loaded.find((x) => x.name === name)
+    return s ? `${name} (as of ${(s.as_of ?? s.imported_at).slice(0, 10)})` : name
+  }
+  if (all.size > 0) return [...all].sort().map(dated).join(', ')
+  const kinds = loaded.map((s) => dated(s.name))
+  return kinds.length > 0
+    ? `the advisories loaded: ${kinds.join(', ')}`
+    : 'the advisories loaded into this knowledge base'
 }
 
 /** Versions shown on the timeline: the newest ones, oldest first. */

@@ -14,7 +14,7 @@ interface VersionsAnswer {
   component: { name: string; purl: string; url: string; versions: { version: string; date: string }[] }
 }
 interface StatusAnswer {
-  component_status: { status?: string; error_message?: string }
+  component_status: { status?: string; error_message?: string; last_indexed_date?: string }
   /** Of the latest version (the request names none). */
   version_status?: { version: string; status: string }
 }
@@ -48,6 +48,12 @@ export function ComponentPage({ purl }: { purl: string }) {
           <dd>{status.state === 'ok' ? (status.data.component_status.status ?? 'unknown') : '…'}</dd>
           <dt>Latest</dt>
           <dd>{latest || '—'}</dd>
+          <dt>Indexed</dt>
+          <dd>
+            {status.state === 'ok' && status.data.component_status.last_indexed_date
+              ? status.data.component_status.last_indexed_date.slice(0, 10)
+              : '—'}
+          </dd>
           <dt>Project</dt>
           <dd>{versions.data.component.url ? <ExternalLink url={versions.data.component.url} /> : '—'}</dd>
         </dl>
