@@ -254,7 +254,12 @@ function expected(c: Captured, what: string): unknown {
       const params = new URLSearchParams(query)
       assert.equal(params.get('purl'), 'pkg:github/scanoss/scanner.c', `${what}: no expectation; add it`)
       return {
-        component: { ...SCANNER_HIT, versions: SCANNER_VERSIONS.slice(0, Number(params.get('limit') ?? 50)) },
+        // source_purl: compintel's addition (a pkg:github component is its own source: none recorded)
+        component: {
+          ...SCANNER_HIT,
+          source_purl: '',
+          versions: SCANNER_VERSIONS.slice(0, Number(params.get('limit') ?? 50)),
+        },
       }
     }
     case '/v2/components/statistics': {

@@ -96,6 +96,9 @@ for (const backend of backends()) {
       assert.equal(body.component.name, 'fx-lib')
       assert.equal(body.component.component, 'fx-lib')
       assert.equal(body.component.url, 'https://www.npmjs.com/package/fx-lib')
+      assert.equal(body.component.source_purl, '', 'fx-lib names no repository')
+      const app = await get('/v2/components/versions?purl=pkg:npm/fx-app')
+      assert.equal(app.body.component.source_purl, 'pkg:github/fx-org/fx-app')
       assert.deepEqual(
         body.component.versions.map((v: { version: string }) => v.version),
         ['2.0.0', '1.3.0', '1.2.0', '1.0.0'],

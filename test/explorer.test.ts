@@ -190,6 +190,8 @@ describe('the explorer in Chromium', { skip }, () => {
   test('dependencies as a tree and a graph, vulnerable and copyleft nodes marked', async () => {
     const page = await withKey()
     await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-app')}?version=1.1.0`)
+    const source = page.getByRole('link', { name: 'pkg:github/fx-org/fx-app' })
+    assert.equal(await source.getAttribute('href'), 'https://github.com/fx-org/fx-app', 'the source repository')
     const deps = page.locator('section[aria-labelledby="deps"]')
     await deps.locator('.tree').waitFor()
     const lib = deps.locator('.tree li', { hasText: 'fx-lib@1.2.0' }).first()

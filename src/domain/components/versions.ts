@@ -21,6 +21,8 @@ export interface ComponentVersions {
   purl: string
   name: string
   url: string
+  /** The component's source: its repository (pkg:github/…) or Debian source package; '' when the KB has none. */
+  sourcePurl: string
   versions: VersionItem[]
 }
 
@@ -34,7 +36,14 @@ export async function componentVersions(
   const { purl } = splitVersion(input)
   const parsed = tryParsePurl(purl)
   if (!parsed)
-    return { outcome: { code: 'INVALID_PURL', message: 'Invalid Purl' }, purl, name: '', url: '', versions: [] }
+    return {
+      outcome: { code: 'INVALID_PURL', message: 'Invalid Purl' },
+      purl,
+      name: '',
+      url: '',
+      sourcePurl: '',
+      versions: [],
+    }
   const key = { type: parsed.type, purlName: purlName(parsed) }
   const component = [...(await catalog.components([key])).values()][0]
   if (!component)
@@ -43,6 +52,7 @@ export async function componentVersions(
       purl,
       name: '',
       url: '',
+      sourcePurl: '',
       versions: [],
     }
   const n = limit !== undefined && limit >= 1 ? Math.min(limit, MAX_VERSIONS_LIMIT) : VERSIONS_LIMIT
@@ -53,6 +63,7 @@ export async function componentVersions(
     purl: component.purl,
     name: component.purlName,
     url: component.projectUrl,
+    sourcePurl: component.sourcePurl ?? '',
     versions: chosen.map((v) => ({
       version: v.version,
       date: v.releasedAt ?? '',

@@ -27,6 +27,11 @@ const Reply = Type.Object({
     name: Type.String(),
     purl: Type.String(),
     url: Type.String(),
+    source_purl: Type.String({
+      description:
+        "compintel's addition: the component's source, its repository (pkg:github/…) or Debian source package " +
+        "(pkg:deb/debian/<source>?arch=source); '' when the KB has none",
+    }),
     component: Type.String({ description: 'deprecated: equals name' }),
     versions: Type.Array(
       Type.Object({ version: Type.String(), date: Type.String(), licenses: Type.Array(VersionLicenseSchema) }),
@@ -66,6 +71,7 @@ export function registerGetVersions(app: App, deps: AppDeps): void {
           name: r.name,
           purl: r.purl,
           url: r.url,
+          source_purl: r.sourcePurl,
           component: r.name,
           versions: r.versions.map((v) => ({
             version: v.version,

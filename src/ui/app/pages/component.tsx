@@ -11,7 +11,13 @@ import { Issues, Notices } from './component-files.tsx'
 import { Vulnerabilities } from './component-vulns.tsx'
 
 interface VersionsAnswer {
-  component: { name: string; purl: string; url: string; versions: { version: string; date: string }[] }
+  component: {
+    name: string
+    purl: string
+    url: string
+    source_purl: string
+    versions: { version: string; date: string }[]
+  }
 }
 interface StatusAnswer {
   component_status: { status?: string; error_message?: string; last_indexed_date?: string }
@@ -53,6 +59,10 @@ export function ComponentPage({ purl }: { purl: string }) {
             {status.state === 'ok' && status.data.component_status.last_indexed_date
               ? status.data.component_status.last_indexed_date.slice(0, 10)
               : '—'}
+          </dd>
+          <dt>Source</dt>
+          <dd>
+            <Source purl={versions.data.component.source_purl} />
           </dd>
           <dt>Project</dt>
           <dd>{versions.data.component.url ? <ExternalLink url={versions.data.component.url} /> : '—'}</dd>
@@ -98,4 +108,12 @@ export function ComponentPage({ purl }: { purl: string }) {
       )}
     </>
   )
+}
+
+/** The component's source repository (a GitHub one as a link) or source package, or a dash. */
+function Source({ purl }: { purl: string }) {
+  const github = /^pkg:github\/([^/@?#]+)\/([^/@?#]+)/.exec(purl)
+  if (github) return <ExternalLink url={`https://github.com/${github[1]}/${github[2]}`}>{purl}</ExternalLink>
+  if (purl.startsWith('pkg:')) return <a href={componentHref(purl.replace(/\?.*$/, ''))}>{purl}</a>
+  return <>—</>
 }
