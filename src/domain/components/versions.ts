@@ -26,6 +26,16 @@ export interface ComponentVersions {
   versions: VersionItem[]
 }
 
+/** The answer for a purl the KB cannot list versions of. */
+const nothing = (outcome: Outcome, purl: string): ComponentVersions => ({
+  outcome,
+  purl,
+  name: '',
+  url: '',
+  sourcePurl: '',
+  versions: [],
+})
+
 /** A purl's @version, if any, is ignored: every version of the component is listed. */
 export async function componentVersions(
   input: string,
@@ -35,26 +45,10 @@ export async function componentVersions(
 ): Promise<ComponentVersions> {
   const { purl } = splitVersion(input)
   const parsed = tryParsePurl(purl)
-  if (!parsed)
-    return {
-      outcome: { code: 'INVALID_PURL', message: 'Invalid Purl' },
-      purl,
-      name: '',
-      url: '',
-      sourcePurl: '',
-      versions: [],
-    }
+  if (!parsed) return nothing({ code: 'INVALID_PURL', message: 'Invalid Purl' }, purl)
   const key = { type: parsed.type, purlName: purlName(parsed) }
   const component = [...(await catalog.components([key])).values()][0]
-  if (!component)
-    return {
-      outcome: { code: 'COMPONENT_NOT_FOUND', message: 'Component not found' },
-      purl,
-      name: '',
-      url: '',
-      sourcePurl: '',
-      versions: [],
-    }
+  if (!component) return nothing({ code: 'COMPONENT_NOT_FOUND', message: 'Component not found' }, purl)
   const n = limit !== undefined && limit >= 1 ? Math.min(limit, MAX_VERSIONS_LIMIT) : VERSIONS_LIMIT
   const chosen = newestFirst(component).slice(0, n)
   const facts = await licenses.ofVersions(chosen.map((v) => v.id))
