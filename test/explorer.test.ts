@@ -183,8 +183,15 @@ describe('the explorer in Chromium', { skip }, () => {
     await crypto.getByText('Across versions').waitFor()
     const chips = await crypto.locator('.chips li').allInnerTexts()
     assert.ok(chips.some((c) => /^aes/.test(c)) && !chips.some((c) => /^md5/.test(c)), chips.join(' | '))
-    assert.match(await crypto.innerText(), /2 analyzed versions use cryptography \(1\.0\.0, 1\.2\.0\)/)
+    assert.match(await crypto.innerText(), /3 analyzed versions use cryptography \(1\.0\.0, 1\.2\.0, 1\.3\.0\)/)
     assert.match(await crypto.innerText(), /Used by other versions, not by this one: [^.]*\bmd5\b/)
+    // an algorithm a quantum computer breaks is marked so; the libraries and protocols the version uses are listed
+    await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-lib')}?version=1.3.0`)
+    await crypto.getByText(/rsa\s+Weak|rsa\s+Strong/).waitFor()
+    await crypto.getByText('not quantum-safe').waitFor()
+    await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-lib')}?version=1.0.0`)
+    await crypto.getByRole('heading', { name: 'Libraries and protocols' }).waitFor()
+    assert.match(await crypto.innerText(), /JWT \/ JOSE\s+protocol/)
   })
 
   test('dependencies as a tree and a graph, vulnerable and copyleft nodes marked', async () => {
@@ -313,37 +320,38 @@ describe('the explorer while a component is learned on demand', { skip }, () => 
   })
 })
 
+/** FIXTURE file of fx-lib 1.3.0: an RSA key pair (an algorithm a quantum computer breaks). */
+const RSA_FILE =
+  "// FIXTURE\nconst { generateKeyPairSync } = require('node:crypto')\nmodule.exports = generateKeyPairSync('rsa', { modulusLength: 2048 })\n"
+
 /**
- * fx-lib 1.0.0 and 1.2.0 analyzed by the real crypto analyzer over the FIXTURE files of fixture-crypto 1.0.0 (MD5)
- * and 1.1.0 (AES-256-GCM, SHA-256), so the component page has algorithms that change across versions.
+ * fx-lib 1.0.0, 1.2.0 and 1.3.0 analyzed by the real crypto analyzer over the FIXTURE files of fixture-crypto 1.0.0
+ * (MD5, a JWT hint), 1.1.0 (AES-256-GCM, SHA-256) and RSA_FILE, so the component page has algorithms that change
+ * across versions, hints, and quantum safety to show.
  */
 async function writeCryptoAnalyses(t: TestApp): Promise<void> {
-  const files = (dir: string) => {
-    const content = readFileSync(new URL(`./fixtures/npm/fixture-crypto/${dir}/index.js`, import.meta.url))
+  const analysis = (version: string, content: Buffer) => {
     const run = cryptoAnalyzer.start()
     const crc = crc64Stream()
     crc.update(content)
     const md5 = createHash('md5').update(content).digest('hex')
     run.file({ path: 'index.js', size: content.length, md5, crc64: crc.digest(), content })
-    return { files: [{ path: 'index.js', size: content.length, md5 }], output: run.finish() }
-  }
-  const lib = FIXTURE_PACKUMENTS.find((p) => p.name === 'fx-lib') as (typeof FIXTURE_PACKUMENTS)[number]
-  const { component, versions } = mapPackument(lib, FIXTURE_AS_OF)
-  const analyses = (
-    [
-      ['1.0.0', '1.0.0'],
-      ['1.2.0', '1.1.0'],
-    ] as const
-  ).map(([version, dir]) => {
-    const { files: list, output } = files(dir)
     return {
       version,
       asOf: FIXTURE_AS_OF,
-      files: list,
-      outputs: [{ analyzer: cryptoAnalyzer.name, analyzerVersion: cryptoAnalyzer.version, output }],
+      files: [{ path: 'index.js', size: content.length, md5 }],
+      outputs: [{ analyzer: cryptoAnalyzer.name, analyzerVersion: cryptoAnalyzer.version, output: run.finish() }],
       detectedLicenses: [],
     }
-  })
+  }
+  const file = (dir: string) => readFileSync(new URL(`./fixtures/npm/fixture-crypto/${dir}/index.js`, import.meta.url))
+  const lib = FIXTURE_PACKUMENTS.find((p) => p.name === 'fx-lib') as (typeof FIXTURE_PACKUMENTS)[number]
+  const { component, versions } = mapPackument(lib, FIXTURE_AS_OF)
+  const analyses = [
+    analysis('1.0.0', file('1.0.0')),
+    analysis('1.2.0', file('1.1.0')),
+    analysis('1.3.0', Buffer.from(RSA_FILE)),
+  ]
   await new SqlKbWriter(t.storage).writePackage({ component, versions, analyses })
 }
 

@@ -1,7 +1,7 @@
 // What the code of the chosen version holds: cryptographic algorithms and code statistics.
-import { post } from '../api.ts'
+import { post, postText } from '../api.ts'
 import { useLoad } from '../load.ts'
-import { Outcome, type Outcomes, Pending, Section } from '../parts.tsx'
+import { ExternalLink, Outcome, type Outcomes, Pending, Section } from '../parts.tsx'
 import type { Ref } from './component-vulns.tsx'
 
 interface CryptoAnswer {
@@ -14,6 +14,11 @@ export function Cryptography({ ref_ }: { ref_: Ref }) {
     [ref_.purl, ref_.requirement],
   )
   const a = loaded.state === 'ok' ? loaded.data.components[0] : undefined
+  const levels = useLoad(
+    () => postText<Bom>('/v2/sbom/enrich', `${ref_.purl}@${ref_.requirement}`),
+    [ref_.purl, ref_.requirement],
+  )
+  const quantum = levels.state === 'ok' ? quantumLevels(levels.data) : new Map<string, number>()
   return (
     <Section title="Cryptography" id="crypto" source="the crypto analyzer over the package's files">
       <Pending loaded={loaded} />
@@ -24,12 +29,65 @@ export function Cryptography({ ref_ }: { ref_: Ref }) {
           {a.algorithms.map((x) => (
             <li key={x.algorithm} class={`chip strength-${x.strength.toLowerCase()}`}>
               {x.algorithm} <span class="muted">{x.strength}</span>
+              <Quantum level={quantum.get(x.algorithm)} />
             </li>
           ))}
         </ul>
       )}
+      {a && a.algorithms.length > 0 && <Hints ref_={ref_} />}
       {a && <AcrossVersions purl={ref_.purl} here={a.algorithms.map((x) => x.algorithm)} />}
     </Section>
+  )
+}
+
+/** The enriched CycloneDX document's cryptographic assets: the NIST quantum security level of each algorithm id. */
+interface Bom {
+  components?: {
+    type?: string
+    properties?: { name: string; value: string }[]
+    cryptoProperties?: { algorithmProperties?: { nistQuantumSecurityLevel?: number } }
+  }[]
+}
+
+function quantumLevels(bom: Bom): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const c of bom.components ?? []) {
+    const id = c.properties?.find((p) => p.name === 'compintel:algorithm-id')?.value
+    const level = c.cryptoProperties?.algorithmProperties?.nistQuantumSecurityLevel
+    if (c.type === 'cryptographic-asset' && id && level !== undefined) out.set(id, level)
+  }
+  return out
+}
+
+/** Quantum safety where the catalogue or a standard gives the NIST level (0: broken by a quantum computer). */
+function Quantum({ level }: { level: number | undefined }) {
+  if (level === undefined) return null
+  return <span class="muted">{level > 0 ? ` · quantum-safe (NIST level ${level})` : ' · not quantum-safe'}</span>
+}
+
+interface HintsAnswer {
+  components: ({ hints: { id: string; name: string; category: string; url: string }[] } & Outcomes)[]
+}
+
+/** The cryptographic libraries, SDKs, frameworks and protocols the version uses. */
+function Hints({ ref_ }: { ref_: Ref }) {
+  const loaded = useLoad(
+    () => post<HintsAnswer>('/v2/cryptography/hints/components', { components: [ref_] }),
+    [ref_.purl, ref_.requirement],
+  )
+  const hints = loaded.state === 'ok' ? (loaded.data.components[0]?.hints ?? []) : []
+  if (hints.length === 0) return null
+  return (
+    <>
+      <h3>Libraries and protocols</h3>
+      <ul>
+        {hints.map((h) => (
+          <li key={h.id}>
+            <ExternalLink url={h.url}>{h.name}</ExternalLink> <span class="muted">{h.category}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }
 
