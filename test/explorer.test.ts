@@ -197,6 +197,10 @@ describe('the explorer in Chromium', { skip }, () => {
   test('dependencies as a tree and a graph, vulnerable and copyleft nodes marked', async () => {
     const page = await withKey()
     await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-app')}?version=1.1.0`)
+    // declared and detected licenses told apart (fx-app 1.1.0 declares MIT; its LICENSE file is MIT too)
+    const licenses = page.locator('section[aria-labelledby="licenses"]')
+    await licenses.getByText('Found in its files', { exact: true }).waitFor()
+    assert.match(await licenses.locator('dl').innerText(), /Declared\s+MIT\s+Found in its files\s+MIT/)
     const source = page.getByRole('link', { name: 'pkg:github/fx-org/fx-app' })
     assert.equal(await source.getAttribute('href'), 'https://github.com/fx-org/fx-app', 'the source repository')
     const deps = page.locator('section[aria-labelledby="deps"]')

@@ -1,5 +1,6 @@
 // What the code of the chosen version holds: cryptographic algorithms and code statistics.
-import { post, postText } from '../api.ts'
+import { post } from '../api.ts'
+import { type EnrichedBom, enrichedBom } from '../enriched.ts'
 import { useLoad } from '../load.ts'
 import { ExternalLink, Outcome, type Outcomes, Pending, Section } from '../parts.tsx'
 import type { Ref } from './component-vulns.tsx'
@@ -14,10 +15,7 @@ export function Cryptography({ ref_ }: { ref_: Ref }) {
     [ref_.purl, ref_.requirement],
   )
   const a = loaded.state === 'ok' ? loaded.data.components[0] : undefined
-  const levels = useLoad(
-    () => postText<Bom>('/v2/sbom/enrich', `${ref_.purl}@${ref_.requirement}`),
-    [ref_.purl, ref_.requirement],
-  )
+  const levels = useLoad(() => enrichedBom(ref_.purl, ref_.requirement), [ref_.purl, ref_.requirement])
   const quantum = levels.state === 'ok' ? quantumLevels(levels.data) : new Map<string, number>()
   return (
     <Section title="Cryptography" id="crypto" source="the crypto analyzer over the package's files">
@@ -41,15 +39,7 @@ export function Cryptography({ ref_ }: { ref_: Ref }) {
 }
 
 /** The enriched CycloneDX document's cryptographic assets: the NIST quantum security level of each algorithm id. */
-interface Bom {
-  components?: {
-    type?: string
-    properties?: { name: string; value: string }[]
-    cryptoProperties?: { algorithmProperties?: { nistQuantumSecurityLevel?: number } }
-  }[]
-}
-
-function quantumLevels(bom: Bom): Map<string, number> {
+function quantumLevels(bom: EnrichedBom): Map<string, number> {
   const out = new Map<string, number>()
   for (const c of bom.components ?? []) {
     const id = c.properties?.find((p) => p.name === 'compintel:algorithm-id')?.value

@@ -1,6 +1,7 @@
 // Licenses and contributor origin of the chosen version.
 import { post } from '../api.ts'
 import { BarChart } from '../bar-chart.tsx'
+import { enrichedBom, licenseOrigin } from '../enriched.ts'
 import { useLoad } from '../load.ts'
 import { ExternalLink, Outcome, type Outcomes, Pending, Section } from '../parts.tsx'
 import type { Ref } from './component-vulns.tsx'
@@ -19,6 +20,8 @@ export function Licenses({ ref_ }: { ref_: Ref }) {
     [ref_.purl, ref_.requirement],
   )
   const a = loaded.state === 'ok' ? loaded.data.components[0] : undefined
+  const bom = useLoad(() => enrichedBom(ref_.purl, ref_.requirement), [ref_.purl, ref_.requirement])
+  const origin = bom.state === 'ok' ? licenseOrigin(bom.data) : undefined
   return (
     <Section title="Licenses" id="licenses" source="declared by the registry or package, else found in its files">
       <Pending loaded={loaded} />
@@ -28,6 +31,14 @@ export function Licenses({ ref_ }: { ref_: Ref }) {
           <code>{a.statement}</code>
           {a.version && a.version !== ref_.requirement ? ` (of version ${a.version})` : ''}
         </p>
+      )}
+      {origin && (origin.declared || origin.detected.length > 0) && (
+        <dl class="facts">
+          <dt>Declared</dt>
+          <dd>{origin.declared || '—'}</dd>
+          <dt>Found in its files</dt>
+          <dd>{origin.detected.join(', ') || '—'}</dd>
+        </dl>
       )}
       {a && a.licenses.length > 0 && (
         <ul>
