@@ -3,7 +3,7 @@
 // cryptographic assets carry quantum security levels.
 import { postText } from './api.ts'
 
-export interface EnrichedComponent {
+interface EnrichedComponent {
   type?: string
   properties?: { name: string; value: string }[]
   licenses?: { expression?: string; license?: { id?: string; name?: string }; acknowledgement?: string }[]
