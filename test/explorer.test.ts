@@ -149,7 +149,6 @@ describe('the explorer in Chromium', { skip }, () => {
   })
 
   test("axe-core's WCAG A and AA rules pass on every page; readable at phone width", async () => {
-    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
     const page = await withKey()
     const pages = {
       search: '/ui/?q=fx',
@@ -164,11 +163,7 @@ describe('the explorer in Chromium', { skip }, () => {
         await page.goto(`${origin}${path}`)
         await page.locator('main h1').waitFor()
         await page.waitForLoadState('networkidle')
-        // the page's own policy forbids inline scripts: axe runs through the debugging protocol instead
-        const violations = await page.evaluate(
-          `${axe}; axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target).join(' ')))`,
-        )
-        assert.deepEqual(violations, [], `${name} at ${width} px`)
+        assert.deepEqual(await axeViolations(page), [], `${name} at ${width} px`)
         const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'))
         assert.ok(overflow <= 0, `${name} at ${width} px scrolls sideways by ${overflow} px`)
         await shoot(page, `${name}-${width < 600 ? 'phone' : 'desktop'}`)
@@ -211,6 +206,7 @@ describe('the explorer in Chromium', { skip }, () => {
     assert.doesNotMatch(await util.innerText(), /vulnerable/, 'fx-util 2.1.5 has the fix of x_FX-2')
     await deps.locator('.graph canvas').first().waitFor()
     assert.match(String(await deps.locator('.graph').getAttribute('aria-label')), /\d+ dependencies, 1 vulnerable/)
+    assert.deepEqual(await axeViolations(page), [], 'the dependency tree and graph')
     await shoot(page, 'dependencies')
   })
 
@@ -227,6 +223,7 @@ describe('the explorer in Chromium', { skip }, () => {
     await page.getByRole('button', { name: 'Component' }).click()
     await page.getByRole('button', { name: 'Component' }).click()
     assert.deepEqual(await names(), ['fx-util', 'fx-lib'], 'by name, descending')
+    assert.deepEqual(await axeViolations(page), [], 'the report with its results')
     await shoot(page, 'report')
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -265,12 +262,22 @@ describe('the explorer in Chromium', { skip }, () => {
     await page.getByRole('button', { name: 'Show the components' }).click()
     await page.getByRole('heading', { name: 'vendor/fx-lib' }).waitFor()
     assert.match(await page.locator('main').innerText(), /fx-lib pkg:npm\/fx-lib, rank 1: 1\.2\.0 \(93%\)/)
+    assert.deepEqual(await axeViolations(page), [], 'the folder scan with its results')
     await shoot(page, 'folders')
   })
 
   test('no page had a script error or broke its content security policy', () => {
     assert.deepEqual(problems, [])
   })
+
+  /** axe-core's WCAG 2.0/2.1 A and AA violations on the page as it is (run through the debugging protocol: the
+   *  page's own policy forbids inline scripts). */
+  async function axeViolations(page: Page): Promise<string[]> {
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+    return (await page.evaluate(
+      `${axe}; axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target).join(' ')))`,
+    )) as string[]
+  }
 
   async function shoot(page: Page, name: string): Promise<void> {
     if (!SHOTS) return
