@@ -115,9 +115,16 @@ describe('the explorer in Chromium', { skip }, () => {
   test('search → component → advisory, the key kept in the session and never in a URL', async () => {
     const page = await withKey()
     assert.equal(await page.evaluate(() => sessionStorage.getItem('compintel.apiKey')), t.keys.full)
+    // keyboard only: type, Enter, the down arrow to the first hit (the endpoint ranks the exact name first), Enter
     await page.getByLabel('Name, purl or advisory id').fill('fx-lib')
     await page.keyboard.press('Enter')
-    await page.getByRole('link', { name: 'fx-lib', exact: true }).click()
+    await page.getByRole('link', { name: 'fx-lib', exact: true }).waitFor()
+    await page.getByLabel('Name, purl or advisory id').press('ArrowDown')
+    assert.equal(await page.evaluate('document.activeElement.textContent'), 'fx-lib')
+    await page.keyboard.press('ArrowUp')
+    assert.equal(await page.evaluate('document.activeElement.id'), 'q', 'up from the first hit: the box again')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
     await page.getByRole('heading', { level: 1, name: 'pkg:npm/fx-lib' }).waitFor()
     // the latest version (2.0.0) is not affected; the picker goes to one that is
     await page.getByLabel('Version', { exact: true }).selectOption('1.2.0')

@@ -44,6 +44,15 @@ export function SearchPage() {
           <input
             id="q"
             ref={input}
+            onKeyDown={(e) => {
+              // keyboard first: the down arrow goes from the box to the first hit
+              if (e.key !== 'ArrowDown') return
+              const first = document.querySelector<HTMLAnchorElement>('.hits a')
+              if (first) {
+                e.preventDefault()
+                first.focus()
+              }
+            }}
             name="q"
             type="search"
             value={text}
@@ -79,7 +88,7 @@ function Results({ q, eco }: { q: string; eco: string }) {
       <h2 id="results">
         {hits.length} {hits.length === 1 ? 'component' : 'components'} for “{q}”
       </h2>
-      <ol class="hits">
+      <ol class="hits" onKeyDown={moveBetweenHits}>
         {hits.map((h) => (
           <li key={h.purl}>
             <a href={componentHref(h.purl)}>{h.name}</a> <code>{h.purl}</code>
@@ -88,4 +97,16 @@ function Results({ q, eco }: { q: string; eco: string }) {
       </ol>
     </section>
   )
+}
+
+/** Up and down arrows move between the hits (and up from the first one back to the search box). */
+function moveBetweenHits(e: KeyboardEvent) {
+  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return
+  const links = [...document.querySelectorAll<HTMLAnchorElement>('.hits a')]
+  const at = links.indexOf(document.activeElement as HTMLAnchorElement)
+  if (at < 0) return
+  e.preventDefault()
+  const next = e.key === 'ArrowDown' ? links[Math.min(at + 1, links.length - 1)] : links[at - 1]
+  if (next) next.focus()
+  else document.getElementById('q')?.focus()
 }
