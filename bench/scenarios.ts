@@ -6,6 +6,7 @@ import { analyzersBench } from './analyzers.ts'
 import { echoBench } from './baseline.ts'
 import { cryptoBatchBench, cryptoBench } from './crypto.ts'
 import { dependenciesBench } from './dependencies.ts'
+import { explorerBench } from './explorer.ts'
 import { folderHashAccuracyBench } from './folder-hash-accuracy.ts'
 import { folderHashSpeedBench } from './folder-hash-speed.ts'
 import { licensesBench } from './licenses.ts'
@@ -73,6 +74,11 @@ export const SCENARIOS: BenchScenario[] = [
     name: 'sbom',
     measures: 'POST /v2/sbom/enrich, a CycloneDX BOM of 100 and 1,000 seed components, each output format, over HTTP',
     run: (out) => sbomBench(out, { seconds: 2, max: 10 }),
+  },
+  {
+    name: 'explorer',
+    measures: "the explorer's first page, and every request of a component page for three seed components, over HTTP",
+    run: (out) => explorerBench(out, { seconds: 2, max: 10 }),
   },
   {
     name: 'batches-postgres',
