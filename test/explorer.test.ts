@@ -65,6 +65,19 @@ const XSS = advisoryFromOsv(
   'osv:fixture',
 )
 
+// FIXTURE advisory: an OpenSSF-style malicious-package report on fx-app
+const MALICIOUS = advisoryFromOsv(
+  {
+    id: 'MAL-2099-8',
+    modified: '2024-02-01T00:00:00Z',
+    summary: 'Malicious code in fx-app (npm)',
+    affected: [
+      { package: { ecosystem: 'npm', name: 'fx-app' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }] }] },
+    ],
+  },
+  'osv:fixture',
+)
+
 describe('the explorer in Chromium', { skip }, () => {
   let t: TestApp
   let origin: string
@@ -76,7 +89,7 @@ describe('the explorer in Chromium', { skip }, () => {
   before(async () => {
     t = await makeTestApp()
     await loadFixtureKb(t.storage)
-    await loadFixtureAdvisories(t.storage, [...FIXTURE_ADVISORIES, XSS])
+    await loadFixtureAdvisories(t.storage, [...FIXTURE_ADVISORIES, XSS, MALICIOUS])
     await writeCryptoAnalyses(t)
     // the FIXTURE advisories' source, as loading a feed records it: its date is how fresh the answers say they are
     await new SqlAdvisoryWriter(t.storage).recordSource({
@@ -199,6 +212,10 @@ describe('the explorer in Chromium', { skip }, () => {
   test('dependencies as a tree and a graph, vulnerable and copyleft nodes marked', async () => {
     const page = await withKey()
     await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-app')}?version=1.1.0`)
+    // a malicious-package report is flagged as such
+    const vulns = page.locator('section[aria-labelledby="vulns"]')
+    await vulns.getByText('MAL-2099-8').waitFor()
+    assert.match(await vulns.locator('tr', { hasText: 'MAL-2099-8' }).innerText(), /malicious/)
     // declared and detected licenses told apart (fx-app 1.1.0 declares MIT; its LICENSE file is MIT too)
     const licenses = page.locator('section[aria-labelledby="licenses"]')
     await licenses.getByText('Found in its files', { exact: true }).waitFor()
