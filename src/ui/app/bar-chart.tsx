@@ -21,9 +21,8 @@ export function BarChart(props: Bars) {
   useEffect(() => {
     let chart: { destroy(): void } | undefined
     let live = true
-    void import('chart.js').then(({ Chart, BarController, BarElement, CategoryScale, LinearScale, Tooltip }) => {
+    void import('./chart-setup.ts').then(({ Chart }) => {
       if (!live || !canvas.current) return
-      Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip)
       chart = new Chart(canvas.current, {
         type: 'bar',
         data: {
