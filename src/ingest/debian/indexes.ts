@@ -31,20 +31,15 @@ export interface BinaryRecord {
 /** Every binary package of the indexes, by name, each version once. */
 export async function readPackages(files: readonly IndexFile[]): Promise<Map<string, BinaryRecord[]>> {
   const out = new Map<string, BinaryRecord[]>()
-  for (const f of files.filter((x) => x.kind === 'Packages')) {
-    for await (const p of parseDeb822Chunks(createReadStream(f.file))) {
-      const name = p.get('Package')
-      const version = p.get('Version')
-      if (!name || !version) continue
-      const list = out.get(name) ?? []
-      const same = list.find((r) => r.version === version)
-      if (same) {
-        if (!same.suites.includes(f.suite)) same.suites.push(f.suite)
-        continue
-      }
-      list.push(binaryRecord(p, name, version, f.suite))
-      out.set(name, list)
+  for await (const { p, name, version, suite } of stanzas(files, 'Packages')) {
+    const list = out.get(name) ?? []
+    const same = list.find((r) => r.version === version)
+    if (same) {
+      if (!same.suites.includes(suite)) same.suites.push(suite)
+      continue
     }
+    list.push(binaryRecord(p, name, version, suite))
+    out.set(name, list)
   }
   return out
 }
@@ -52,17 +47,22 @@ export async function readPackages(files: readonly IndexFile[]): Promise<Map<str
 /** Every version of each source package the Sources indexes list. */
 export async function readSourceVersions(files: readonly IndexFile[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>()
-  for (const f of files.filter((x) => x.kind === 'Sources')) {
+  for await (const { name, version } of stanzas(files, 'Sources')) {
+    const list = out.get(name) ?? []
+    if (!list.includes(version)) list.push(version)
+    out.set(name, list)
+  }
+  return out
+}
+
+/** Every stanza of the indexes of one kind that names a package and a version, with its suite. */
+async function* stanzas(files: readonly IndexFile[], kind: IndexFile['kind']) {
+  for (const f of files.filter((x) => x.kind === kind))
     for await (const p of parseDeb822Chunks(createReadStream(f.file))) {
       const name = p.get('Package')
       const version = p.get('Version')
-      if (!name || !version) continue
-      const list = out.get(name) ?? []
-      if (!list.includes(version)) list.push(version)
-      out.set(name, list)
+      if (name && version) yield { p, name, version, suite: f.suite }
     }
-  }
-  return out
 }
 
 /** A binary package's paragraph (of a Packages index, or of dpkg's status file) as its record. */

@@ -4,7 +4,7 @@
 // (deb-file.ts walkDeb) keeps the ones that describe what a system holds and redistributes: folder hashes, and the
 // notices (the package's copyright file under /usr/share/doc is its attribution notice). One walk per source version,
 // whatever number of its binary packages are read; versions with one upstream version share its tarball.
-import { readdirSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { sortedFileList } from '../analyzers/file-list.ts'
 import type { Analyzer } from '../analyzers/types.ts'
@@ -95,10 +95,14 @@ export async function walkSources(
   await archive.downloadSources(wanted, dir)
   await fromSameUpstream(archive, wanted, dir)
   const out = new Map<string, WalkResult>()
+  // versions with one upstream version (a security update's revision) share its tarball: one walk for them all
+  const byTarball = new Map<string, WalkResult | undefined>()
   for (const key of wanted) {
     const [source, version] = key.split('=') as [string, string]
     const tarball = upstreamTarball(dir, source, version)
-    const walked = tarball ? await walkSource(tarball, analyzers, walker).catch(() => undefined) : undefined
+    if (tarball && !byTarball.has(tarball))
+      byTarball.set(tarball, await walkSource(tarball, analyzers, walker).catch(() => undefined))
+    const walked = tarball ? byTarball.get(tarball) : undefined
     if (walked) out.set(key, walked)
   }
   return out
@@ -115,7 +119,7 @@ async function fromSameUpstream(archive: AptArchive, wanted: readonly string[], 
     return upstreamTarball(dir, source, version) === undefined
   })
   if (missing.length === 0) return
-  const listed = await readSourceVersions(archive.indexes())
+  const listed = await sourceVersions(archive)
   const others = missing.flatMap((k) => {
     const [source, version] = k.split('=') as [string, string]
     const same = (listed.get(source) ?? []).filter(
@@ -124,4 +128,13 @@ async function fromSameUpstream(archive: AptArchive, wanted: readonly string[], 
     return same.slice(0, 1).map((v) => `${source}=${v}`)
   })
   if (others.length > 0) await archive.downloadSources(others, dir)
+}
+
+/** The Sources indexes' versions, read once for as long as the indexes stay the same files (a run's batches). */
+let read: { stamp: string; versions: Promise<Map<string, string[]>> } | undefined
+function sourceVersions(archive: AptArchive): Promise<Map<string, string[]>> {
+  const files = archive.indexes().filter((f) => f.kind === 'Sources')
+  const stamp = files.map((f) => `${f.file}:${statSync(f.file).mtimeMs}`).join('|')
+  if (read?.stamp !== stamp) read = { stamp, versions: readSourceVersions(files) }
+  return read.versions
 }

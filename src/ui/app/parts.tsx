@@ -37,6 +37,10 @@ export function Pending<T>({ loaded }: { loaded: Loaded<T> }) {
 }
 
 const SEVERITIES = ['critical', 'high', 'medium', 'moderate', 'low', 'none', 'unknown']
+const RANK: Record<string, number> = { critical: 5, high: 4, medium: 3, moderate: 3, low: 2, info: 1, none: 0 }
+
+/** A severity's rank, worst highest (critical 5 … none 0); -1 for one no source rated. */
+export const severityRank = (severity: string): number => RANK[severity.toLowerCase()] ?? -1
 
 export function SeverityChip({ severity }: { severity: string }) {
   const s = (severity || 'unknown').toLowerCase()

@@ -2,7 +2,7 @@
 import { post } from '../api.ts'
 import { BarChart } from '../bar-chart.tsx'
 import { useLoad } from '../load.ts'
-import { Outcome, type Outcomes, Pending, Section, SeverityChip } from '../parts.tsx'
+import { Outcome, type Outcomes, Pending, Section, SeverityChip, severityRank } from '../parts.tsx'
 import { advisoryHref } from '../router.ts'
 
 export interface Ref {
@@ -113,7 +113,6 @@ const SEVERITY_COLOR: Record<string, string> = {
   moderate: '#7d4e00',
   low: '#0a3069',
 }
-const RANK = ['', 'low', 'medium', 'moderate', 'high', 'critical']
 
 /** Which of the newest versions known vulnerabilities affect, and how many, in one batch of questions. */
 function Timeline({ purl, versions }: { purl: string; versions: string[] }) {
@@ -129,7 +128,7 @@ function Timeline({ purl, versions }: { purl: string; versions: string[] }) {
   const rows = loaded.data.components.map((c, i) => {
     const worst = c.vulnerabilities
       .map((v) => v.severity.toLowerCase())
-      .reduce((w, s) => (RANK.indexOf(s) > RANK.indexOf(w) ? s : w), '')
+      .reduce((w, s) => (severityRank(s) > severityRank(w) ? s : w), '')
     return { version: shown[i] ?? c.version, count: c.vulnerabilities.length, worst }
   })
   const affected = rows.filter((r) => r.count > 0)

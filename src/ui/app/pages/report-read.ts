@@ -1,5 +1,6 @@
 // What the project report reads from an enriched CycloneDX document: a row per component (licenses, vulnerabilities
 // and the worst severity among them), and the counts by severity, license and algorithm.
+import { severityRank } from '../parts.tsx'
 
 export interface Bom {
   components?: BomComponent[]
@@ -27,8 +28,6 @@ export interface Row {
   worst: number
   worstLabel: string
 }
-
-const RANK: Record<string, number> = { critical: 5, high: 4, medium: 3, low: 2, info: 1, none: 0 }
 
 export function readReport(bom: Bom): {
   rows: Row[]
@@ -59,7 +58,7 @@ export function readReport(bom: Bom): {
       purl: c.purl ?? '',
       licenses: ids.join(', '),
       vulnerabilities: found.length,
-      worst: worst ? (RANK[worst] ?? -1) : -2,
+      worst: worst ? severityRank(worst) : -2,
       worstLabel: worst,
     }
   })
@@ -67,7 +66,7 @@ export function readReport(bom: Bom): {
   for (const c of all) if (c.type === 'cryptographic-asset') algorithms.set(c.name, (algorithms.get(c.name) ?? 0) + 1)
   return {
     rows,
-    severities: [...severities].sort((a, b) => (RANK[b[0]] ?? -1) - (RANK[a[0]] ?? -1)),
+    severities: [...severities].sort((a, b) => severityRank(b[0]) - severityRank(a[0])),
     licenses: [...licenses].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
     algorithms: [...algorithms].sort((a, b) => a[0].localeCompare(b[0])),
   }
@@ -78,5 +77,5 @@ function flatten(list: BomComponent[]): BomComponent[] {
 }
 
 function worstOf(list: string[]): string {
-  return list.reduce((w, s) => ((RANK[s] ?? -1) > (RANK[w] ?? -1) ? s : w), list[0] ?? 'unknown')
+  return list.reduce((w, s) => (severityRank(s) > severityRank(w) ? s : w), list[0] ?? 'unknown')
 }
