@@ -12,6 +12,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
+import { type Walker, walkCommand } from '../src/ingest/debian/deb-file.ts'
 import { upstreamTarball, upstreamVersion } from '../src/ingest/debian/source-tree.ts'
 import { type DebianRun, ingestDebianInto, post } from './helpers/debian-kb.ts'
 
@@ -167,6 +168,24 @@ describe('libsasl2-2 analyzed with its source package cyrus-sasl2', () => {
     assert.deepEqual(c.sources, ['debian-changelog'])
     assert.ok(c.locations.length > 0 && c.error_code === undefined, JSON.stringify(c))
   })
+})
+
+test('the walks, installed tree and upstream source alike, run through the walker given (threads, on a server)', async () => {
+  const commands: string[] = []
+  const walker: Walker = (command, args, analyzers) => {
+    commands.push(command)
+    return walkCommand(command, args, analyzers)
+  }
+  const run = await ingestDebianInto({ suites: ['bookworm'], mirrors: LOCAL, trusted: true }, ['libsasl2-2'], {
+    analyzers: DEFAULT_ANALYZERS.filter((a) => a.name === 'code-stats' || a.name === 'folder-hash'),
+    analyze: 'latest',
+    walker,
+  })
+  try {
+    assert.deepEqual([...commands].sort(), ['dpkg-deb', 'xz'])
+  } finally {
+    await run.close()
+  }
 })
 
 test('a version whose source files cannot be had takes its upstream tarball through another version of its source', async () => {

@@ -83,10 +83,14 @@ export async function writeRepoOrigin(db: Kysely<Database>, r: RepoOrigin): Prom
  * package's binaries does not unlink the others).
  */
 export class SqlOriginWriter implements OriginWriter {
+  /** The KB's salt, drawn once and never changed: read by the first write. */
+  private salt: Promise<string> | undefined
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async writeOrigin(r: RepoOrigin): Promise<void> {
-    const salt = await authorSalt(this.db)
+    this.salt ??= authorSalt(this.db)
+    const salt = await this.salt
     const linked = await this.db
       .selectFrom('origin_repo_purls')
       .select('purl')

@@ -67,6 +67,7 @@ export async function readVersionFacts(
           wanted.filter((w) => files.has(key(w))).map(sourceKey),
           `${dir}/source`,
           split.source,
+          walker,
         )
       : new Map<string, WalkResult>()
   const out = new Map<string, DebFacts>()
