@@ -5,11 +5,15 @@ import { Parser, type ReadEntry } from 'tar'
 import { crc64Stream } from '../domain/folder-hash/crc64.ts'
 import { packagePath, sortedFileList } from './analyzers/file-list.ts'
 import { type Analyzer, type FileEntry, type FileInfo, MAX_ANALYZED_BYTES } from './analyzers/types.ts'
+import { type RefusalKind, UpstreamRefused } from './failure.ts'
 
 /** The archive is not a readable tarball: corrupt, truncated, not tar/gzip, or over a limit. Not transient. */
-export class TarballError extends Error {
+export class TarballError extends UpstreamRefused {
   readonly code = 'ETARBALL'
   override readonly name = 'TarballError'
+  constructor(message: string, kind: RefusalKind = 'format') {
+    super(kind, message)
+  }
 }
 
 export interface WalkResult {
@@ -78,7 +82,7 @@ export async function walkTarball(
     seenBytes += size
     if (seenBytes > maxUnpacked) {
       entry.resume()
-      fail(new TarballError(`tarball unpacks to more than ${maxUnpacked} bytes`))
+      fail(new TarballError(`tarball unpacks to more than ${maxUnpacked} bytes`, 'size'))
       return
     }
     const hash = createHash('md5')

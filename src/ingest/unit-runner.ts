@@ -1,7 +1,9 @@
 // How the queue worker (worker.ts) ingests one unit: a runner per source, chosen by the unit's `source` from one map
 // (npm: ingestPackage, here; debian: ingestDebian, debian/debian-units.ts). A runner throws PackageNotFound
-// (npm/registry.ts) for a package its source does not have, PermanentError for a unit no retry can help.
+// (npm/registry.ts) for a package its source does not have, a PermanentError (failure.ts) for a unit no retry can
+// help.
 import type { UnitOptions } from '../domain/kb/ingest-queue.ts'
+import { PermanentError } from './failure.ts'
 import type { IngestOne } from './npm/ingest-package.ts'
 import { parseSelection } from './npm/select-versions.ts'
 
@@ -31,9 +33,6 @@ export type UnitRunner = (run: UnitRun) => Promise<UnitDone>
 
 /** The runner of each source (the queue's `source`: npm, debian). */
 export type UnitRunners = Readonly<Record<string, UnitRunner>>
-
-/** Thrown for a unit that cannot succeed however often it is tried (bad options, unknown source). */
-export class PermanentError extends Error {}
 
 /** `fn`'s error as a PermanentError (the unit's options cannot be read). */
 export function permanent<T>(fn: () => T): T {

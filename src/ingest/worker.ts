@@ -11,8 +11,9 @@ import {
   ON_DEMAND_PRIORITY,
   parseUnitOptions,
 } from '../domain/kb/ingest-queue.ts'
+import { isPermanent } from './failure.ts'
 import { PackageNotFound } from './npm/registry.ts'
-import { PermanentError, permanent, runnerFor, type UnitRunners } from './unit-runner.ts'
+import { permanent, runnerFor, type UnitRunners } from './unit-runner.ts'
 
 /** The part of a pino logger the worker uses. */
 export interface WorkerLog {
@@ -184,7 +185,7 @@ export class IngestWorker {
     } catch (err) {
       const notFound = err instanceof PackageNotFound
       const reason = notFound ? 'not found' : (err as Error).message
-      const outcome = await queue.fail(unit, reason, notFound || err instanceof PermanentError).catch((e: Error) => {
+      const outcome = await queue.fail(unit, reason, notFound || isPermanent(err)).catch((e: Error) => {
         log.error({ ...at, err: e.message }, 'could not record the failure; the unit comes back when its lease ends')
         return { state: 'lost' as const }
       })

@@ -1,6 +1,7 @@
 // The npm registry through pacote, with the user's npm configuration: packuments and integrity-checked tarballs.
 import type { Readable } from 'node:stream'
 import pacote from 'pacote'
+import { isPermanent, UpstreamRefused } from '../failure.ts'
 import { npmOptions } from './npm-config.ts'
 
 /** The subset of a packument compintel reads (registries may omit any of it). */
@@ -36,7 +37,11 @@ export class PackageNotFound extends Error {
   }
 }
 
-export class IntegrityError extends Error {}
+export class IntegrityError extends UpstreamRefused {
+  constructor(message: string) {
+    super('integrity', message)
+  }
+}
 
 /** What ingestion needs from a registry; tests give a fixture registry on 127.0.0.1 instead. */
 export interface NpmRegistry {
@@ -93,7 +98,7 @@ function mapError(err: unknown, what: string): Error {
 
 /** Network and server errors worth another try; 4xx answers (other than 429) are not. */
 export function isTransient(err: unknown): boolean {
-  if (err instanceof PackageNotFound || err instanceof IntegrityError) return false
+  if (err instanceof PackageNotFound || isPermanent(err)) return false
   const e = err as { code?: string; statusCode?: number }
   if (typeof e.statusCode === 'number') return e.statusCode === 429 || e.statusCode >= 500
   return [
