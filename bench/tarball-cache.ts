@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
+import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
 
 export const DEFAULT_TARBALL_CACHE = join(tmpdir(), 'compintel-bench-tarballs')
 
-let registry: PacoteRegistry | undefined
+let registry: RegistryClient | undefined
 
 /** name@version (scoped names too) → [name, version]; undefined for anything else. */
 export function spec(arg: string): [string, string] | undefined {
@@ -25,14 +25,17 @@ export async function cachedTarball(name: string, version: string, cache = DEFAU
   const file = join(cache, `${name.replace('/', '__')}-${version}.tgz`)
   const known = existsSync(`${file}.integrity`) ? (await readFile(`${file}.integrity`, 'utf8')).trim() : undefined
   if (known && existsSync(file) && sri(await readFile(file), known) === known) return file
-  registry ??= new PacoteRegistry()
+  registry ??= new RegistryClient()
   const packument = await registry.packument(name)
   const integrity = packument.versions?.[version]?.dist?.integrity
   if (!integrity) throw new Error(`${name}@${version}: the registry lists no such version, or no integrity for it`)
   await mkdir(cache, { recursive: true })
   const partial = `${file}.${process.pid}.partial`
   try {
-    await registry.withTarball(name, version, integrity, (s: Readable) => pipeline(s, createWriteStream(partial)))
+    const url = packument.versions?.[version]?.dist?.tarball
+    await registry.withTarball({ name, version, integrity, url }, (s: Readable) =>
+      pipeline(s, createWriteStream(partial)),
+    )
     await rename(partial, file)
     await writeFile(`${file}.integrity`, `${integrity}\n`)
   } finally {

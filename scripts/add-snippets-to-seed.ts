@@ -7,7 +7,7 @@
 //   node --import ./bin/register-ts.js scripts/add-snippets-to-seed.ts [--budget-mb 8] [--seed DIR] [--out DIR]
 import { parseArgs } from 'node:util'
 import { snippetsAnalyzer } from '../src/ingest/analyzers/snippets.ts'
-import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
+import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
 import { walkTarball } from '../src/ingest/tarball-walk.ts'
 import { SEED_DIR } from '../src/seed-dir.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
@@ -54,7 +54,14 @@ const manifest = await editSeed(values, async (storage) => {
   log(
     `${versions.length} analyzed versions without fingerprints; budget ${values['budget-mb']} MB ≈ ${budgetRows} index rows`,
   )
-  const registry = new PacoteRegistry()
+  const registry = new RegistryClient()
+  // a version's tarball is fetched where its packument says (read once per package)
+  const packuments = new Map<string, ReturnType<typeof registry.packument>>()
+  const tarballUrl = async (v: (typeof versions)[number]) => {
+    const n = name(v)
+    if (!packuments.has(n)) packuments.set(n, registry.packument(n))
+    return (await packuments.get(n))?.versions?.[v.version]?.dist?.tarball
+  }
   const writer = new SqlKbWriter(storage)
   const rows = async () =>
     Number(
@@ -72,9 +79,12 @@ const manifest = await editSeed(values, async (storage) => {
     if ((await rows()) >= budgetRows) break
     const part = versions.slice(i, i + concurrency)
     const walked = await Promise.all(
-      part.map((v) =>
+      part.map(async (v) =>
         registry
-          .withTarball(name(v), v.version, v.integrity ?? undefined, (s) => walkTarball(s, [snippetsAnalyzer]))
+          .withTarball(
+            { name: name(v), version: v.version, integrity: v.integrity ?? undefined, url: await tarballUrl(v) },
+            (s) => walkTarball(s, [snippetsAnalyzer]),
+          )
           .catch((err: Error) => {
             failed++
             log(`  ${v.purl}@${v.version}: ${err.message}`)

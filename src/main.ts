@@ -6,7 +6,7 @@ import { RedisStore } from './cache/redis-store.ts'
 import type { Config } from './config.ts'
 import { buildApp } from './http/app.ts'
 import type { App } from './http/types.ts'
-import { PacoteRegistry } from './ingest/npm/registry.ts'
+import { RegistryClient } from './ingest/npm/registry-client.ts'
 import { startOnDemand } from './on-demand/start.ts'
 import { createServices } from './services.ts'
 import type { Storage } from './storage/database.ts'
@@ -49,7 +49,7 @@ export async function serve(config: Config, out: (line: string) => void = consol
   // on PostgreSQL the schedule is `compintel worker`'s (docs/kb-growth.md)
   const updates =
     config.database.kind === 'sqlite'
-      ? startUpdateSchedule(storage, config.growth, new PacoteRegistry(), logger.child({ component: 'update' }))
+      ? startUpdateSchedule(storage, config.growth, new RegistryClient(), logger.child({ component: 'update' }))
       : undefined
 
   const redis = config.redisUrl

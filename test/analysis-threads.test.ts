@@ -9,7 +9,8 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { ingestInThisThread, type UnitIngest } from '../src/ingest/npm/ingest-package.ts'
-import { PackageNotFound, PacoteRegistry } from '../src/ingest/npm/registry.ts'
+import { PackageNotFound } from '../src/ingest/npm/registry.ts'
+import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
 import { AnalysisThreads } from '../src/ingest/thread/pool.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
@@ -59,7 +60,7 @@ async function analyses(storage: Storage, name: string) {
 describe('analysis threads', () => {
   test('a package ingested in a thread is written exactly as one ingested in this thread', async () => {
     const [here, there] = [await kb(), await kb()]
-    const registry = new PacoteRegistry(overrides())
+    const registry = new RegistryClient(overrides())
     const inHere = await ingestInThisThread(registry, new SqlKbWriter(here), DEFAULT_ANALYZERS)('fixture-alpha', ALL)
     const inThread = await threads(there).ingest('fixture-alpha', ALL)
     assert.deepEqual(inThread, inHere)

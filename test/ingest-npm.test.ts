@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
-import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
+import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
 import { type RunOptions, runIngest } from '../src/ingest/npm/run-ingest.ts'
 import type { Storage } from '../src/storage/database.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
@@ -45,14 +45,14 @@ async function snapshot(storage: Storage) {
 interface Kb {
   storage: Storage
   cleanup(): Promise<void>
-  registry: PacoteRegistry
+  registry: RegistryClient
 }
 
 /** A migrated, empty KB on `backend` and a registry client for the fixture registry (its own npm cache). */
 async function openKb(backend: Backend, reg: FixtureRegistry): Promise<Kb> {
   const { storage, cleanup } = await backend.open()
   await migrate(storage)
-  const registry = new PacoteRegistry({
+  const registry = new RegistryClient({
     registry: reg.url,
     cache: mkdtempSync(path.join(tmpdir(), 'compintel-cache-')),
   })
@@ -77,7 +77,7 @@ for (const backend of backends()) {
   describe(`npm ingestion on ${backend.name}`, () => {
     let reg: FixtureRegistry
     let storage: Storage
-    let registry: PacoteRegistry
+    let registry: RegistryClient
     suiteKb(backend, (kb) => {
       ;({ reg, storage, registry } = kb)
     })
@@ -436,7 +436,7 @@ for (const backend of backends())
   describe(`npm ingestion of a subset of versions (--versions latest|N) after a full one on ${backend.name}`, () => {
     let reg: FixtureRegistry
     let storage: Storage
-    let registry: PacoteRegistry
+    let registry: RegistryClient
     suiteKb(backend, (kb) => {
       ;({ reg, storage, registry } = kb)
     })

@@ -11,7 +11,7 @@ import { sql } from 'kysely'
 import type { UnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { ingestInThisThread } from '../src/ingest/npm/ingest-package.ts'
-import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
+import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
 import { npmRunner } from '../src/ingest/unit-runner.ts'
 import { IngestWorker, type WorkerOptions } from '../src/ingest/worker.ts'
 import type { Storage } from '../src/storage/database.ts'
@@ -171,7 +171,7 @@ for (const backend of backends())
             runners: {
               npm: npmRunner(
                 ingestInThisThread(
-                  new PacoteRegistry({ registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'compintel-q-')) }),
+                  new RegistryClient({ registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'compintel-q-')) }),
                   new SqlKbWriter(storage),
                   DEFAULT_ANALYZERS,
                   () => '2026-11-23T00:00:00.000Z',

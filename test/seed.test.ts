@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { parseConfig } from '../src/config.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { semgrepAnalyzer } from '../src/ingest/analyzers/semgrep.ts'
-import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
+import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
 import { runIngest } from '../src/ingest/npm/run-ingest.ts'
 import { serve } from '../src/main.ts'
 import type { Storage } from '../src/storage/database.ts'
@@ -32,7 +32,7 @@ before(async () => {
   reg = await startFixtureRegistry()
   source = await sqliteBackend.open()
   await migrate(source.storage)
-  const registry = new PacoteRegistry({
+  const registry = new RegistryClient({
     registry: reg.url,
     cache: mkdtempSync(path.join(tmpdir(), 'compintel-cache-')),
   })

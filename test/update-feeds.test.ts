@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { parseConfig } from '../src/config.ts'
-import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
+import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
 import { SqlFeedStore } from '../src/storage/feed-store.ts'
 import { SqlKbMetaStore } from '../src/storage/kb-meta-store.ts'
@@ -66,7 +66,7 @@ const update = () => {
     FEED_EPSS_URL: `${base}/epss_scores-current.csv.gz`,
     FEED_PURL2CPE_URL: `${base}/purl2cpe.ndjson.gz`,
   }).growth
-  const registry = new PacoteRegistry({ registry: `${base}/`, cache: mkdtempSync(path.join(tmpdir(), 'ci-up-')) })
+  const registry = new RegistryClient({ registry: `${base}/`, cache: mkdtempSync(path.join(tmpdir(), 'ci-up-')) })
   return runUpdate({ storage, registry, growth, log }, { metadata: false, feeds: true })
 }
 

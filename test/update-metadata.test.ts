@@ -9,7 +9,7 @@ import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { parseConfig } from '../src/config.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
-import { PacoteRegistry } from '../src/ingest/npm/registry.ts'
+import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
 import { runIngest } from '../src/ingest/npm/run-ingest.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
 import { SqlFeedStore } from '../src/storage/feed-store.ts'
@@ -33,7 +33,7 @@ before(async () => {
   storage = openStorage({ kind: 'sqlite', path: path.join(dir, 'kb.sqlite') })
   await migrate(storage)
   const names = ['fixture-alpha', 'fixture-beta', '@fixture/scoped']
-  const registry = new PacoteRegistry({ registry: reg.url, cache: cache() })
+  const registry = new RegistryClient({ registry: reg.url, cache: cache() })
   await runIngest(names, registry, new SqlKbWriter(storage), {
     versions: 'all',
     analyze: 'none',
@@ -52,7 +52,7 @@ const growth = (max: number) => ({ ...parseConfig({ UPDATE_MAX_PACKAGES: String(
 
 test('metadata: unchecked first, bounded; an unpublished version is marked; unchanged packuments cost a 304', async () => {
   const npmCache = cache()
-  const registry = new PacoteRegistry({ registry: reg.url, cache: npmCache })
+  const registry = new RegistryClient({ registry: reg.url, cache: npmCache })
   reg.unpublish('fixture-alpha', '1.0.0')
   const first = await runUpdate({ storage, registry, growth: growth(2), log }, { metadata: true, feeds: false })
   assert.equal(first.metadata.checked, 2)
@@ -101,7 +101,7 @@ test('the schedule runs a due update by itself, once per interval', async () => 
   const schedStorage = openStorage({ kind: 'sqlite', path: ':memory:' })
   await migrate(schedStorage)
   const g = parseConfig({ UPDATE_INTERVAL: '1s', FEED_OSV_URLS: 'none', FEED_EPSS_URL: 'none' }).growth
-  const registry = new PacoteRegistry({ registry: reg.url, cache: cache() })
+  const registry = new RegistryClient({ registry: reg.url, cache: cache() })
   const schedule = startUpdateSchedule(schedStorage, g, registry, log)
   try {
     assert.ok(schedule, 'UPDATE_INTERVAL set: a schedule')

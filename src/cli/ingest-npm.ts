@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util'
 import type { Config } from '../config.ts'
 import type { UnitOptions } from '../domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
-import { PacoteRegistry } from '../ingest/npm/registry.ts'
+import { RegistryClient } from '../ingest/npm/registry-client.ts'
 import { formatSummary, runIngest } from '../ingest/npm/run-ingest.ts'
 import { parseSelection } from '../ingest/npm/select-versions.ts'
 import { openStorage } from '../storage/database.ts'
@@ -74,7 +74,7 @@ export async function runIngestNpm(config: Config, argv: string[]): Promise<numb
   process.on('SIGTERM', onSignal)
   try {
     await migrate(storage)
-    const summary = await runIngest(names, new PacoteRegistry(), new SqlKbWriter(storage), {
+    const summary = await runIngest(names, new RegistryClient(), new SqlKbWriter(storage), {
       versions,
       analyze,
       analyzers,

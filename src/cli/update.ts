@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util'
 import pino from 'pino'
 import type { Config } from '../config.ts'
-import { PacoteRegistry } from '../ingest/npm/registry.ts'
+import { RegistryClient } from '../ingest/npm/registry-client.ts'
 import { openStorage } from '../storage/database.ts'
 import { type FeedRow, SqlFeedStore } from '../storage/feed-store.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
@@ -27,7 +27,7 @@ export async function runUpdateCommand(config: Config, argv: string[]): Promise<
   try {
     await migrate(storage)
     const report = await runUpdate(
-      { storage, registry: new PacoteRegistry(), growth: config.growth, log: pino({ level: config.logLevel }) },
+      { storage, registry: new RegistryClient(), growth: config.growth, log: pino({ level: config.logLevel }) },
       { metadata: !values['feeds-only'], feeds: !values['metadata-only'] },
     )
     const m = report.metadata

@@ -10,7 +10,7 @@ import type { Config } from '../config.ts'
 import type { QueueStatus } from '../domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
 import { ingestInThisThread } from '../ingest/npm/ingest-package.ts'
-import { PacoteRegistry } from '../ingest/npm/registry.ts'
+import { RegistryClient } from '../ingest/npm/registry-client.ts'
 import { IngestWorker } from '../ingest/worker.ts'
 import { onDemandLimits, unitRunners } from '../on-demand/start.ts'
 import { openStorage } from '../storage/database.ts'
@@ -66,7 +66,7 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
         runners: unitRunners(
           storage,
           config,
-          ingestInThisThread(new PacoteRegistry(), new SqlKbWriter(storage), DEFAULT_ANALYZERS),
+          ingestInThisThread(new RegistryClient(), new SqlKbWriter(storage), DEFAULT_ANALYZERS),
         ),
         refresh: async () => {
           await refreshPopularityExclusive(storage.db, storage.dialect)
@@ -93,7 +93,7 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
     log.info({ concurrency, leaseSeconds, untilEmpty: values['until-empty'] }, 'worker started')
     const updates = values['until-empty']
       ? undefined
-      : startUpdateSchedule(storage, config.growth, new PacoteRegistry(), log.child({ component: 'update' }))
+      : startUpdateSchedule(storage, config.growth, new RegistryClient(), log.child({ component: 'update' }))
     try {
       released = (await worker.run()).released
     } finally {

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DEFAULT_ANALYZERS } from '../../src/ingest/analyzers/index.ts'
-import { PacoteRegistry } from '../../src/ingest/npm/registry.ts'
+import { RegistryClient } from '../../src/ingest/npm/registry-client.ts'
 import { runIngest } from '../../src/ingest/npm/run-ingest.ts'
 import { openStorage, type Storage } from '../../src/storage/database.ts'
 import { SqlKbWriter } from '../../src/storage/kb-writer.ts'
@@ -24,7 +24,7 @@ export async function ingestedFixtures(names: string[]): Promise<IngestedFixture
   const reg = await startFixtureRegistry()
   const storage = openStorage({ kind: 'sqlite', path: ':memory:' })
   await migrate(storage)
-  const registry = new PacoteRegistry({ registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'ci-fixtures-')) })
+  const registry = new RegistryClient({ registry: reg.url, cache: mkdtempSync(path.join(tmpdir(), 'ci-fixtures-')) })
   const run = await runIngest(names, registry, new SqlKbWriter(storage), {
     versions: 'all',
     analyze: 'all',

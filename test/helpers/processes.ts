@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
 import { DEFAULT_ANALYZERS } from '../../src/ingest/analyzers/index.ts'
-import { PacoteRegistry } from '../../src/ingest/npm/registry.ts'
+import { RegistryClient } from '../../src/ingest/npm/registry-client.ts'
 import { runIngest } from '../../src/ingest/npm/run-ingest.ts'
 import { SqlKbWriter } from '../../src/storage/kb-writer.ts'
 import { migrate } from '../../src/storage/migrate.ts'
@@ -120,7 +120,7 @@ export async function ingestedOnce(
   const { storage, cleanup } = await backend.open()
   try {
     await migrate(storage)
-    const registry = new PacoteRegistry({
+    const registry = new RegistryClient({
       registry: registryUrl,
       cache: mkdtempSync(path.join(tmpdir(), 'compintel-npm-')),
     })

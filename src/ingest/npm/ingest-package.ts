@@ -5,7 +5,7 @@ import { retry } from '../retry.ts'
 import { walkTarball } from '../tarball-walk.ts'
 import { versionAnalysis } from '../version-analysis.ts'
 import { mapPackument } from './map-packument.ts'
-import { isTransient, type NpmRegistry } from './registry.ts'
+import { isTransient, type NpmRegistry, type Packument } from './registry.ts'
 import { analysisPlan, pick, type Selection } from './select-versions.ts'
 
 export interface IngestOptions {
@@ -65,7 +65,7 @@ export async function ingestPackage(
   const asOf = opts.now()
   const again = <T>(what: string, fn: () => Promise<T>) =>
     retry(fn, { isTransient, baseMs: opts.retryBaseMs, onRetry: (err, n) => opts.onRetry?.(what, err, n) })
-  const packument = await again(name, () => registry.packument(name))
+  const packument = await again(name, () => registry.packument(name, opts.signal))
   const { component, versions } = mapPackument(packument, asOf)
   const kept = pick(versions, opts.versions, component.latestVersion)
   const state = await writer.state(component.purl)
@@ -83,8 +83,9 @@ export async function ingestPackage(
       continue
     }
     const analyzers = opts.analyzers.filter((a) => needed.includes(a.name))
+    const ref = { name, version: v.version, integrity: v.integrity ?? undefined, url: tarballUrl(packument, v.version) }
     const walked = await again(`${name}@${v.version}`, () =>
-      registry.withTarball(name, v.version, v.integrity ?? undefined, (stream) => walkTarball(stream, analyzers, walk)),
+      registry.withTarball(ref, (stream) => walkTarball(stream, analyzers, walk), opts.signal),
     )
     bytes += walked.bytes
     analyses.push(versionAnalysis(v.version, asOf, analyzers, walked))
@@ -97,6 +98,11 @@ export async function ingestPackage(
     .filter((d) => d.scope === 'runtime' || d.scope === 'optional')
     .map((d) => aliasTarget(d.requirement) ?? d.name)
   return { name, versions: kept.length, analyzed: analyses.length, tooLarge, bytes, report, latestDependencies }
+}
+
+function tarballUrl(p: Packument, version: string): string | undefined {
+  const url = p.versions?.[version]?.dist?.tarball
+  return typeof url === 'string' ? url : undefined
 }
 
 /** `npm:react-is@^18` (an alias dependency) names the package really installed: react-is. */

@@ -1,8 +1,7 @@
-// The npm registry through pacote, with the user's npm configuration: packuments and integrity-checked tarballs.
+// What ingestion needs from an npm registry, the errors it answers with, and which of them are worth another try.
+// The client that speaks to a real registry is registry-client.ts; tests give a fixture registry on 127.0.0.1.
 import type { Readable } from 'node:stream'
-import pacote from 'pacote'
 import { isPermanent, UpstreamRefused } from '../failure.ts'
-import { npmOptions } from './npm-config.ts'
 
 /** The subset of a packument compintel reads (registries may omit any of it). */
 export interface Packument {
@@ -43,64 +42,30 @@ export class IntegrityError extends UpstreamRefused {
   }
 }
 
-/** What ingestion needs from a registry; tests give a fixture registry on 127.0.0.1 instead. */
+/** One version's tarball as its packument names it. */
+export interface TarballRef {
+  name: string
+  version: string
+  /** The manifest's dist.integrity (or its shasum as sha1 integrity); the bytes must match it. */
+  integrity: string | undefined
+  /** The manifest's dist.tarball; refused unless on the registry's origin or one the operator allows. */
+  url: string | undefined
+}
+
 export interface NpmRegistry {
-  packument(name: string): Promise<Packument>
-  /** Streams the tarball into `consume`; rejects with IntegrityError when it does not match `integrity`. */
-  withTarball<T>(
-    name: string,
-    version: string,
-    integrity: string | undefined,
-    consume: (s: Readable) => Promise<T>,
-  ): Promise<T>
+  /** The package's packument, refused over the size limit or when it is not JSON. */
+  packument(name: string, signal?: AbortSignal): Promise<Packument>
+  /** Streams the tarball into `consume`; rejects with IntegrityError when it does not match its integrity. */
+  withTarball<T>(ref: TarballRef, consume: (s: Readable) => Promise<T>, signal?: AbortSignal): Promise<T>
 }
 
-export class PacoteRegistry implements NpmRegistry {
-  constructor(private readonly overrides: Record<string, unknown> = {}) {}
-
-  private async opts(): Promise<Record<string, unknown>> {
-    const npm = await npmOptions()
-    // compintel's own retry (src/ingest/retry.ts, 4 tries with back-off) is the only one: pacote's would multiply it.
-    const retry = { ...(npm.retry as object | undefined), retries: 0 }
-    return { ...npm, retry, ...this.overrides, fullMetadata: true, preferOnline: true }
-  }
-
-  async packument(name: string): Promise<Packument> {
-    try {
-      return (await pacote.packument(name, await this.opts())) as unknown as Packument
-    } catch (err) {
-      throw mapError(err, name)
-    }
-  }
-
-  async withTarball<T>(
-    name: string,
-    version: string,
-    integrity: string | undefined,
-    consume: (s: Readable) => Promise<T>,
-  ): Promise<T> {
-    const opts = { ...(await this.opts()), ...(integrity ? { integrity } : {}) }
-    try {
-      // pacote verifies the bytes against `integrity` as they stream and fails with EINTEGRITY on a mismatch.
-      return (await pacote.tarball.stream(`${name}@${version}`, (s) => consume(s as unknown as Readable), opts)) as T
-    } catch (err) {
-      throw mapError(err, `${name}@${version}`)
-    }
-  }
-}
-
-function mapError(err: unknown, what: string): Error {
-  const e = err as { code?: string; statusCode?: number; message?: string }
-  if (e.code === 'E404' || e.statusCode === 404 || e.code === 'ETARGET') return new PackageNotFound(what)
-  if (e.code === 'EINTEGRITY') return new IntegrityError(`integrity check failed for ${what}`)
-  return err instanceof Error ? err : new Error(String(err))
-}
-
-/** Network and server errors worth another try; 4xx answers (other than 429) are not. */
+/** Network and server errors worth another try; refusals and 4xx answers (other than 408 and 429) are not. */
 export function isTransient(err: unknown): boolean {
   if (err instanceof PackageNotFound || isPermanent(err)) return false
-  const e = err as { code?: string; statusCode?: number }
-  if (typeof e.statusCode === 'number') return e.statusCode === 429 || e.statusCode >= 500
+  const e = err as { code?: string; statusCode?: number; name?: string; type?: string }
+  if (e.name === 'AbortError' || e.name === 'TimeoutError') return false
+  if (e.type === 'request-timeout') return true
+  if (typeof e.statusCode === 'number') return e.statusCode === 408 || e.statusCode === 429 || e.statusCode >= 500
   return [
     'ECONNRESET',
     'ETIMEDOUT',
@@ -109,6 +74,10 @@ export function isTransient(err: unknown): boolean {
     'EPIPE',
     'ENOTFOUND',
     'ERR_SOCKET_TIMEOUT',
+    'ECONNECTIONTIMEOUT',
+    'EIDLETIMEOUT',
+    'ERESPONSETIMEOUT',
+    'ETRANSFERTIMEOUT',
     'E500',
     'E502',
     'E503',

@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import type { KbWriter, PackageState, WriteReport } from '../../domain/kb/types.ts'
 import { DEFAULT_ANALYZERS } from '../analyzers/index.ts'
 import { ingestInThisThread } from '../npm/ingest-package.ts'
-import { PacoteRegistry } from '../npm/registry.ts'
+import { RegistryClient } from '../npm/registry-client.ts'
 import { type FromThread, fromWire, type ToThread, toWire } from './protocol.ts'
 
 const port = parentPort
@@ -26,7 +26,7 @@ const writer: KbWriter = {
   state: (purl) => call<PackageState | undefined>((c) => ({ kind: 'state', call: c, purl })),
   writePackage: (update) => call<WriteReport>((c) => ({ kind: 'write', call: c, update })),
 }
-const ingest = ingestInThisThread(new PacoteRegistry(workerData.registryOverrides ?? {}), writer, DEFAULT_ANALYZERS)
+const ingest = ingestInThisThread(new RegistryClient(workerData.registryOverrides ?? {}), writer, DEFAULT_ANALYZERS)
 
 port.on('message', (m: ToThread) => {
   if (m.kind === 'reply') {
