@@ -1,6 +1,7 @@
 // The settings of what the KB learns by itself (docs/kb-growth.md): on-demand fetches of what requests name, and the
 // freshness schedule (`compintel update`: registry metadata and the data feeds).
 import type { SettingReaders } from './config.ts'
+import type { RegistryLimits } from './ingest/npm/registry-limits.ts'
 
 export type OnDemandMode = 'off' | 'metadata' | 'analyze'
 
@@ -29,6 +30,8 @@ export interface GrowthConfig {
   feedMaxBytes: number
   /** Debian packages learned on demand and by queued units (docs/debian.md "On demand"). */
   debian: DebianConfig
+  /** What compintel takes from npm registries and where it may connect (docs/security.md "Hostile registry"). */
+  npm: RegistryLimits
 }
 
 export interface DebianConfig {
@@ -65,6 +68,12 @@ export const GROWTH_SETTINGS = [
   'DEBIAN_MIRROR',
   'DEBIAN_SECURITY_MIRROR',
   'DEBIAN_MIRROR_TRUSTED',
+  'NPM_MAX_PACKUMENT_MB',
+  'NPM_MAX_TARBALL_MB',
+  'NPM_TARBALL_ORIGINS',
+  'NPM_ALLOW_PRIVATE_ADDRESSES',
+  'NPM_CACHE_DIR',
+  'NPM_CACHE_MAX_MB',
 ] as const
 
 /** OSV's export of every npm advisory, and FIRST's EPSS scores of the day (docs/kb-growth.md). */
@@ -72,6 +81,7 @@ const DEFAULT_OSV_FEEDS = ['https://osv-vulnerabilities.storage.googleapis.com/n
 const DEFAULT_EPSS_FEED = 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'
 
 const MODES: OnDemandMode[] = ['off', 'metadata', 'analyze']
+const MB = 1024 * 1024
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
 export function parseGrowthConfig(readers: SettingReaders): GrowthConfig {
@@ -95,6 +105,25 @@ export function parseGrowthConfig(readers: SettingReaders): GrowthConfig {
     },
     feedMaxBytes: int('FEED_MAX_MB', 1024, 1, 65_536) * 1024 * 1024,
     debian: parseDebianConfig(readers),
+    npm: parseNpmLimits(readers),
+  }
+}
+
+function parseNpmLimits({ src, problems, int, bool }: SettingReaders): RegistryLimits {
+  const origins = (src.NPM_TARBALL_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+  for (const o of origins)
+    if (!/^https?:\/\//.test(o) || !URL.canParse(o) || new URL(o).origin !== o.replace(/\/$/, ''))
+      problems.push(`NPM_TARBALL_ORIGINS: expected origins such as https://cdn.example.com, got "${o}"`)
+  return {
+    maxPackumentBytes: int('NPM_MAX_PACKUMENT_MB', 128, 1, 4096) * MB,
+    maxTarballBytes: int('NPM_MAX_TARBALL_MB', 256, 1, 65_536) * MB,
+    tarballOrigins: origins.filter((o) => URL.canParse(o)).map((o) => new URL(o).origin),
+    privateAddresses: bool('NPM_ALLOW_PRIVATE_ADDRESSES', false),
+    cacheDir: src.NPM_CACHE_DIR || undefined,
+    cacheMaxBytes: int('NPM_CACHE_MAX_MB', 512, 1, 1_048_576) * MB,
   }
 }
 

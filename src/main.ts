@@ -49,7 +49,12 @@ export async function serve(config: Config, out: (line: string) => void = consol
   // on PostgreSQL the schedule is `compintel worker`'s (docs/kb-growth.md)
   const updates =
     config.database.kind === 'sqlite'
-      ? startUpdateSchedule(storage, config.growth, new RegistryClient(), logger.child({ component: 'update' }))
+      ? startUpdateSchedule(
+          storage,
+          config.growth,
+          new RegistryClient({}, config.growth.npm),
+          logger.child({ component: 'update' }),
+        )
       : undefined
 
   const redis = config.redisUrl

@@ -74,7 +74,7 @@ export async function runIngestNpm(config: Config, argv: string[]): Promise<numb
   process.on('SIGTERM', onSignal)
   try {
     await migrate(storage)
-    const summary = await runIngest(names, new RegistryClient(), new SqlKbWriter(storage), {
+    const summary = await runIngest(names, new RegistryClient({}, config.growth.npm), new SqlKbWriter(storage), {
       versions,
       analyze,
       analyzers,

@@ -27,7 +27,12 @@ export async function runUpdateCommand(config: Config, argv: string[]): Promise<
   try {
     await migrate(storage)
     const report = await runUpdate(
-      { storage, registry: new RegistryClient(), growth: config.growth, log: pino({ level: config.logLevel }) },
+      {
+        storage,
+        registry: new RegistryClient({}, config.growth.npm),
+        growth: config.growth,
+        log: pino({ level: config.logLevel }),
+      },
       { metadata: !values['feeds-only'], feeds: !values['metadata-only'] },
     )
     const m = report.metadata

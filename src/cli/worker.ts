@@ -66,7 +66,7 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
         runners: unitRunners(
           storage,
           config,
-          ingestInThisThread(new RegistryClient(), new SqlKbWriter(storage), DEFAULT_ANALYZERS),
+          ingestInThisThread(new RegistryClient({}, config.growth.npm), new SqlKbWriter(storage), DEFAULT_ANALYZERS),
         ),
         refresh: async () => {
           await refreshPopularityExclusive(storage.db, storage.dialect)
@@ -93,7 +93,12 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
     log.info({ concurrency, leaseSeconds, untilEmpty: values['until-empty'] }, 'worker started')
     const updates = values['until-empty']
       ? undefined
-      : startUpdateSchedule(storage, config.growth, new RegistryClient(), log.child({ component: 'update' }))
+      : startUpdateSchedule(
+          storage,
+          config.growth,
+          new RegistryClient({}, config.growth.npm),
+          log.child({ component: 'update' }),
+        )
     try {
       released = (await worker.run()).released
     } finally {

@@ -11,7 +11,7 @@ import {
   ON_DEMAND_PRIORITY,
   parseUnitOptions,
 } from '../domain/kb/ingest-queue.ts'
-import { isPermanent } from './failure.ts'
+import { excerpt, isPermanent, UpstreamRefused } from './failure.ts'
 import { PackageNotFound } from './npm/registry.ts'
 import { permanent, runnerFor, type UnitRunners } from './unit-runner.ts'
 
@@ -162,14 +162,15 @@ export class IngestWorker {
     const { queue, log } = this.deps
     const started = Date.now()
     const at = { unit: unit.id, package: unit.name, attempt: unit.attempts }
+    const limits = unit.priority >= ON_DEMAND_PRIORITY ? this.opts.onDemandLimits : undefined
+    const signal = limits ? AbortSignal.timeout(limits.timeoutMs) : undefined
     try {
       const run = runnerFor(this.deps.runners, unit.source)
       const o = permanent(() => parseUnitOptions(unit.options))
-      const limits = unit.priority >= ON_DEMAND_PRIORITY ? this.opts.onDemandLimits : undefined
       const r = await run({
         name: unit.name,
         options: o,
-        ...(limits ? { signal: AbortSignal.timeout(limits.timeoutMs), maxUnpackedBytes: limits.maxUnpackedBytes } : {}),
+        ...(limits && signal ? { signal, maxUnpackedBytes: limits.maxUnpackedBytes } : {}),
         retryBaseMs: this.opts.retryBaseMs,
         onRetry: (what, err, n) => log.warn({ ...at, what, err: (err as Error).message, retry: n }, 'retrying'),
       })
@@ -184,8 +185,14 @@ export class IngestWorker {
       )
     } catch (err) {
       const notFound = err instanceof PackageNotFound
-      const reason = notFound ? 'not found' : (err as Error).message
-      const outcome = await queue.fail(unit, reason, notFound || isPermanent(err)).catch((e: Error) => {
+      // An on-demand unit that ran out of time holds a thread that long only once: it is not tried again.
+      const timedOut = signal?.aborted === true && !notFound && !isPermanent(err)
+      const reason = notFound
+        ? 'not found'
+        : timedOut
+          ? `gave up after ${limits?.timeoutMs} ms (ON_DEMAND_TIMEOUT_MS)`
+          : failureReason(err)
+      const outcome = await queue.fail(unit, reason, notFound || timedOut || isPermanent(err)).catch((e: Error) => {
         log.error({ ...at, err: e.message }, 'could not record the failure; the unit comes back when its lease ends')
         return { state: 'lost' as const }
       })
@@ -249,4 +256,10 @@ export class IngestWorker {
     ac.abort()
     this.wake = () => {}
   }
+}
+
+/** A failure as the unit's last_error: a refusal names its kind; at most 500 characters, control characters escaped. */
+function failureReason(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err)
+  return excerpt(err instanceof UpstreamRefused ? `refused (${err.kind}): ${message}` : message, 500)
 }

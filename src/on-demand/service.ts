@@ -32,8 +32,6 @@ export interface OnDemandCounts {
   waitsAtBudget: number
 }
 
-const NOT_FOUND = 'not found'
-
 export class OnDemandService implements OnDemandPort {
   readonly counts: OnDemandCounts = {
     requested: 0,
@@ -93,8 +91,8 @@ export class OnDemandService implements OnDemandPort {
       if (same) {
         watched.set(same.id, key(name))
         this.counts.joined++
-      } else if (mine.some((u) => (u.state === 'failed' && u.lastError === NOT_FOUND) || u.options === options)) {
-        states.set(key(name), 'skipped') // not found, or the same work ended, a moment ago
+      } else if (mine.some((u) => u.state === 'failed' || u.options === options)) {
+        states.set(key(name), 'skipped') // failed for good (not found, refused, timed out), or the same work ended, a moment ago
         this.counts.skipped++
       } else fresh.push([name, options])
     }

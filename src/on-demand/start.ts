@@ -84,7 +84,7 @@ export function startOnDemand(
     leaseSeconds: config.workerLeaseSeconds,
     onDemandKeepSeconds: g.onDemandNegativeTtlSeconds,
   })
-  const threads = new AnalysisThreads(new SqlKbWriter(storage), { registryOverrides })
+  const threads = new AnalysisThreads(new SqlKbWriter(storage), { registryOverrides, registryLimits: g.npm })
   const worker = new IngestWorker(
     {
       queue,

@@ -26,7 +26,11 @@ const writer: KbWriter = {
   state: (purl) => call<PackageState | undefined>((c) => ({ kind: 'state', call: c, purl })),
   writePackage: (update) => call<WriteReport>((c) => ({ kind: 'write', call: c, update })),
 }
-const ingest = ingestInThisThread(new RegistryClient(workerData.registryOverrides ?? {}), writer, DEFAULT_ANALYZERS)
+const ingest = ingestInThisThread(
+  new RegistryClient(workerData.registryOverrides ?? {}, workerData.registryLimits),
+  writer,
+  DEFAULT_ANALYZERS,
+)
 
 port.on('message', (m: ToThread) => {
   if (m.kind === 'reply') {

@@ -6,11 +6,14 @@
 import { Worker } from 'node:worker_threads'
 import type { KbWriter, PackageState, WriteReport } from '../../domain/kb/types.ts'
 import type { IngestOne, PackageResult, UnitIngest } from '../npm/ingest-package.ts'
+import type { RegistryLimits } from '../npm/registry-limits.ts'
 import { type FromThread, fromWire, type ToThread, toWire } from './protocol.ts'
 
 export interface AnalysisThreadOptions {
-  /** pacote options over the npm configuration's (tests: a fixture registry on 127.0.0.1 and a scratch cache). */
+  /** npm options over the npm configuration's (tests: a fixture registry on 127.0.0.1 and a scratch cache). */
   registryOverrides?: Record<string, unknown>
+  /** The registry's bounds and outbound rules (config's `growth.npm`). */
+  registryLimits?: RegistryLimits
   /** A thread over this heap size stops (its unit fails and is retried) instead of taking the server down. */
   maxHeapMb?: number
 }
@@ -61,7 +64,7 @@ export class AnalysisThreads {
 
   private spawn(): Worker {
     const thread = new Worker(ENTRY, {
-      workerData: { registryOverrides: this.opts.registryOverrides ?? {} },
+      workerData: { registryOverrides: this.opts.registryOverrides ?? {}, registryLimits: this.opts.registryLimits },
       resourceLimits: { maxOldGenerationSizeMb: this.opts.maxHeapMb ?? 2048 },
     })
     this.all.add(thread)

@@ -1,6 +1,7 @@
 // The messages between the server and its analysis threads (src/ingest/thread/pool.ts, analysis-thread.ts), and
 // errors in a form that crosses the thread boundary (structured clone keeps neither class nor code).
 import type { PackageState, PackageUpdate, WriteReport } from '../../domain/kb/types.ts'
+import { PermanentError, type RefusalKind, UpstreamRefused } from '../failure.ts'
 import type { PackageResult, UnitIngest } from '../npm/ingest-package.ts'
 import { IntegrityError, PackageNotFound } from '../npm/registry.ts'
 
@@ -22,8 +23,9 @@ export interface WireError {
   message: string
   code?: string
   statusCode?: number
-  /** PackageNotFound (the package or version is not in the registry) or IntegrityError. */
-  type?: 'not-found' | 'integrity'
+  /** PackageNotFound (the package or version is not in the registry), an UpstreamRefused or another PermanentError. */
+  type?: 'not-found' | 'refused' | 'permanent'
+  kind?: RefusalKind
   packageName?: string
 }
 
@@ -34,13 +36,19 @@ export function toWire(err: unknown): WireError {
     ...(typeof e?.code === 'string' ? { code: e.code } : {}),
     ...(typeof e?.statusCode === 'number' ? { statusCode: e.statusCode } : {}),
     ...(err instanceof PackageNotFound ? { type: 'not-found' as const, packageName: err.packageName } : {}),
-    ...(err instanceof IntegrityError ? { type: 'integrity' as const } : {}),
+    ...(err instanceof UpstreamRefused
+      ? { type: 'refused' as const, kind: err.kind }
+      : err instanceof PermanentError
+        ? { type: 'permanent' as const }
+        : {}),
   }
 }
 
 export function fromWire(w: WireError): Error {
   if (w.type === 'not-found') return new PackageNotFound(w.packageName ?? '')
-  if (w.type === 'integrity') return new IntegrityError(w.message)
+  if (w.type === 'refused' && w.kind === 'integrity') return new IntegrityError(w.message)
+  if (w.type === 'refused') return new UpstreamRefused(w.kind ?? 'format', w.message)
+  if (w.type === 'permanent') return new PermanentError(w.message)
   return Object.assign(new Error(w.message), {
     ...(w.code ? { code: w.code } : {}),
     ...(w.statusCode ? { statusCode: w.statusCode } : {}),
