@@ -40,10 +40,13 @@ export async function* plainTar(
   maxUnpackedBytes: number,
 ): AsyncGenerator<Buffer, void, undefined> {
   let unpacked = 0
-  const counted = (chunk: Buffer): Buffer => {
-    unpacked += chunk.length
+  const count = (bytes: number) => {
+    unpacked += bytes
     if (unpacked > maxUnpackedBytes)
       throw new TarballError(`tarball unpacks to more than ${maxUnpackedBytes} bytes`, 'size')
+  }
+  const counted = (chunk: Buffer): Buffer => {
+    count(chunk.length)
     return chunk
   }
   let ended = false
@@ -54,9 +57,14 @@ export async function* plainTar(
       for await (const chunk of rest) yield* pieces(counted(chunk))
     } else {
       // node-tar's Parser would undo a second gzip or zstd layer itself, unbounded: such a tarball is refused
-      const { head: inner, rest: out } = await lead(inflate(compression, rest))
-      if (compressionOf(inner)) throw new TarballError(`damaged tarball: a ${compression} tarball compressed twice`)
-      for await (const chunk of out) yield* pieces(counted(chunk))
+      const inflated = inflate(compression, rest, count)
+      try {
+        const { head: inner, rest: out } = await lead(inflated)
+        if (compressionOf(inner)) throw damaged(`a ${compression} tarball compressed twice`)
+        for await (const chunk of out) yield* pieces(counted(chunk))
+      } finally {
+        await inflated.return() // stops the decompression (when it has not ended)
+      }
     }
     ended = true
   } finally {
@@ -91,10 +99,15 @@ async function lead(chunks: AsyncGenerator<Buffer, void, undefined>): Promise<{
   return { head, rest: rest() }
 }
 
-/** `chunks` decompressed, its output read as it is consumed (the inflater waits while its output is unread). */
+/**
+ * `chunks` decompressed, its output read as it is consumed (the inflater waits while its output is unread). Once the
+ * compressed stream ends (gzip: its last member), the rest of the source is read and `count`ed, never decompressed,
+ * and must be zeros (padding), as node's gunzip requires of what follows a member.
+ */
 async function* inflate(
   compression: 'gzip' | 'zstd',
   chunks: AsyncGenerator<Buffer, void, undefined>,
+  count: (bytes: number) => void,
 ): AsyncGenerator<Buffer, void, undefined> {
   const inflater: Gunzip | ZstdDecompress =
     compression === 'gzip'
@@ -103,30 +116,60 @@ async function* inflate(
           chunkSize: PIECE_BYTES,
           params: { [constants.ZSTD_d_windowLogMax]: ZSTD_WINDOW_LOG_MAX },
         })
-  let sourceError: unknown
+  let written = 0
+  let ended = false
   let stopped = false
+  let feedError: unknown // the source's own, or a limit or damage found in what follows the compressed stream
+  let inflateError: unknown
+  // kept for its whole life: an error after its output ended (more input than it takes) must not go unheard
+  inflater.on('error', (err) => {
+    inflateError ??= err
+  })
+  inflater.once('end', () => {
+    ended = true
+  })
   const feeding = (async () => {
     try {
       for await (const chunk of chunks) {
         if (stopped) break // leaving the loop destroys the source stream
-        if (!inflater.write(chunk)) await drained(inflater)
+        if (ended) {
+          count(chunk.length)
+          if (chunk.some((b) => b !== 0)) throw damaged(`data after the end of the ${compression} stream`)
+        } else {
+          written += chunk.length
+          if (!inflater.write(chunk)) await drained(inflater)
+        }
       }
-      inflater.end()
+      if (!ended) inflater.end()
     } catch (err) {
-      sourceError = err
+      feedError = err
       inflater.destroy(err instanceof Error ? err : new Error(String(err)))
     }
   })()
   try {
-    for await (const out of inflater) yield out as Buffer
+    try {
+      for await (const out of inflater) yield out as Buffer
+    } catch (err) {
+      if (feedError === undefined) throw damaged(messageOf(err))
+    }
     await feeding
-  } catch (err) {
-    if (sourceError !== undefined) throw sourceError
-    throw new TarballError(`damaged tarball: ${err instanceof Error ? err.message : String(err)}`)
+    if (feedError !== undefined) throw feedError
+    if (inflateError !== undefined) throw damaged(messageOf(inflateError))
+    // node's zstd stream ends at the end of a frame that ends inside a chunk, dropping the rest: not read silently
+    if (inflater.bytesWritten < written && compression === 'zstd')
+      throw damaged('data after the end of the zstd frame (a stream of several frames?)')
   } finally {
     stopped = true
     inflater.destroy()
   }
+}
+
+function damaged(why: string): TarballError {
+  return new TarballError(`damaged tarball: ${why}`)
+}
+
+function messageOf(x: unknown): string {
+  return x instanceof Error ? x.message : String(x)
 }
 
 /** Resolves on 'drain', or once the inflater is closed (destroyed or failed: its reader sees why). */
