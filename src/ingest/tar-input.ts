@@ -132,7 +132,7 @@ async function* inflate(
     ended = true
   })
   const after = (bytes: Buffer) => {
-    if (bytes.some((b) => b !== 0)) throw damaged(`data after the end of the ${compression} stream`)
+    if (!allZeros(bytes)) throw damaged(`data after the end of the ${compression} stream`)
   }
   const feeding = (async () => {
     try {
@@ -174,6 +174,15 @@ async function* inflate(
     stopped = true
     inflater.destroy()
   }
+}
+
+const ZEROS = Buffer.alloc(PIECE_BYTES)
+function allZeros(bytes: Buffer): boolean {
+  for (let at = 0; at < bytes.length; at += PIECE_BYTES) {
+    const piece = bytes.subarray(at, at + PIECE_BYTES)
+    if (!piece.equals(ZEROS.subarray(0, piece.length))) return false
+  }
+  return true
 }
 
 function damaged(why: string): TarballError {
