@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib'
 import { c as createTar } from 'tar'
 import { packagePath } from './analyzers/file-list.ts'
 import { type Analyzer, type FileEntry, MAX_ANALYZED_BYTES } from './analyzers/types.ts'
-import { TarballError, walkTarball } from './tarball-walk.ts'
+import { TarballError } from './tar-input.ts'
+import { walkTarball } from './tarball-walk.ts'
 
 let tmp = ''
 before(async () => {

@@ -1,20 +1,12 @@
-// Streams one npm tarball once (gunzip + untar in memory, nothing on disk) through the analyzers and lists its files.
+// Streams one tarball once (decompression, then tar, in memory, nothing on disk) through the analyzers and lists its
+// files: npm tarballs, a .deb's data archive, Debian upstream sources. docs/analyzers.md "The walk" has its limits.
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { Parser, type ReadEntry } from 'tar'
 import { crc64Stream } from '../domain/folder-hash/crc64.ts'
 import { packagePath, sortedFileList } from './analyzers/file-list.ts'
 import { type Analyzer, type FileEntry, type FileInfo, MAX_ANALYZED_BYTES } from './analyzers/types.ts'
-import { type RefusalKind, UpstreamRefused } from './failure.ts'
-
-/** The archive is not a readable tarball: corrupt, truncated, not tar/gzip, or over a limit. Not transient. */
-export class TarballError extends UpstreamRefused {
-  readonly code = 'ETARBALL'
-  override readonly name = 'TarballError'
-  constructor(message: string, kind: RefusalKind = 'format') {
-    super(kind, message)
-  }
-}
+import { plainTar, TarballError } from './tar-input.ts'
 
 export interface WalkResult {
   /** Each analyzer's finish() output, by analyzer name. */
@@ -26,8 +18,14 @@ export interface WalkResult {
 }
 
 export interface WalkOptions {
-  /** Reject once the regular files' sizes add up to more than this (default 2 GiB). */
+  /**
+   * Reject (TarballError 'size') once the tar unpacks to more than this many bytes (default 2 GiB): every byte the
+   * decompression gives counts (headers, padding, every entry's body whatever its type, data after the end of the
+   * archive), and so does every entry's declared size, so that one too large is refused before it is read.
+   */
   maxUnpackedBytes?: number
+  /** Reject (TarballError 'size') at the entry past this many: files, folders, links, pax and long-name headers. */
+  maxEntries?: number
   /** Stops the walk between chunks once aborted; it rejects with the signal's reason. */
   signal?: AbortSignal
   /** Leading path components dropped from every entry (default 1: npm's `package/`; 0 for a .deb's `./usr/…`). */
@@ -38,12 +36,16 @@ const REGULAR_TYPES = new Set(['File', 'OldFile', 'ContiguousFile'])
 /** node-tar warnings that mean the archive is damaged; any of them rejects the walk. */
 const FATAL_WARNINGS = new Set(['TAR_BAD_ARCHIVE', 'TAR_ENTRY_INVALID', 'TAR_ABORT'])
 const DEFAULT_MAX_UNPACKED = 2 * 1024 ** 3
+/** Far above the largest real trees (a Linux kernel source holds about 90,000 files). */
+const DEFAULT_MAX_ENTRIES = 500_000
+const BLOCK = 512
 
 /**
- * Reads the whole stream (so an integrity check done by the producer as it streams still runs), parsing gzip
- * (or zstd, or plain tar) and tar on the fly. Only regular files reach the analyzers: directories, symlinks, hard
- * links, devices and FIFOs are skipped without being followed. Rejects with a TarballError for a damaged archive,
- * with the source's own error if the stream fails, and with an Error naming the analyzer if one throws.
+ * Reads the whole stream (so an integrity check done by the producer as it streams still runs), undoing gzip (or
+ * zstd, or none) and parsing the tar on the fly; what follows the tar's end-of-archive blocks is read and counted,
+ * not parsed. Only regular files reach the analyzers: directories, symlinks, hard links, devices and FIFOs are
+ * skipped without being followed. Rejects with a TarballError for a damaged archive or one over a limit, with the
+ * source's own error if the stream fails, and with an Error naming the analyzer if one throws.
  */
 export async function walkTarball(
   stream: NodeJS.ReadableStream | Readable,
@@ -51,9 +53,12 @@ export async function walkTarball(
   opts: WalkOptions = {},
 ): Promise<WalkResult> {
   const maxUnpacked = opts.maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED
+  const maxEntries = opts.maxEntries ?? DEFAULT_MAX_ENTRIES
   const runs = analyzers.map((a) => ({ analyzer: a, run: a.start() }))
   const files = new Map<string, FileInfo>()
-  let seenBytes = 0
+  let entries = 0
+  let declared = 0 // the header and body blocks of the entries so far, as their headers declare them
+  let endOfArchive = false
   let failure: Error | undefined
   let settle: () => void = () => {}
   const settled = new Promise<void>((resolve) => {
@@ -64,7 +69,15 @@ export async function walkTarball(
     if (failure) return
     failure = err
     settle()
-    parser.abort(err) // stops decompression and parsing; its own 'error' is then ignored
+    parser.abort(err) // stops parsing; its own 'error' is then ignored
+  }
+  /** Counts an entry (with its declared size, when it has an entry object); false once over a limit. */
+  const admit = (entry?: ReadEntry): boolean => {
+    entries++
+    if (entry) declared += BLOCK + Math.ceil(entry.size / BLOCK) * BLOCK
+    if (entries > maxEntries) fail(new TarballError(`tarball has more than ${maxEntries} entries`, 'size'))
+    else if (declared > maxUnpacked) fail(new TarballError(`tarball unpacks to more than ${maxUnpacked} bytes`, 'size'))
+    return !failure
   }
 
   parser.on('warn', (code: string, message: string | Error) => {
@@ -72,19 +85,23 @@ export async function walkTarball(
   })
   parser.on('error', (err: unknown) => fail(new TarballError(`damaged tarball: ${messageOf(err)}`)))
   parser.on('end', () => settle())
+  parser.on('eof', () => {
+    endOfArchive = true
+  })
+  parser.on('meta', () => admit()) // a pax or GNU long-name header, read whole (node-tar caps it at 1 MiB)
+  parser.on('ignoredEntry', (entry: ReadEntry) => admit(entry)) // an unknown type or a larger meta: node-tar skips it
   parser.on('entry', (entry: ReadEntry) => {
     const path = REGULAR_TYPES.has(entry.type) ? packagePath(entry.path, opts.stripComponents ?? 1) : undefined
-    if (path === undefined || failure) {
+    if (!admit(entry) || path === undefined) {
       entry.resume()
       return
     }
+    readFile(entry, path)
+  })
+
+  /** Hashes one regular file as it streams and hands it to the analyzers. */
+  const readFile = (entry: ReadEntry, path: string) => {
     const size = entry.size
-    seenBytes += size
-    if (seenBytes > maxUnpacked) {
-      entry.resume()
-      fail(new TarballError(`tarball unpacks to more than ${maxUnpacked} bytes`, 'size'))
-      return
-    }
     const hash = createHash('md5')
     const crc = crc64Stream()
     const content = size <= MAX_ANALYZED_BYTES ? Buffer.allocUnsafe(size) : undefined
@@ -108,20 +125,23 @@ export async function walkTarball(
         }
       }
     })
-  })
+  }
 
   try {
-    for await (const chunk of stream) {
+    for await (const piece of plainTar(stream, maxUnpacked)) {
       if (opts.signal?.aborted) fail(opts.signal.reason as Error)
-      if (failure) break // leaving the loop destroys the source stream
-      // Decompression and parsing are synchronous and every entry is consumed as it arrives, so the parser has
-      // nothing left queued when write() returns: its return value needs no waiting on.
-      parser.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+      if (failure) break // leaving the loop stops the decompression and destroys the source stream
+      // Parsing is synchronous and every entry is consumed as it arrives, so the parser has nothing left queued
+      // when write() returns: its return value needs no waiting on. After the end-of-archive blocks, the rest of
+      // the stream is only read and counted (node-tar would keep it all, copying it again at every chunk).
+      if (!endOfArchive) parser.write(piece)
     }
   } catch (err) {
-    if (failure) throw failure
-    parser.abort(err instanceof Error ? err : new Error(String(err)))
-    throw err // the source's own error (an integrity failure, a network error), unwrapped for the caller's retry rules
+    const error = err instanceof Error ? err : new Error(String(err))
+    if (!failure) fail(error)
+    // a limit or damage (a TarballError), or the source's own error (an integrity failure, a network error),
+    // unwrapped for the caller's retry rules
+    throw failure ?? error
   }
   if (!failure) parser.end()
   await settled
