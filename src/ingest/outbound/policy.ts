@@ -15,11 +15,6 @@ export interface OutboundPolicy {
   privateAddresses: boolean
 }
 
-/** `scheme://host[:port]` of a URL (the default port left out, as WHATWG URL does). */
-export function originOf(url: string | URL): string {
-  return (typeof url === 'string' ? new URL(url) : url).origin
-}
-
 /**
  * The URL as compintel will fetch it, or an UpstreamRefused: http(s) only, no credentials in the URL, on a
  * configured registry or an allowed origin. `trusted` says whether credentials may go with it.

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads'
 import type { Analyzer } from '../analyzers/types.ts'
 import type { Walker } from '../debian/deb-file.ts'
 import type { WalkResult } from '../tarball-walk.ts'
+import { fromWire, type WireError } from './protocol.ts'
 
 const ENTRY = new URL('./walk-entry.js', import.meta.url)
 
@@ -14,9 +15,9 @@ export const walkInThread: Walker = (command: string, args: string[], analyzers:
       workerData: { command, args, analyzers: analyzers.map((a) => a.name) },
       resourceLimits: { maxOldGenerationSizeMb: 2048 },
     })
-    thread.once('message', (m: { ok: true; walked: WalkResult } | { ok: false; message: string }) => {
+    thread.once('message', (m: { ok: true; walked: WalkResult } | { ok: false; error: WireError }) => {
       if (m.ok) resolve(m.walked)
-      else reject(new Error(m.message))
+      else reject(fromWire(m.error)) // a refusal keeps its kind: a tarball over a limit is not tried again
       void thread.terminate()
     })
     thread.once('error', reject)

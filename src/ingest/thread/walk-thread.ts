@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { DEFAULT_ANALYZERS } from '../analyzers/index.ts'
 import { walkCommand } from '../debian/deb-file.ts'
+import { toWire } from './protocol.ts'
 
 const port = parentPort
 if (!port) throw new Error('walk-thread.ts runs as a worker thread (src/ingest/thread/walk-pool.ts)')
@@ -14,5 +15,5 @@ walkCommand(
   DEFAULT_ANALYZERS.filter((a) => analyzers.includes(a.name)),
 ).then(
   (walked) => port.postMessage({ ok: true, walked }),
-  (err: Error) => port.postMessage({ ok: false, message: err.message }),
+  (err: Error) => port.postMessage({ ok: false, error: toWire(err) }),
 )
