@@ -35,13 +35,16 @@ describe('checkUrl', () => {
 test('special addresses, IPv4 and IPv6', () => {
   for (const ip of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0'])
     assert.ok(isSpecialAddress(ip), ip)
-  for (const ip of ['::1', '::', 'fe80::1', 'fd00::1', 'ff02::1', '::ffff:127.0.0.1']) assert.ok(isSpecialAddress(ip), ip)
+  for (const ip of ['::1', '::', 'fe80::1', 'fd00::1', 'ff02::1', '::ffff:127.0.0.1'])
+    assert.ok(isSpecialAddress(ip), ip)
   for (const ip of ['8.8.8.8', '172.32.0.1', '2001:db8::1', '::ffff:1.1.1.1']) assert.ok(!isSpecialAddress(ip), ip)
 })
 
 test('the lookup refuses a name that resolves to loopback unless it is a registry’s or private addresses are allowed', async () => {
   const look = (p: OutboundPolicy) =>
-    new Promise<unknown>((resolve) => guardedLookup(() => p)('localhost', {}, (err, address) => resolve(err ?? address)))
+    new Promise<unknown>((resolve) =>
+      guardedLookup(() => p)('localhost', {}, (err, address) => resolve(err ?? address)),
+    )
   assert.ok(kind('address')(await look(policy)))
   assert.equal(typeof (await look({ ...policy, privateAddresses: true })), 'string')
   assert.equal(typeof (await look({ ...policy, registries: new Set(['http://localhost:4873']) })), 'string')
