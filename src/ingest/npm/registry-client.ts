@@ -127,7 +127,7 @@ export class RegistryClient implements NpmRegistry {
       firstOrigin ??= url.origin
       const auth = trusted && url.origin === firstOrigin ? authorization(url.href, npm) : undefined
       const headers: Record<string, string> = {
-        'user-agent': String(npm['user-agent'] ?? 'compintel'),
+        'user-agent': String(npm.userAgent ?? 'compintel'),
         ...(o.accept ? { accept: o.accept, 'accept-encoding': 'gzip' } : {}),
         ...(auth ? { authorization: auth } : {}),
         ...(hop === 0 && o.cached?.etag ? { 'if-none-match': o.cached.etag } : {}),
@@ -172,7 +172,7 @@ function send(url: URL, headers: Record<string, string>, npm: Record<string, unk
     key: npm.key,
     rejectUnauthorized: npm.strictSSL !== false,
     maxSockets: 16,
-    timeouts: { connection: 30_000, response: 60_000, idle: timeout },
+    timeout,
     dns: { lookup: LOOKUP },
   })
   const transport = url.protocol === 'https:' ? https : http
