@@ -1,4 +1,5 @@
 // One error body for every request-level failure: error handler, 404/405 handler and malformed-HTTP handler.
+import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ERROR_CATALOGUE, type ErrorCode, errorBody, HttpError } from '../errors.ts'
@@ -81,13 +82,37 @@ export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, re
   send(reply.header('x-request-id', req.id), req, code, message)
 }
 
-/** Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, garbage). */
+/** Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, garbage, timeouts). */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return
-  const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST'
-  const body = JSON.stringify(errorBody(code, ERROR_CATALOGUE[code].message, 'none'))
-  socket.end(
-    `HTTP/1.1 ${ERROR_CATALOGUE[code].status} ${code === 'BAD_REQUEST' ? 'Bad Request' : 'Request Header Fields Too Large'}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  const code: ErrorCode =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'BAD_REQUEST'
+  endRaw(socket, rawErrorResponse(code))
+}
+
+/** How long a socket answered raw may linger for the client to read the answer before it is destroyed. */
+const RAW_LINGER_MS = 1000
+
+/** Writes `response` and closes the socket: at once when the client closes, else after RAW_LINGER_MS. */
+export function endRaw(socket: Socket, response: string): void {
+  socket.on('error', () => {}) // a reset by a client that is gone already changes nothing
+  socket.end(response)
+  const linger = setTimeout(() => socket.destroy(), RAW_LINGER_MS)
+  linger.unref()
+  socket.once('close', () => clearTimeout(linger))
+}
+
+/** A whole HTTP/1.1 answer in the error shape, for a socket Fastify has not reached; it closes the connection. */
+export function rawErrorResponse(code: ErrorCode, headers: Record<string, string | number> = {}): string {
+  const { status, message } = ERROR_CATALOGUE[code]
+  const body = JSON.stringify(errorBody(code, message, 'none'))
+  const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`)
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${extra.join('')}` +
+    `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   )
 }
