@@ -1,11 +1,14 @@
 // The body budget: every request body is counted as it streams in, before any parser holds it. Past its route's
 // limit (BODY_LIMIT, or the route's own) the request gets 413 at once; when the bodies of all requests together would
-// pass BODIES_IN_FLIGHT_MAX_MB it gets 503 UPLOADS_BUSY with Retry-After, also at once. Either way the connection is
-// closed after the answer, so a client that holds its upload open holds nothing more. A request's bytes stay counted
-// until its answer is sent or its connection closes (its parsed body lives that long).
+// pass BODIES_IN_FLIGHT_MAX_MB it gets 503 UPLOADS_BUSY with Retry-After, also at once. A request answered before its
+// body arrived whole (these refusals, a parser's limits) has the rest of its body read and dropped, and its connection
+// closed after a short linger, so a client that holds its upload open holds nothing more. A request's bytes stay
+// counted until its answer is sent or its connection closes (its parsed body lives that long).
+import type { IncomingMessage } from 'node:http'
 import { Transform } from 'node:stream'
 import { HttpError } from '../errors.ts'
 import type { App } from '../types.ts'
+import { closeAfterLinger } from './error-handler.ts'
 
 export interface BodyBudget {
   /** Bytes of request bodies received and not yet answered. */
@@ -14,10 +17,10 @@ export interface BodyBudget {
 
 /** The refusals of this budget and of the parsers that count against it. */
 export function bodyTooLarge(message: string): HttpError {
-  return new HttpError('PAYLOAD_TOO_LARGE', message, { connection: 'close' })
+  return new HttpError('PAYLOAD_TOO_LARGE', message)
 }
 function uploadsBusy(retryAfterSeconds: number): HttpError {
-  return new HttpError('UPLOADS_BUSY', '', { connection: 'close', 'retry-after': retryAfterSeconds })
+  return new HttpError('UPLOADS_BUSY', '', { 'retry-after': retryAfterSeconds })
 }
 
 export function registerBodyBudget(app: App, totalBytes: number, retryAfterSeconds: number): BodyBudget {
@@ -55,5 +58,24 @@ export function registerBodyBudget(app: App, totalBytes: number, retryAfterSecon
     payload.pipe(counted)
     done(null, counted)
   })
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (!req.raw.complete && req.raw.socket) lingerAfterAnswer(req.raw)
+    done(null, payload)
+  })
   return { inFlight: () => inFlight }
+}
+
+/**
+ * A request answered before its body arrived whole: the rest is read and dropped. Fastify answers a body it could not
+ * parse with `Connection: close`, on which Node would close the socket as soon as the answer is written, resetting it
+ * while the client still sends (the client may then never read the answer): the close lingers instead.
+ */
+function lingerAfterAnswer(raw: IncomingMessage): void {
+  raw.unpipe()
+  raw.resume()
+  const socket = raw.socket
+  socket.destroySoon = () => {
+    socket.end()
+    closeAfterLinger(socket)
+  }
 }

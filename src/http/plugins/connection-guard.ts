@@ -27,7 +27,6 @@ export function registerConnectionGuard(app: App, caps: Caps, retryAfterSeconds:
     const address = clientAddress(socket)
     const mine = byAddress.get(address) ?? 0
     if (open >= caps.maxConnections || (caps.maxConnectionsPerIp > 0 && mine >= caps.maxConnectionsPerIp)) {
-      socket.resume() // what the client sends is read and dropped
       endRaw(socket, refusal)
       return
     }

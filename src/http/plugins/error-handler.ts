@@ -28,7 +28,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5
 export function registerErrorHandling(app: App): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { code, message, headers } = classify(err)
-    if (ERROR_CATALOGUE[code].status >= 500) {
+    // a refused upload is load being shed, as expected as a 4xx (and as many as clients send)
+    if (ERROR_CATALOGUE[code].status >= 500 && code !== 'UPLOADS_BUSY') {
       req.log.error({ err, code }, 'request failed')
     }
     for (const [k, v] of Object.entries(headers)) reply.header(k, v)
@@ -94,14 +95,23 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
   endRaw(socket, rawErrorResponse(code))
 }
 
-/** How long a socket answered raw may linger for the client to read the answer before it is destroyed. */
-const RAW_LINGER_MS = 1000
-
-/** Writes `response` and closes the socket: at once when the client closes, else after RAW_LINGER_MS. */
+/** Writes `response` on a socket Fastify has not reached and closes it (closeAfterLinger). */
 export function endRaw(socket: Socket, response: string): void {
   socket.on('error', () => {}) // a reset by a client that is gone already changes nothing
   socket.end(response)
-  const linger = setTimeout(() => socket.destroy(), RAW_LINGER_MS)
+  socket.resume()
+  closeAfterLinger(socket)
+}
+
+/**
+ * How long a connection answered before its request arrived whole stays open, what the client still sends read and
+ * dropped: closing at once would reset the connection, and a client still sending would lose the answer (nginx's
+ * lingering close).
+ */
+const LINGER_MS = 2000
+
+export function closeAfterLinger(socket: Socket): void {
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS)
   linger.unref()
   socket.once('close', () => clearTimeout(linger))
 }
