@@ -42,13 +42,12 @@ async function flood(count: number, from: string): Promise<RawClient[]> {
   for (let i = 0; i < count; i += 100) {
     const batch = Array.from({ length: Math.min(100, count - i) }, () => rawClient(port, from))
     await Promise.all(batch.map((c) => c.connected.catch(() => {})))
-    batch.forEach((c, j) =>
-      c.write(
+    for (const [j, c] of batch.entries())
+      void c.write(
         j % 2 === 0
           ? 'POST /v2/components/echo HTTP/1.1\r\nHost: x\r\nContent-Ty'
           : `POST /v2/components/echo HTTP/1.1\r\nHost: x\r\nx-api-key: ${KEY}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"message":"`,
-      ),
-    )
+      )
     clients.push(...batch)
   }
   return clients

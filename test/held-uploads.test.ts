@@ -14,8 +14,7 @@ import { type RawClient, rawClient } from './helpers/raw-client.ts'
 
 const KEY = 'held-uploads-key-0123456789'
 const MiB = 1024 * 1024
-/** BODY_LIMIT 1 MiB: POST /scan/direct takes 1 MiB of WFP and 4 MiB of fields, 5 MiB in all. */
-const PER_REQUEST = 5 * MiB
+// BODY_LIMIT 1 MiB: POST /scan/direct takes 1 MiB of WFP and 4 MiB of fields, 5 MiB in all.
 const IN_FLIGHT = 16 * MiB
 const dir = mkdtempSync(path.join(tmpdir(), 'compintel-held-'))
 let port: number
