@@ -38,6 +38,7 @@ export function startPressureMonitor(
   limits: PressureLimits,
   ping: () => Promise<void>,
   warn: (err: unknown, what: string) => void,
+  heapStatistics: () => { used_heap_size: number; heap_size_limit: number } = getHeapStatistics,
 ): PressureMonitor {
   const readings: Readings = { eventLoopDelayMs: 0, heapUsedBytes: 0, heapLimitBytes: 0, database: 'ok' }
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS })
@@ -51,7 +52,7 @@ export function startPressureMonitor(
       warn(err, 'event-loop delay')
     }
     try {
-      const heap = getHeapStatistics()
+      const heap = heapStatistics()
       readings.heapUsedBytes = heap.used_heap_size
       readings.heapLimitBytes = heap.heap_size_limit
     } catch (err) {
