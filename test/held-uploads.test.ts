@@ -14,7 +14,6 @@ import { type RawClient, rawClient } from './helpers/raw-client.ts'
 
 const KEY = 'held-uploads-key-0123456789'
 const MiB = 1024 * 1024
-// BODY_LIMIT 1 MiB: POST /scan/direct takes 1 MiB of WFP and 4 MiB of fields, 5 MiB in all.
 const IN_FLIGHT = 16 * MiB
 const dir = mkdtempSync(path.join(tmpdir(), 'compintel-held-'))
 let port: number
@@ -25,7 +24,7 @@ before(async () => {
   port = await freePort()
   server = await startServe(port, `sqlite:${path.join(dir, 'kb.sqlite')}`, KEY, {
     LOG_LEVEL: 'warn',
-    BODY_LIMIT: String(MiB),
+    BODY_LIMIT: String(5 * MiB), // POST /scan/direct: 5 MiB in all, each form field at most 4 MiB
     BODIES_IN_FLIGHT_MAX_MB: String(IN_FLIGHT / MiB),
   })
 })

@@ -32,7 +32,7 @@ const Reply = Type.Record(Type.String(), Type.Array(Type.Record(Type.String(), T
 export function registerPostScanDirect(app: App, deps: AppDeps): void {
   const limits = { fileBytes: deps.config.bodyLimit, fieldBytes: FIELD_BYTES }
   app.register(async (scoped) => {
-    // read as it streams (scan-form.ts); a JSON body still parses, and is refused below
+    // read as it streams (scan-form.ts); a JSON body parses as on every route, and is refused below
     scoped.addContentTypeParser('multipart/form-data', (req, payload, done) => {
       readScanForm(req, payload, limits).then(
         (form) => done(null, new Parsed(form)),
@@ -43,8 +43,6 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
       '/scan/direct',
       {
         config: { area: 'scanning' },
-        // the WFP and the fields beside it, counted as they arrive (plugins/body-budget.ts)
-        bodyLimit: deps.config.bodyLimit + FIELD_BYTES,
         validatorCompiler: () => () => true,
         schema: {
           summary: 'Scan the files of a WFP (SCANOSS engine scan)',
