@@ -37,7 +37,7 @@ export async function dependenciesBench(
             body,
           })
           const json = (await res.body.json()) as Answer
-          // load shedding (under-pressure: event-loop delay) is counted and retried after Retry-After
+          // load shedding (http/plugins/pressure.ts: event-loop delay) is counted and retried after Retry-After
           if (res.statusCode === 503 && shed < 20) {
             shed++
             await new Promise((resolve) => setTimeout(resolve, 1000 * Number(res.headers['retry-after'] ?? 1)))

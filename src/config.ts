@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { GROWTH_SETTINGS, type GrowthConfig, parseGrowthConfig } from './config-growth.ts'
+import { LIMIT_SETTINGS, type LimitsConfig, parseLimitsConfig } from './config-limits.ts'
 import { AREAS, isScope } from './domain/keys/scopes.ts'
 import { SEED_DIR } from './seed-dir.ts'
 
@@ -44,6 +45,8 @@ export interface Config {
   workerLeaseSeconds: number
   /** What the KB learns by itself: on-demand fetches and the freshness schedule (config-growth.ts). */
   growth: GrowthConfig
+  /** Timeouts, connection caps and the body budget against hostile clients (config-limits.ts). */
+  limits: LimitsConfig
 }
 
 /** Every bad value, each named with what was expected. */
@@ -88,6 +91,7 @@ export const SETTINGS = [
   'WORKER_CONCURRENCY',
   'WORKER_LEASE_SECONDS',
   ...GROWTH_SETTINGS,
+  ...LIMIT_SETTINGS,
 ] as const
 
 /** Reads COMPINTEL_CONFIG (a JSON file of the same names) under the environment, which wins. */
@@ -182,6 +186,7 @@ export function parseConfig(src: Source): Config {
     workerConcurrency: int('WORKER_CONCURRENCY', 4, 1, 64),
     workerLeaseSeconds: int('WORKER_LEASE_SECONDS', 60, 2, 3600),
     growth: parseGrowthConfig(readers),
+    limits: parseLimitsConfig(readers),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

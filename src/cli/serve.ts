@@ -1,20 +1,28 @@
-// `compintel serve`: runs until SIGTERM or SIGINT, then shuts down gracefully.
+// `compintel serve`: runs until SIGTERM or SIGINT, then shuts down gracefully; an uncaught exception shuts it down
+// too, and it exits 1 (process-guard.ts).
 import type { Config } from '../config.ts'
 import { serve } from '../main.ts'
+import { guardProcess } from './process-guard.ts'
 
 export async function runServe(config: Config): Promise<number> {
   const running = await serve(config)
+  const guard = guardProcess(running.app.log, running.shutdown, config.shutdownTimeoutMs)
   console.log(`compintel listening on ${running.url} (KB: ${config.database.kind}); API docs at ${running.url}/docs`)
-  await new Promise<void>((resolve) => {
+  const failed = guard.failed.then(() => 1)
+  const stopped = new Promise<number>((resolve) => {
     const stop = (signal: string) => {
-      running.shutdown(signal).then(resolve, (err) => {
-        console.error(`shutdown failed: ${(err as Error).message}`)
-        process.exitCode = 1
-        resolve()
-      })
+      running.shutdown(signal).then(
+        () => resolve(0),
+        (err) => {
+          console.error(`shutdown failed: ${(err as Error).message}`)
+          resolve(1)
+        },
+      )
     }
     process.once('SIGTERM', () => stop('SIGTERM'))
     process.once('SIGINT', () => stop('SIGINT'))
   })
-  return 0
+  const code = await Promise.race([failed, stopped])
+  guard.remove()
+  return code
 }

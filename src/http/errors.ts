@@ -13,6 +13,7 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   RULESET_NOT_FOUND: { status: 404, message: 'Requested ruleset or version not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed on this path' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request did not arrive in time' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type; send application/json' },
   HEADERS_TOO_LARGE: { status: 431, message: 'Request headers or URL too large' },
@@ -21,6 +22,8 @@ export const ERROR_CATALOGUE = {
   RULESET_INTEGRITY_FAILED: { status: 500, message: 'Ruleset integrity verification failed' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
   DATABASE_UNAVAILABLE: { status: 503, message: 'The knowledge base is temporarily unreachable' },
+  TOO_MANY_CONNECTIONS: { status: 503, message: 'Too many open connections; retry later' },
+  UPLOADS_BUSY: { status: 503, message: 'The server holds as many request bodies as it may; retry later' },
 } as const satisfies Record<string, { status: number; message: string }>
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts'
 import type { Area } from '../domain/keys/scopes.ts'
 import type { Principal } from '../domain/keys/types.ts'
 import type { Services } from '../domain/services.ts'
+import type { PressureReport } from './plugins/pressure.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,6 +28,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     routeTable: RouteEntry[]
+    /** Whether load is shed now (plugins/pressure.ts). */
+    isUnderPressure(): boolean
+    /** The readings /health reports: pressure, open connections, request-body bytes in flight. */
+    pressure(): PressureReport
   }
 }
 

@@ -1,4 +1,5 @@
 // One error body for every request-level failure: error handler, 404/405 handler and malformed-HTTP handler.
+import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ERROR_CATALOGUE, type ErrorCode, errorBody, HttpError } from '../errors.ts'
@@ -14,12 +15,6 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
   FST_ERR_BAD_URL: 'BAD_REQUEST',
   FST_ERR_ASYNC_CONSTRAINT: 'BAD_REQUEST',
-  // @fastify/multipart (POST /scan/direct)
-  FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
-  FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
-  FST_FIELDS_LIMIT: 'PAYLOAD_TOO_LARGE',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
 }
 
 export const DATABASE_RETRY_AFTER_SECONDS = 5
@@ -27,7 +22,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5
 export function registerErrorHandling(app: App): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const { code, message, headers } = classify(err)
-    if (ERROR_CATALOGUE[code].status >= 500) {
+    // a refused upload is load being shed, as expected as a 4xx (and as many as clients send)
+    if (ERROR_CATALOGUE[code].status >= 500 && code !== 'UPLOADS_BUSY') {
       req.log.error({ err, code }, 'request failed')
     }
     for (const [k, v] of Object.entries(headers)) reply.header(k, v)
@@ -81,13 +77,46 @@ export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, re
   send(reply.header('x-request-id', req.id), req, code, message)
 }
 
-/** Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, garbage). */
+/** Errors Node's HTTP parser raises before Fastify sees a request (oversized headers, garbage, timeouts). */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return
-  const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST'
-  const body = JSON.stringify(errorBody(code, ERROR_CATALOGUE[code].message, 'none'))
-  socket.end(
-    `HTTP/1.1 ${ERROR_CATALOGUE[code].status} ${code === 'BAD_REQUEST' ? 'Bad Request' : 'Request Header Fields Too Large'}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  const code: ErrorCode =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'BAD_REQUEST'
+  endRaw(socket, rawErrorResponse(code))
+}
+
+/** Writes `response` on a socket Fastify has not reached and closes it (closeAfterLinger). */
+export function endRaw(socket: Socket, response: string): void {
+  socket.on('error', () => {}) // a reset by a client that is gone already changes nothing
+  socket.end(response)
+  socket.resume()
+  closeAfterLinger(socket)
+}
+
+/**
+ * How long a connection answered before its request arrived whole stays open, what the client still sends read and
+ * dropped: closing at once would reset the connection, and a client still sending would lose the answer (nginx's
+ * lingering close).
+ */
+const LINGER_MS = 2000
+
+export function closeAfterLinger(socket: Socket): void {
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS)
+  linger.unref()
+  socket.once('close', () => clearTimeout(linger))
+}
+
+/** A whole HTTP/1.1 answer in the error shape, for a socket Fastify has not reached; it closes the connection. */
+export function rawErrorResponse(code: ErrorCode, headers: Record<string, string | number> = {}): string {
+  const { status, message } = ERROR_CATALOGUE[code]
+  const body = JSON.stringify(errorBody(code, message, 'none'))
+  const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`)
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${extra.join('')}` +
+    `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   )
 }

@@ -1,34 +1,77 @@
-// Load shedding with @fastify/under-pressure: 503 + Retry-After when the event loop lags, the heap is over its
-// limit or the KB does not answer; the server recovers by itself once the check passes again.
-import underPressure from '@fastify/under-pressure'
-import { withTimeout } from '../../domain/shared/timeout.ts'
+// Load shedding: 503 + Retry-After while the event loop lags, the heap is over its limit or the KB does not answer
+// (pressure-monitor.ts reads them); the server recovers by itself once the readings pass again. The same readings,
+// with the open connections and the request-body bytes in flight, are what /health reports to load balancers.
+import { type Static, Type } from 'typebox'
 import { errorBody } from '../errors.ts'
 import type { App, AppDeps } from '../types.ts'
+import type { BodyBudget } from './body-budget.ts'
+import type { ConnectionCounts } from './connection-guard.ts'
+import { startPressureMonitor } from './pressure-monitor.ts'
 
-const PRESSURE_RETRY_AFTER_SECONDS = 5
+/** The Retry-After of every 503 of load: pressure, connection caps, the body budget. */
+export const PRESSURE_RETRY_AFTER_SECONDS = 5
 /** Routes that must answer even under pressure: liveness, readiness (which reports the pressure) and metrics. */
 const ALWAYS_SERVED = new Set(['/health', '/ready', '/metrics'])
 
-export async function registerPressure(app: App, { config, services }: AppDeps): Promise<void> {
-  await app.register(underPressure, {
-    maxEventLoopDelay: config.maxEventLoopDelayMs,
-    maxHeapUsedBytes: config.maxHeapUsedBytes,
-    retryAfter: PRESSURE_RETRY_AFTER_SECONDS,
-    healthCheckInterval: config.healthCheckIntervalMs,
-    healthCheck: async () => {
-      try {
-        await withTimeout(services.pingDatabase(), 2000)
-        return true
-      } catch {
-        return false
-      }
-    },
-    pressureHandler: (req, reply, type) => {
-      if (ALWAYS_SERVED.has(req.routeOptions.url ?? '')) return undefined
-      const code = type === 'healthCheck' ? 'DATABASE_UNAVAILABLE' : 'SERVICE_UNAVAILABLE'
-      reply.code(503).header('retry-after', PRESSURE_RETRY_AFTER_SECONDS).type('application/json; charset=utf-8')
-      // under-pressure sends a returned value as the reply; its typings only admit void.
-      return errorBody(code, '', req.id) as unknown as undefined
-    },
+const number = (description: string) => Type.Number({ description })
+/** What /health reports (and `app.pressure()` returns). */
+export const PressureReportSchema = Type.Object({
+  shedding: Type.Boolean({ description: 'Whether requests other than /health, /ready and /metrics get 503 now' }),
+  cause: Type.Union([Type.Literal('event-loop'), Type.Literal('heap'), Type.Literal('database'), Type.Null()], {
+    description: 'Why load is shed, or null',
+  }),
+  event_loop_delay_ms: number('Mean event-loop delay over the last second'),
+  heap_used_bytes: number('V8 heap in use'),
+  heap_limit_bytes: number('V8 heap limit'),
+  database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')], { description: 'The last KB ping' }),
+  open_connections: number('Connections open now (MAX_CONNECTIONS caps them)'),
+  body_bytes_in_flight: number('Request-body bytes held now (BODIES_IN_FLIGHT_MAX_MB caps them)'),
+})
+export type PressureReport = Static<typeof PressureReportSchema>
+
+export function registerPressure(
+  app: App,
+  { config, services }: AppDeps,
+  load: { connections: ConnectionCounts; bodies: BodyBudget },
+): void {
+  const monitor = startPressureMonitor(config, () => services.pingDatabase(), warnOf(app))
+  app.addHook('onClose', (_instance, done) => {
+    monitor.stop()
+    done()
   })
+  app.decorate('isUnderPressure', () => monitor.cause() !== undefined)
+  app.decorate('pressure', (): PressureReport => {
+    const r = monitor.readings()
+    const cause = monitor.cause()
+    return {
+      shedding: cause !== undefined,
+      cause: cause ?? null,
+      event_loop_delay_ms: r.eventLoopDelayMs,
+      heap_used_bytes: r.heapUsedBytes,
+      heap_limit_bytes: r.heapLimitBytes,
+      database: r.database,
+      open_connections: load.connections.open(),
+      body_bytes_in_flight: load.bodies.inFlight(),
+    }
+  })
+  app.addHook('onRequest', (req, reply, done) => {
+    const cause = monitor.cause()
+    if (cause === undefined || ALWAYS_SERVED.has(req.routeOptions.url ?? '')) return done()
+    const code = cause === 'database' ? 'DATABASE_UNAVAILABLE' : 'SERVICE_UNAVAILABLE'
+    reply
+      .code(503)
+      .header('retry-after', PRESSURE_RETRY_AFTER_SECONDS)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(code, '', req.id))
+  })
+}
+
+/** A failed reading is logged at most once a minute (it keeps its last value meanwhile). */
+function warnOf(app: App): (err: unknown, what: string) => void {
+  let last = 0
+  return (err, what) => {
+    if (Date.now() - last < 60_000) return
+    last = Date.now()
+    app.log.warn({ err: (err as Error)?.message }, `pressure monitor: cannot read ${what}`)
+  }
 }

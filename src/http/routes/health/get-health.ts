@@ -1,5 +1,7 @@
-// GET /health: liveness; answers while the process runs, without a key.
+// GET /health: liveness; answers while the process runs, without a key, even under pressure. It reports the
+// pressure (plugins/pressure.ts) so a load balancer can send less to a busy server; /ready says whether to send any.
 import { Type } from 'typebox'
+import { PressureReportSchema } from '../../plugins/pressure.ts'
 import type { App } from '../../types.ts'
 
 export function registerGetHealth(app: App): void {
@@ -11,9 +13,9 @@ export function registerGetHealth(app: App): void {
         summary: 'Liveness',
         tags: ['operations'],
         security: [],
-        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+        response: { 200: Type.Object({ status: Type.Literal('ok'), pressure: PressureReportSchema }) },
       },
     },
-    async () => ({ status: 'ok' as const }),
+    async () => ({ status: 'ok' as const, pressure: app.pressure() }),
   )
 }

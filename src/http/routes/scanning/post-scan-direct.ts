@@ -1,7 +1,6 @@
 // POST /scan/direct (docs/scanning.md): the SCANOSS engine's scan, as the clients' `scan` command posts it. The WFP
 // of a batch of files comes as multipart/form-data; each file is answered with a file match, a snippet match or
 // none, keyed by its path, in the engine's JSON (not the /v2 envelope: the clients pass it through as it is).
-import multipart from '@fastify/multipart'
 import { Type } from 'typebox'
 import { parseSbomContext, SbomContextError } from '../../../domain/scanning/sbom-context.ts'
 import { scanWfp } from '../../../domain/scanning/scan.ts'
@@ -10,7 +9,7 @@ import { parseWfp, WfpError } from '../../../domain/scanning/wfp.ts'
 import { HttpError } from '../../errors.ts'
 import { responses } from '../../schemas/common.ts'
 import type { App, AppDeps } from '../../types.ts'
-import { readScanForm, scanSettings } from './scan-form.ts'
+import { readScanForm, type ScanForm, scanSettings } from './scan-form.ts'
 import { FLAG_NO_LICENSES, type ServerBlock, scanAnswer } from './scan-wire.ts'
 
 /** The form's fields besides the WFP (`assets` may hold an SBOM of 2,000 purls). */
@@ -31,9 +30,14 @@ const Reply = Type.Record(Type.String(), Type.Array(Type.Record(Type.String(), T
 })
 
 export function registerPostScanDirect(app: App, deps: AppDeps): void {
+  const limits = { fileBytes: deps.config.bodyLimit, fieldBytes: FIELD_BYTES }
   app.register(async (scoped) => {
-    await scoped.register(multipart, {
-      limits: { fileSize: deps.config.bodyLimit, files: 2, fields: 10, fieldSize: FIELD_BYTES, parts: 12 },
+    // read as it streams (scan-form.ts); a JSON body parses as on every route, and is refused below
+    scoped.addContentTypeParser('multipart/form-data', (req, payload, done) => {
+      readScanForm(req, payload, limits).then(
+        (form) => done(null, new Parsed(form)),
+        (err: Error) => done(err, undefined),
+      )
     })
     scoped.post(
       '/scan/direct',
@@ -55,7 +59,9 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
         },
       },
       async (req) => {
-        const form = await readScanForm(req)
+        if (!(req.body instanceof Parsed))
+          throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data with the WFP in the "file" field')
+        const { form } = req.body
         const settings = scanSettings(req)
         let files: Awaited<ReturnType<typeof parseWfp>>['files']
         let context: ReturnType<typeof parseSbomContext>
@@ -77,6 +83,11 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
       },
     )
   })
+}
+
+/** A form read by this route's parser (any other body is refused). */
+class Parsed {
+  constructor(readonly form: ScanForm) {}
 }
 
 async function serverBlock(deps: AppDeps): Promise<ServerBlock> {
