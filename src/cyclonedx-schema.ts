@@ -1,16 +1,15 @@
-// The official CycloneDX JSON schemas, 1.4 to 1.7, as @cyclonedx/cyclonedx-library ships them for offline use,
-// compiled with ajv (draft-07, with formats) on first use of each version: checks a BOM sent for enrichment
-// (docs/sbom.md "Input"), and, in the tests, every BOM compintel writes. The schemas' references (SPDX license ids,
+// The official CycloneDX JSON schemas, 1.4 to 1.7, kept in src/cyclonedx-schemas/ (as @cyclonedx/cyclonedx-library
+// 10.3.0 ships them for offline use; origin and license in that folder's README), compiled with ajv (draft-07, with
+// formats) on first use of each version: checks a BOM sent for enrichment (docs/sbom.md "Input"), and, in the tests,
+// every BOM compintel writes. The schemas' references (SPDX license ids,
 // JSF signatures, cryptography definitions) are added under the names the BOM schemas use for them.
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import { Ajv, type ValidateFunction } from 'ajv'
 import formats from 'ajv-formats'
 
-const require = createRequire(import.meta.url)
-const dir = path.join(path.dirname(require.resolve('@cyclonedx/cyclonedx-library/package.json')), 'res', 'schema')
-const schema = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>
+/** The folder of the schema files. */
+export const SCHEMA_DIR = new URL('./cyclonedx-schemas/', import.meta.url)
+const schema = (file: string) => JSON.parse(readFileSync(new URL(file, SCHEMA_DIR), 'utf8')) as Record<string, unknown>
 const VERSIONS = new Set(['1.4', '1.5', '1.6', '1.7'])
 
 interface Checks {

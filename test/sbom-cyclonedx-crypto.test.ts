@@ -3,9 +3,8 @@
 // and 1.7 schemas, and the license acknowledgements and evidence of components the KB knows.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import { test } from 'node:test'
+import { SCHEMA_DIR } from '../src/cyclonedx-schema.ts'
 import { MAPPED } from '../src/domain/sbom/crypto-asset-facts.ts'
 import { enrichedCycloneDx } from '../src/domain/sbom/cyclonedx.ts'
 import type { ComponentFacts } from '../src/domain/sbom/enrich.ts'
@@ -99,9 +98,7 @@ test("the mapping's tables name only catalogue ids and categories, and only fami
     MAPPED.categories.filter((c) => !categories.has(c)),
     [],
   )
-  const require = createRequire(import.meta.url)
-  const dir = path.join(path.dirname(require.resolve('@cyclonedx/cyclonedx-library/package.json')), 'res', 'schema')
-  const defs = JSON.parse(readFileSync(path.join(dir, 'cryptography-defs.SNAPSHOT.schema.json'), 'utf8'))
+  const defs = JSON.parse(readFileSync(new URL('cryptography-defs.SNAPSHOT.schema.json', SCHEMA_DIR), 'utf8'))
   const families = new Set<string>(defs.definitions.algorithmFamiliesEnum.enum)
   assert.deepEqual(
     MAPPED.families.filter((f) => !families.has(f)),
