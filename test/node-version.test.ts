@@ -15,10 +15,11 @@ const { NODE_FLOOR, nodeVersionProblem } = (await import(new URL('../bin/node-ve
   nodeVersionProblem: (version: string, executable?: string) => string | undefined
 }
 
-test('the floor is package.json engines, and .npmrc makes npm refuse an older Node', () => {
+test('the floor is package.json engines; .npmrc makes npm refuse an older Node and run no install script', () => {
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } }
   assert.equal(pkg.engines.node, `>=${NODE_FLOOR}`)
   assert.match(readFileSync('.npmrc', 'utf8'), /^engine-strict=true$/m)
+  assert.match(readFileSync('.npmrc', 'utf8'), /^ignore-scripts=true$/m, 'npm install compiles nothing')
 })
 
 test('Node 22.12 and newer pass; older Nodes get which Node to install and how', () => {
