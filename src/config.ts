@@ -61,7 +61,7 @@ const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trac
 
 export type Source = Record<string, string | undefined>
 
-/** The documented settings; README's configuration table mirrors this list. */
+/** The documented settings; docs/configuration.md's table mirrors this list. */
 export const SETTINGS = [
   'HOST',
   'PORT',

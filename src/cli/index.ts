@@ -27,7 +27,7 @@ const USAGE = `usage: compintel <command>
   ${SCAN_USAGE}
   ${FOLDER_OPTIONS}
 
-Configuration comes from environment variables (see README), optionally a JSON file named by COMPINTEL_CONFIG.`
+Configuration comes from environment variables (docs/configuration.md), optionally a JSON file named by COMPINTEL_CONFIG.`
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
