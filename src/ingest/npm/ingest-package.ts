@@ -66,7 +66,7 @@ export async function ingestPackage(
   const again = <T>(what: string, fn: () => Promise<T>) =>
     retry(fn, { isTransient, baseMs: opts.retryBaseMs, onRetry: (err, n) => opts.onRetry?.(what, err, n) })
   const packument = await again(name, () => registry.packument(name, opts.signal))
-  const { component, versions } = mapPackument(packument, asOf)
+  const { component, versions } = mapPackument(name, packument, asOf)
   const kept = pick(versions, opts.versions, component.latestVersion)
   const state = await writer.state(component.purl)
   const plan = analysisPlan(kept, pick(kept, opts.analyze, component.latestVersion), state, opts.analyzers)
