@@ -381,7 +381,7 @@ async function writeCryptoAnalyses(t: TestApp): Promise<void> {
   }
   const file = (dir: string) => readFileSync(new URL(`./fixtures/npm/fixture-crypto/${dir}/index.js`, import.meta.url))
   const lib = FIXTURE_PACKUMENTS.find((p) => p.name === 'fx-lib') as (typeof FIXTURE_PACKUMENTS)[number]
-  const { component, versions } = mapPackument(lib, FIXTURE_AS_OF)
+  const { component, versions } = mapPackument(lib.name, lib, FIXTURE_AS_OF)
   const analyses = [
     analysis('1.0.0', file('1.0.0')),
     analysis('1.2.0', file('1.1.0')),

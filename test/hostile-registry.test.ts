@@ -236,3 +236,27 @@ describe('where the client goes is the operator’s choice, not the registry’s
     )
   })
 })
+
+describe('names the registry makes up', () => {
+  test('a name npm does not allow never becomes a request, and an alias dependency to one is not queued', async () => {
+    for (const name of ['../-/whoami', 'x?write=true', '<img src=x>'])
+      await assert.rejects(ingest(name, client(), countingWriter()), (err) => isPermanent(err), name)
+    assert.deepEqual(
+      reg.seen.filter((s) => /whoami|write=|img/.test(s.path)),
+      [],
+    )
+    const doc = {
+      ...packument('aliaser', `${reg.origin}/aliaser/-/aliaser-1.0.0.tgz`),
+      versions: {
+        '1.0.0': {
+          name: 'aliaser',
+          version: '1.0.0',
+          dependencies: { a: 'npm:../-/npm/v1/user@1', b: 'npm:left-pad@^1' },
+        },
+      },
+    }
+    reg.route('/aliaser', json(doc))
+    const r = await ingest('aliaser', client(), countingWriter())
+    assert.deepEqual(r.latestDependencies, ['left-pad'])
+  })
+})

@@ -21,6 +21,7 @@ import { migrate } from '../src/storage/migrate.ts'
 import { refreshPopularityExclusive } from '../src/storage/popularity.ts'
 import { backends } from './helpers/backends.ts'
 import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
+import { TEST_WORKER } from './helpers/worker-options.ts'
 
 const OPTS: UnitOptions = { versions: 'all', analyze: 'latest', withDependencies: false }
 
@@ -181,16 +182,7 @@ for (const backend of backends())
             refresh: () => refreshPopularityExclusive(storage.db, storage.dialect),
             log,
           },
-          {
-            concurrency: 2,
-            leaseSeconds: 30,
-            pollMs: 20,
-            untilEmpty: true,
-            refreshEveryMs: 60_000,
-            shutdownTimeoutMs: 5000,
-            retryBaseMs: 1,
-            ...opts,
-          },
+          { ...TEST_WORKER, ...opts },
         )
 
       test('retries a transient failure after its back-off, fails a missing package once, refreshes popularity', async () => {

@@ -112,7 +112,10 @@ for (const backend of backends()) {
       cleanup = opened.cleanup
       t = await makeTestApp({ storage: opened.storage, env: { MAX_BATCH_SIZE: '20' } })
       await loadFixtureKb(opened.storage)
-      await new SqlKbWriter(opened.storage).writePackage({ ...mapPackument(FX_BARE, FIXTURE_AS_OF), analyses: [] })
+      await new SqlKbWriter(opened.storage).writePackage({
+        ...mapPackument(FX_BARE.name, FX_BARE, FIXTURE_AS_OF),
+        analyses: [],
+      })
     })
     after(async () => {
       await t.close()

@@ -46,7 +46,8 @@ async function loadRankingKb(storage: Storage): Promise<void> {
   await loadFixtureKb(storage)
   await loadCapturesFixtureKb(storage)
   const writer = new SqlKbWriter(storage)
-  for (const p of rankingPackuments()) await writer.writePackage({ ...mapPackument(p, FIXTURE_AS_OF), analyses: [] })
+  for (const p of rankingPackuments())
+    await writer.writePackage({ ...mapPackument(p.name, p, FIXTURE_AS_OF), analyses: [] })
   await refreshPopularity(storage.db)
 }
 

@@ -2,12 +2,15 @@
 // request (test/fixtures/client-captures/container-scan.json) is answered with licenses for its Debian
 // packages; openssl's changelog-named CVEs affect the versions before their fix and not after; libc6's license is
 // read from its copyright file; the base (Priority: required) packages are there; libssl3 has the cryptography of
-// openssl's upstream source and an origin from its changelog.
+// openssl's upstream source and an origin from its changelog. And `compintel check`'s rules find no row of the whole
+// shipped seed (npm and Debian) that they do not allow.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, test } from 'node:test'
+import { checkKb } from '../src/domain/kb/consistency.ts'
 import { schemeFor } from '../src/domain/shared/versions/index.ts'
 import { SEED_DIR } from '../src/seed-dir.ts'
+import { SqlConsistencyReader } from '../src/storage/consistency-reader.ts'
 import { openStorage } from '../src/storage/database.ts'
 import { prepareKb } from '../src/storage/prepare-kb.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
@@ -108,4 +111,11 @@ test("libssl3's cryptography comes from openssl's upstream source; its origin fr
   const origin = await post('/v2/geoprovenance/origin/components', { components: [{ purl }] })
   assert.deepEqual(origin.components_locations[0].sources, ['debian-changelog'])
   assert.ok(origin.components_locations[0].locations.length > 0)
+})
+
+test('compintel check finds nothing in the shipped seed: every row is one the rules allow', async () => {
+  const report = await checkKb(new SqlConsistencyReader(t.storage.db), { chunk: 20_000 })
+  assert.ok(report.components > 1900 && report.versions > 67_000, `${report.components}, ${report.versions}`)
+  assert.deepEqual(report.findings, [])
+  assert.ok(Object.values(report.counts).every((n) => n === 0))
 })

@@ -1,6 +1,7 @@
-// The compintel command line: serve | migrate | keys (create, list, revoke) | ingest | worker | update | status | export |
-// notices | sbom (enrich, from) | rulesets build | hash | scan (folder hashing).
+// The compintel command line: serve | migrate | keys (create, list, revoke) | ingest | worker | update | status | check |
+// export | notices | sbom (enrich, from) | rulesets build | hash | scan (folder hashing).
 import { ConfigError, loadConfig } from '../config.ts'
+import { CHECK_USAGE } from './check-usage.ts'
 import { FOLDER_OPTIONS, HASH_USAGE, SCAN_USAGE } from './hash-usage.ts'
 import { INGEST_USAGE } from './ingest-usage.ts'
 import { NOTICES_USAGE } from './notices-usage.ts'
@@ -19,6 +20,7 @@ const USAGE = `usage: compintel <command>
   ${INGEST_USAGE}
   ${WORKER_USAGE}
   ${UPDATE_USAGE}
+  ${CHECK_USAGE}
   export [--out DIR] [--release NAME]   write the KB as a seed (default: data/seed)
   ${NOTICES_USAGE}
   ${SBOM_USAGE}
@@ -53,6 +55,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./update.ts')).runUpdateCommand(config, rest)
       case 'status':
         return await (await import('./update.ts')).runStatus(config)
+      case 'check':
+        return await (await import('./check.ts')).runCheck(config, rest)
       case 'export':
         return await (await import('./export.ts')).runExport(config, rest)
       case 'notices':

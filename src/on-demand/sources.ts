@@ -1,7 +1,7 @@
 // What on-demand learning asks of each source (docs/kb-growth.md): the names that may be sent there, and the options
 // of the unit a request queues in each ON_DEMAND mode. The worker's runner of each source is in ingest/unit-runner.ts.
-import validateName from 'validate-npm-package-name'
 import type { OnDemandMode } from '../config-growth.ts'
+import { debianNameProblem, npmNameProblem } from '../domain/kb/ecosystem-rules.ts'
 import { serializeUnitOptions } from '../domain/kb/ingest-queue.ts'
 import type { LearnRequest, LearnSource } from '../domain/on-demand/types.ts'
 
@@ -14,13 +14,10 @@ interface SourceRules {
   options(mode: Mode, r: LearnRequest): string
 }
 
-/** Debian Policy §5.6.1: lower-case letters, digits, `+`, `-` and `.`, at least two, starting alphanumeric. */
-const DEBIAN_NAME = /^[a-z0-9][a-z0-9+.-]{1,127}$/
-
 export const SOURCE_RULES: Readonly<Record<LearnSource, SourceRules>> = {
   npm: {
     // old packages' rules: JSONStream is one
-    fetchable: (name) => name.length <= 214 && validateName(name).validForOldPackages,
+    fetchable: (name) => name.length <= 214 && npmNameProblem(name) === undefined,
     // every version's metadata, and in `analyze` mode the versions asked analyzed
     options: (mode, r) =>
       serializeUnitOptions({
@@ -30,7 +27,8 @@ export const SOURCE_RULES: Readonly<Record<LearnSource, SourceRules>> = {
       }),
   },
   debian: {
-    fetchable: (name) => DEBIAN_NAME.test(name),
+    // Debian Policy §5.6.1, at most 128 characters
+    fetchable: (name) => name.length <= 128 && debianNameProblem(name) === undefined,
     // every version in the suites; the newest one read (license, changelog, its installed tree and upstream source
     // walked) in `metadata` mode, every one in `analyze` mode
     options: (mode) =>

@@ -52,6 +52,7 @@ export const SCANNER_VERSIONS: Record<string, string | null> = {
 /** A GitHub repository: mapped like a packument (same version facts), then given its GitHub identity. */
 function scanner(): { component: ComponentFacts; versions: VersionFacts[] } {
   const { component, versions } = mapPackument(
+    'scanner.c',
     packument('scanner.c', '2.0.0', SCANNER_VERSIONS, 'GPL-2.0-only'),
     FIXTURE_AS_OF,
   )
@@ -119,7 +120,7 @@ export async function loadCapturesFixtureKb(storage: Storage): Promise<void> {
     const lodash = codeStats('4.17.21', CAPTURES_STATISTICS.lodash)
     lodash.outputs.push({ analyzer: SEMGREP_ANALYZER, analyzerVersion: '1+v1.0.0', output: CAPTURES_ISSUES })
     const analyses = p.name === 'lodash' ? [lodash] : []
-    await writer.writePackage({ ...mapPackument(p, FIXTURE_AS_OF), analyses })
+    await writer.writePackage({ ...mapPackument(p.name, p, FIXTURE_AS_OF), analyses })
   }
   await writer.writePackage({ ...scanner(), analyses: [codeStats('2.0.0', CAPTURES_STATISTICS.scanner)] })
   await refreshPopularity(storage.db)

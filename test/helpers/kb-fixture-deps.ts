@@ -68,7 +68,7 @@ export const DEPS_FIXTURE_PACKUMENTS: Packument[] = [
 export async function loadDepsFixtureKb(storage: Storage): Promise<void> {
   const writer = new SqlKbWriter(storage)
   for (const p of DEPS_FIXTURE_PACKUMENTS) {
-    const { component, versions } = mapPackument(p, FIXTURE_AS_OF)
+    const { component, versions } = mapPackument(p.name, p, FIXTURE_AS_OF)
     await writer.writePackage({ component, versions, analyses: [] })
   }
 }

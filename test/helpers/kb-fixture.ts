@@ -135,7 +135,7 @@ export const FIXTURE_ANALYSES: Record<string, VersionAnalysis[]> = {
 export async function loadFixtureKb(storage: Storage): Promise<void> {
   const writer = new SqlKbWriter(storage)
   for (const p of FIXTURE_PACKUMENTS) {
-    const { component, versions } = mapPackument(p, FIXTURE_AS_OF)
+    const { component, versions } = mapPackument(p.name, p, FIXTURE_AS_OF)
     await writer.writePackage({ component, versions, analyses: FIXTURE_ANALYSES[p.name] ?? [] })
   }
   await refreshPopularity(storage.db)
@@ -153,6 +153,6 @@ export async function publishFixtureVersion(storage: Storage, name: string, vers
     versions: { ...p.versions, [version]: { name, version, license: 'MIT' } },
     time,
   }
-  const { component, versions } = mapPackument(next, '2026-03-02T00:00:00.000Z')
+  const { component, versions } = mapPackument(next.name, next, '2026-03-02T00:00:00.000Z')
   await new SqlKbWriter(storage).writePackage({ component, versions, analyses: [] })
 }

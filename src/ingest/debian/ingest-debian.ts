@@ -64,7 +64,9 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
     o.log('debian: fetching the indexes')
     await o.archive.update()
   }
-  const packages = await readPackages(o.archive.indexes())
+  const refused: string[] = []
+  const packages = await readPackages(o.archive.indexes(), (why) => refused.push(why))
+  if (refused.length > 0) o.log(`debian: ${refused.length} index stanzas refused (first: ${refused[0]})`)
   // an installed version the suites no longer list; a package they never listed is not Debian's (another repository)
   for (const r of o.installed?.records ?? []) {
     const list = packages.get(r.name)

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { parseDeb822 } from '../../domain/shared/deb822.ts'
 import { type DebFacts, factsOfDocs } from './deb-facts.ts'
 import { readDocs } from './deb-file.ts'
-import { type BinaryRecord, binaryRecord } from './indexes.ts'
+import { type BinaryRecord, binaryRecord, stanzaProblem } from './indexes.ts'
 
 /** The suite name installed versions are filed under. */
 export const INSTALLED = 'installed'
@@ -28,6 +28,7 @@ export function readInstalled(root = '/'): InstalledPackages {
     const name = p.get('Package')
     const version = p.get('Version')
     if (!name || !version || !/ installed$/.test(p.get('Status') ?? '')) continue
+    if (stanzaProblem(p, name, version)) continue // not a package Debian Policy allows: not ingested
     const record = binaryRecord(p, name, version, INSTALLED)
     records.push(record)
     facts.set(name, factsOfDocs(name, version, record.source, readDocs(root, name)))

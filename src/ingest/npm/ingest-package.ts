@@ -1,6 +1,8 @@
 // Ingests one npm package as one unit of work: packument → facts, chosen tarballs → analyzers, one transaction.
+import { npmNameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import type { KbWriter, PackageUpdate, VersionAnalysis, WriteReport } from '../../domain/kb/types.ts'
 import type { Analyzer } from '../analyzers/types.ts'
+import { excerpt, PermanentError } from '../failure.ts'
 import { retry } from '../retry.ts'
 import { walkTarball } from '../tarball-walk.ts'
 import { versionAnalysis } from '../version-analysis.ts'
@@ -62,11 +64,13 @@ export async function ingestPackage(
   writer: KbWriter,
   opts: IngestOptions,
 ): Promise<PackageResult> {
+  const bad = npmNameProblem(name)
+  if (bad) throw new PermanentError(`${excerpt(name, 100)}: ${bad}`) // never becomes a registry URL
   const asOf = opts.now()
   const again = <T>(what: string, fn: () => Promise<T>) =>
     retry(fn, { isTransient, baseMs: opts.retryBaseMs, onRetry: (err, n) => opts.onRetry?.(what, err, n) })
   const packument = await again(name, () => registry.packument(name, opts.signal))
-  const { component, versions } = mapPackument(packument, asOf)
+  const { component, versions } = mapPackument(name, packument, asOf)
   const kept = pick(versions, opts.versions, component.latestVersion)
   const state = await writer.state(component.purl)
   const plan = analysisPlan(kept, pick(kept, opts.analyze, component.latestVersion), state, opts.analyzers)
@@ -97,6 +101,7 @@ export async function ingestPackage(
   const latestDependencies = (latest?.dependencies ?? [])
     .filter((d) => d.scope === 'runtime' || d.scope === 'optional')
     .map((d) => aliasTarget(d.requirement) ?? d.name)
+    .filter((n) => npmNameProblem(n) === undefined) // an alias may name anything
   return { name, versions: kept.length, analyzed: analyses.length, tooLarge, bytes, report, latestDependencies }
 }
 

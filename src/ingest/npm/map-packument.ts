@@ -1,6 +1,7 @@
 // A packument → the component and version facts the KB stores (source `npm-registry`); nothing is invented:
-// a field the registry does not serve stays null.
+// a field the registry does not serve stays null. Its identity is checked first (check-identity.ts).
 
+import { npmNameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { isPrerelease, versionSortKey } from '../../domain/kb/sort-key.ts'
 import type {
   ComponentFacts,
@@ -10,11 +11,11 @@ import type {
   VersionFacts,
 } from '../../domain/kb/types.ts'
 import { normaliseDeclaredLicense } from '../analyzers/declared-license.ts'
+import { checkIdentity, TIME_KEYS } from './check-identity.ts'
 import type { Manifest, Packument } from './registry.ts'
 import { parseRepository } from './repository.ts'
 
 const NPM_SOURCE = 'npm-registry'
-const TIME_KEYS = new Set(['created', 'modified', 'unpublished'])
 const SCOPES: [keyof Manifest, DependencyScope][] = [
   ['dependencies', 'runtime'],
   ['optionalDependencies', 'optional'],
@@ -34,7 +35,13 @@ function npmPurl(name: string): { purl: string; namespace: string; name: string 
   return { purl: `pkg:npm/${name}`, namespace: '', name }
 }
 
-export function mapPackument(p: Packument, asOf: string): { component: ComponentFacts; versions: VersionFacts[] } {
+/** The packument served for `requested` (refused with UpstreamRefused('identity') when it is another's). */
+export function mapPackument(
+  requested: string,
+  p: Packument,
+  asOf: string,
+): { component: ComponentFacts; versions: VersionFacts[] } {
+  checkIdentity(requested, p)
   const manifests = p.versions ?? {}
   const time = p.time ?? {}
   const latest = p['dist-tags']?.latest ?? null
@@ -114,7 +121,9 @@ function dependencies(m: Manifest): Dependency[] {
     for (const [name, requirement] of Object.entries(deps as Record<string, unknown>)) {
       // npm lists optional dependencies under `dependencies` too; keep them once, as optional.
       if (scope === 'runtime' && m.optionalDependencies && name in m.optionalDependencies) continue
-      if (typeof requirement === 'string' && name.length <= 214) out.push({ scope, name, requirement })
+      // a name npm's rules reject names nothing npm could install: dropped (docs/knowledge-base.md)
+      if (typeof requirement === 'string' && name.length <= 214 && !npmNameProblem(name))
+        out.push({ scope, name, requirement })
     }
   }
   return out

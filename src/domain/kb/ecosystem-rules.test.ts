@@ -1,0 +1,52 @@
+// The names and versions each ecosystem's rules allow: real ones from the npm registry and Debian bookworm pass,
+// hostile ones (markup, URL syntax, blanks, spaces, control characters) are refused.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { nameProblem, versionProblem } from './ecosystem-rules.ts'
+
+test('npm names: the old packages rules (mixed case, core module names) pass; what npm rejects does not', () => {
+  for (const ok of ['react', '@babel/core', 'JSONStream', 'string_decoder', 'events', 'lodash.merge', 'scanner.c'])
+    assert.equal(nameProblem('npm', ok), undefined, ok)
+  for (const bad of ['', '<img src=x>', 'x?a=b#c', 'a b', ' react', '.hidden', '_private', 'node_modules', '@/x'])
+    assert.match(nameProblem('npm', bad) ?? '', /^not an npm package name/, JSON.stringify(bad))
+  assert.match(nameProblem('npm', '@scope/../x') ?? '', /URL-friendly/)
+})
+
+test('npm versions: semver, loosely as the registry once accepted (express 1.0.0beta), as published', () => {
+  for (const ok of ['1.0.0', '0.0.1-1', '19.0.0-rc-6230622a1a-20240610', '1.0.0+build.1', '1.0.0beta', '3.0.0rc1'])
+    assert.equal(versionProblem('npm', ok), undefined, ok)
+  for (const bad of ['', '1.0', 'v1.0.0', '=1.0.0', ' 1.0.0', '1.0.0 ', '<img src=x>', '1.0.0?a=b#c', 'latest'])
+    assert.match(versionProblem('npm', bad) ?? '', /^not an npm version/, JSON.stringify(bad))
+  assert.match(versionProblem('npm', `1.0.0-${'a'.repeat(260)}`) ?? '', /longer than 256/)
+})
+
+test('Debian names: Policy 5.6.1', () => {
+  for (const ok of ['libc6', 'libstdc++6', 'g++-12', 'python3.11', '0ad'])
+    assert.equal(nameProblem('deb', ok), undefined)
+  for (const bad of ['', 'a', 'LibC6', '-libc', 'lib_c', 'lib c', '<img>', 'x?a=b'])
+    assert.match(nameProblem('deb', bad) ?? '', /^not a Debian package name/, JSON.stringify(bad))
+})
+
+test('Debian versions: Policy 5.6.12 as dpkg parses it', () => {
+  for (const ok of ['2.36-9+deb12u4', '1:2.38.1-5+deb12u3', '3.0.11-1~deb12u2', '1.0', '2:1.0~rc1', '1.2-3-4', '1:1:0'])
+    assert.equal(versionProblem('deb', ok), undefined, ok)
+  for (const bad of [
+    '',
+    'a1.0',
+    '1.0-',
+    '1.0 1',
+    ' 1.0',
+    '1:',
+    'x:1.0',
+    '1.0-a_b',
+    '1:0<img>',
+    '2147483648:1',
+    '1.0:2',
+  ])
+    assert.match(versionProblem('deb', bad) ?? '', /^not a Debian version/, JSON.stringify(bad))
+})
+
+test('types without rules here accept any name and version', () => {
+  assert.equal(nameProblem('pypi', 'anything at all'), undefined)
+  assert.equal(versionProblem('maven', 'x y'), undefined)
+})

@@ -1,0 +1,66 @@
+// What each ecosystem's own rules allow as a package name and a version (docs/knowledge-base.md "Identity rules").
+// Ingestion refuses an upstream's answer that breaks them (ingest/npm/check-identity.ts; Debian's index stanzas,
+// ingest/debian/indexes.ts) and `compintel check` reports the KB rows that do (consistency.ts). Each rule answers
+// why a string is refused, or undefined when it is allowed.
+import semver from 'semver'
+import validateName from 'validate-npm-package-name'
+import { debianScheme } from '../shared/versions/debian.ts'
+
+/** npm: what validate-npm-package-name allows, under the old packages' rules (JSONStream, string_decoder, events). */
+export function npmNameProblem(name: string): string | undefined {
+  const r = validateName(name)
+  return r.validForOldPackages ? undefined : `not an npm package name (${(r.errors ?? []).join('; ')})`
+}
+
+/** Digits first, then only what node-semver's loose grammar holds: no `v` or `=` prefix, no space. */
+const NPM_VERSION = /^[0-9][0-9A-Za-z.+-]*$/
+
+/**
+ * npm: a version node-semver parses, loosely as the registry once accepted (express 1.0.0beta, 3.0.0rc1), written as
+ * published (starting with a digit, no spaces), at most 256 characters (node-semver's limit).
+ */
+export function npmVersionProblem(version: string): string | undefined {
+  if (version.length > 256) return 'not an npm version (longer than 256 characters)'
+  if (!NPM_VERSION.test(version) || semver.valid(version, { loose: true }) === null)
+    return 'not an npm version (not semver)'
+  return undefined
+}
+
+/** Debian Policy §5.6.1: lower-case letters, digits, `+`, `-` and `.`, at least two, starting alphanumeric. */
+const DEBIAN_NAME = /^[a-z0-9][a-z0-9+.-]+$/
+
+export function debianNameProblem(name: string): string | undefined {
+  return DEBIAN_NAME.test(name) ? undefined : 'not a Debian package name (Policy 5.6.1)'
+}
+
+/**
+ * Debian Policy §5.6.12 as dpkg parses it: [epoch:]upstream[-revision], the epoch digits, the upstream version
+ * starting with a digit and made of alphanumerics and `.+~-:` (a `-` only with a revision, a `:` only with an
+ * epoch), the revision of alphanumerics and `.+~`; dpkg's own errors too (an empty revision, an epoch over its int).
+ */
+const DEBIAN_VERSION = /^(?:([0-9]+):)?([0-9][A-Za-z0-9.+~:-]*?)(?:-([A-Za-z0-9.+~]+))?$/
+
+export function debianVersionProblem(version: string): string | undefined {
+  const m = DEBIAN_VERSION.exec(version)
+  const allowed = m && (m[1] !== undefined || !m[2]?.includes(':')) && debianScheme.isValid(version)
+  return allowed ? undefined : 'not a Debian version (Policy 5.6.12)'
+}
+
+const NAME_RULES: Record<string, (name: string) => string | undefined> = {
+  npm: npmNameProblem,
+  deb: debianNameProblem,
+}
+const VERSION_RULES: Record<string, (version: string) => string | undefined> = {
+  npm: npmVersionProblem,
+  deb: debianVersionProblem,
+}
+
+/** Why an ecosystem refuses this package name (for npm: `@scope/name`; for deb: the name without `debian/`). */
+export function nameProblem(purlType: string, name: string): string | undefined {
+  return NAME_RULES[purlType]?.(name)
+}
+
+/** Why an ecosystem refuses this version string; types without rules here accept any. */
+export function versionProblem(purlType: string, version: string): string | undefined {
+  return VERSION_RULES[purlType]?.(version)
+}
