@@ -26,11 +26,11 @@ test('Node 22.12 and newer pass; older Nodes get which Node to install and how',
   for (const v of ['22.12.0', '22.23.3', '23.0.0', '24.21.0', '25.1.0', '26.10.0', '30.0.0'])
     assert.equal(nodeVersionProblem(v), undefined, v)
   for (const v of ['22.11.0', '22.0.0', '21.7.3', '20.20.2', '18.20.8', '16.0.0']) {
-    const problem = nodeVersionProblem(v, '/usr/bin/node')
+    const problem = nodeVersionProblem(v, '/opt/old-node/bin/node')
     assert.ok(problem, v)
     assert.match(problem, /needs Node\.js 22\.12 or newer/)
     assert.match(problem, /Node 22 \(22\.12 or later\), 24 or 26/)
-    assert.ok(problem.includes(`This is Node.js ${v} (/usr/bin/node)`), problem)
+    assert.ok(problem.includes(`This is Node.js ${v} (/opt/old-node/bin/node)`), problem)
     assert.match(problem, /nvm install 24/)
   }
 })
