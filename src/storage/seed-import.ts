@@ -17,7 +17,14 @@ import { SEED_TABLES } from './seed-tables.ts'
 
 export { readManifest } from './seed-layout.ts'
 
-const inflate = promisify(gunzip)
+const gunzipAsync = promisify(gunzip)
+/**
+ * A shard inflated on the thread pool in one piece: the output chunk is the shard's whole size (gzip's trailer
+ * holds it), where zlib's 16 KB default would take a turn of the event loop per chunk, which a load busy inserting
+ * would not give until it is done.
+ */
+const inflate = (bytes: Buffer) =>
+  gunzipAsync(bytes, { chunkSize: Math.max(64, bytes.readUInt32LE(bytes.length - 4) + 1) })
 
 export interface SeedLoadReport {
   loaded: boolean
