@@ -7,7 +7,7 @@ import type SQLite from 'better-sqlite3'
 const CACHE_KIB = 256 * 1024
 
 export interface SqliteBulk {
-  insert(table: string, lines: string[]): void
+  insert(table: string, columns: string[], rows: unknown[][]): void
   dropIndexes(tables: string[]): void
   createIndexes(): void
   restore(): void
@@ -28,18 +28,15 @@ export function sqliteBulk(db: SQLite.Database): SqliteBulk {
   const statements = new Map<string, SQLite.Statement>()
   let dropped: string[] = []
   return {
-    insert(table, lines) {
-      const [head, ...rows] = lines
-      if (!head) return
-      let insert = statements.get(`${table}\n${head}`)
+    insert(table, columns, rows) {
+      const key = `${table}\n${columns.join()}`
+      let insert = statements.get(key)
       if (!insert) {
-        const columns = (JSON.parse(head) as string[]).map((c) => `"${c}"`)
-        insert = db.prepare(
-          `insert into "${table}" (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
-        )
-        statements.set(`${table}\n${head}`, insert)
+        const names = columns.map((c) => `"${c}"`)
+        insert = db.prepare(`insert into "${table}" (${names.join(', ')}) values (${names.map(() => '?').join(', ')})`)
+        statements.set(key, insert)
       }
-      for (const row of rows) insert.run(JSON.parse(row) as unknown[])
+      for (const row of rows) insert.run(row)
     },
     dropIndexes(tables) {
       const list = tables.map((t) => `'${t}'`).join(', ')

@@ -1,6 +1,7 @@
 // Loads a seed (seed-layout.ts) into an empty KB: every shard's digest checked first, then every row in one
-// transaction (under a lock on PostgreSQL, so nodes started together load it once). Shards are inflated on the
-// thread pool while the rows of the one before are inserted; SQLite takes them through its bulk path (seed-bulk.ts).
+// transaction (under a lock on PostgreSQL, so nodes started together load it once). A table's shards are inflated
+// on the thread pool while the table before is inserted, its rows in key order; SQLite takes them through its bulk
+// path (seed-bulk.ts).
 import { promisify } from 'node:util'
 import { gunzip } from 'node:zlib'
 import { sql, type Transaction } from 'kysely'
@@ -12,8 +13,8 @@ import { chunks } from './kb-rows.ts'
 import { refreshPopularity } from './popularity.ts'
 import type { Database } from './schema.ts'
 import { sqliteBulk } from './seed-bulk.ts'
-import { ndjsonLines, readManifest, readShards } from './seed-layout.ts'
-import { SEED_TABLES } from './seed-tables.ts'
+import { readManifest, readShards, tableRows } from './seed-layout.ts'
+import { SEED_TABLES, type SeedTable } from './seed-tables.ts'
 
 export { readManifest } from './seed-layout.ts'
 
@@ -32,8 +33,8 @@ export interface SeedLoadReport {
   reason?: string
 }
 
-/** Inserts the rows of one shard (`lines`: the column names, then the rows). */
-type Insert = (table: string, lines: string[]) => Promise<void>
+/** Inserts a table's rows (arrays in the order of `columns`). */
+type Insert = (table: string, columns: string[], rows: unknown[][]) => Promise<void>
 
 export async function loadSeed(
   storage: Storage,
@@ -43,10 +44,10 @@ export async function loadSeed(
   const manifest = readManifest(dir)
   if (!manifest) return { loaded: false, rows: 0, reason: `no seed at ${dir}` }
   const bytes = readShards(dir, manifest)
-  const shards = SEED_TABLES.flatMap((t) =>
-    (manifest.tables[t.name]?.shards ?? []).map((s) => ({ table: t.name, ...s })),
-  )
-  const total = shards.reduce((n, s) => n + s.rows, 0)
+  const tables = SEED_TABLES.filter((t) => (manifest.tables[t.name]?.shards.length ?? 0) > 0)
+  const total = tables.reduce((n, t) => n + (manifest.tables[t.name]?.rows ?? 0), 0)
+  const inflated = (t: SeedTable | undefined) =>
+    t && Promise.all((manifest.tables[t.name]?.shards ?? []).map((s) => inflate(bytes.get(s.file) as Buffer)))
   const bulk = storage.sqlite ? sqliteBulk(storage.sqlite) : undefined
   const report = await storage.db
     .transaction()
@@ -55,16 +56,19 @@ export async function loadSeed(
         await sql`select pg_advisory_xact_lock(hashtext('compintel:seed'))`.execute(trx)
       const any = await trx.selectFrom('components').select('id').limit(1).executeTakeFirst()
       if (any) return { loaded: false, rows: 0, reason: 'the KB already holds components' }
-      const insert: Insert = bulk ? async (t, lines) => bulk.insert(t, lines) : (t, lines) => insertRows(trx, t, lines)
+      const insert: Insert = bulk
+        ? async (t, columns, rows) => bulk.insert(t, columns, rows)
+        : (t, columns, rows) => insertRows(trx, t, columns, rows)
       bulk?.dropIndexes(SEED_TABLES.map((t) => t.name))
       let done = 0
-      let next = shards[0] ? inflate(bytes.get(shards[0].file) as Buffer) : undefined
-      for (const [i, shard] of shards.entries()) {
-        const text = (await next)?.toString('utf8') ?? ''
-        const following = shards[i + 1]
-        next = following ? inflate(bytes.get(following.file) as Buffer) : undefined
-        await insert(shard.table, ndjsonLines(text))
-        done += shard.rows
+      // a table's shards are inflated on the thread pool while the table before is inserted
+      let next = inflated(tables[0])
+      for (const [i, table] of tables.entries()) {
+        const shards = (await next) ?? []
+        next = inflated(tables[i + 1])
+        const { columns, rows } = tableRows(table, shards)
+        await insert(table.name, columns, rows)
+        done += rows.length
         progress(done, total)
       }
       bulk?.createIndexes()
@@ -93,15 +97,14 @@ export async function loadSeed(
 }
 
 /** PostgreSQL: multi-row inserts, as many rows as its parameter limit allows. */
-async function insertRows(trx: Transaction<Database>, table: string, lines: string[]): Promise<void> {
-  const [head, ...rest] = lines
-  if (!head) return
-  const columns = JSON.parse(head) as string[]
-  const rows = rest.map((line) => {
-    const values = JSON.parse(line) as unknown[]
-    return Object.fromEntries(columns.map((c, i) => [c, values[i] ?? null]))
-  })
-  for (const part of chunks(rows, columns.length)) {
+async function insertRows(
+  trx: Transaction<Database>,
+  table: string,
+  columns: string[],
+  rows: unknown[][],
+): Promise<void> {
+  const objects = rows.map((values) => Object.fromEntries(columns.map((c, i) => [c, values[i] ?? null])))
+  for (const part of chunks(objects, columns.length)) {
     await trx
       .insertInto(table as keyof Database)
       .values(part as never)

@@ -104,3 +104,29 @@ export function readShards(dir: string, manifest: SeedManifest): Map<string, Buf
 export function ndjsonLines(text: string): string[] {
   return text.split('\n').filter((l) => l !== '')
 }
+
+/**
+ * A table's rows from its inflated shards, in key order: each shard is sorted, so the sort merges them (and a
+ * database inserts into its keys' B-trees in order, a third faster than shard after shard).
+ */
+export function tableRows(table: SeedTable, shards: Buffer[]): { columns: string[]; rows: unknown[][] } {
+  let columns: string[] = table.columns
+  const rows: unknown[][] = []
+  for (const shard of shards) {
+    const [head, ...lines] = ndjsonLines(shard.toString('utf8'))
+    if (head) columns = JSON.parse(head) as string[]
+    for (const line of lines) rows.push(JSON.parse(line) as unknown[])
+  }
+  const at = table.key.map((k) => columns.indexOf(k))
+  if (shards.length > 1) rows.sort((a, b) => compareKeys(a, b, at))
+  return { columns, rows }
+}
+
+function compareKeys(a: unknown[], b: unknown[], at: number[]): number {
+  for (const i of at) {
+    const x = a[i] as number | string
+    const y = b[i] as number | string
+    if (x !== y) return x < y ? -1 : 1
+  }
+  return 0
+}
