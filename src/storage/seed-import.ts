@@ -9,7 +9,6 @@ import { ANY_COMPONENT } from '../domain/kb/changes.ts'
 import type { Storage } from './database.ts'
 import { bandUnbandedFolderNodes } from './folder-index.ts'
 import { recordChanges } from './kb-changes.ts'
-import { chunks } from './kb-rows.ts'
 import { refreshPopularity } from './popularity.ts'
 import type { Database } from './schema.ts'
 import { sqliteBulk } from './seed-bulk.ts'
@@ -18,6 +17,7 @@ import { SEED_TABLES, type SeedTable } from './seed-tables.ts'
 
 export { readManifest } from './seed-layout.ts'
 
+const PG_ROWS = 5000
 const gunzipAsync = promisify(gunzip)
 /**
  * A shard inflated on the thread pool in one piece: the output chunk is the shard's whole size (gzip's trailer
@@ -96,18 +96,22 @@ export async function loadSeed(
   return report
 }
 
-/** PostgreSQL: multi-row inserts, as many rows as its parameter limit allows. */
+/**
+ * PostgreSQL: the rows sent as one JSON document per 5,000, which the server turns into rows of the table itself
+ * (json_populate_recordset): no bound parameter per value.
+ */
 async function insertRows(
   trx: Transaction<Database>,
   table: string,
   columns: string[],
   rows: unknown[][],
 ): Promise<void> {
-  const objects = rows.map((values) => Object.fromEntries(columns.map((c, i) => [c, values[i] ?? null])))
-  for (const part of chunks(objects, columns.length)) {
-    await trx
-      .insertInto(table as keyof Database)
-      .values(part as never)
-      .execute()
+  const names = sql.join(columns.map((c) => sql.ref(c)))
+  for (let i = 0; i < rows.length; i += PG_ROWS) {
+    const part = rows.slice(i, i + PG_ROWS).map((values) => Object.fromEntries(columns.map((c, j) => [c, values[j]])))
+    await sql`insert into ${sql.table(table)} (${names})
+      select ${names} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(part)}::json)`.execute(
+      trx,
+    )
   }
 }
