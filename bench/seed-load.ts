@@ -1,4 +1,6 @@
-// Time and peak memory of loading the shipped seed into an empty SQLite KB and, when BENCH_DATABASE_URL names a
+// Time and peak memory of loading the shipped seed into an empty SQLite KB (as a first start does: digests checked,
+// keys, indexes, derived data), and its ratio to a plain SQLite bulk insert of the same rows in the same run
+// (seed-load-plain.ts), which this shared machine's load moves alike; and, when BENCH_DATABASE_URL names a
 // PostgreSQL database, into a fresh schema there (dropped afterwards). Run: node --import ./bin/register-ts.js bench/seed-load.ts
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -10,6 +12,7 @@ import { openStorage, type Storage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { loadSeed } from '../src/storage/seed-import.ts'
 import { CONSOLE, type Figure, isMain, type Out, other, rate, time } from './scenario.ts'
+import { plainBulkInsert } from './seed-load-plain.ts'
 
 async function measure(label: string, storage: Storage, out: Out): Promise<Figure[]> {
   await migrate(storage)
@@ -37,7 +40,17 @@ export async function seedLoadBench(out: Out = CONSOLE, url = process.env.BENCH_
   const sqlite = openStorage({ kind: 'sqlite', path: path.join(dir, 'kb.sqlite') })
   const figures: Figure[] = []
   try {
-    figures.push(...(await measure('sqlite', sqlite, out)))
+    const loaded = await measure('sqlite', sqlite, out)
+    const plain = plainBulkInsert(SEED_DIR, dir)
+    const seconds = loaded[0]?.value ?? 0
+    out.log(
+      `sqlite plain bulk insert of the same ${plain.rows} rows: ${plain.seconds.toFixed(1)} s; the seed load takes ${(seconds / plain.seconds).toFixed(2)}×`,
+    )
+    figures.push(
+      ...loaded,
+      { ...time('sqlite: plain bulk insert of the same rows', plain.seconds), unit: 's' },
+      other('sqlite: seed load ÷ plain bulk insert', seconds / plain.seconds, '×'),
+    )
   } finally {
     await sqlite.close()
     rmSync(dir, { recursive: true, force: true })

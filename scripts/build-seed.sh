@@ -41,7 +41,7 @@ node --import ./bin/register-ts.js scripts/add-snippets-to-seed.ts --budget-mb "
 # the registry are checked: third-party advisories may cite any site in their references.
 host=$(npm config get registry | sed -E 's#^[a-z]+://##; s#/.*$##')
 npm_files=()
-for t in components versions version_licenses version_dependencies version_files analyses; do npm_files+=("data/seed/$t.ndjson.gz"); done
+for t in components versions version_licenses version_dependencies version_files analyses; do npm_files+=(data/seed/"$t"/*.ndjson.gz); done
 if [ -n "$host" ] && zcat "${npm_files[@]}" | grep -qF "$host"; then
   echo "build-seed: the export mentions the registry host; refusing to keep it" >&2
   exit 1

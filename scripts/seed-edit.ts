@@ -8,7 +8,7 @@ import { openStorage, type Storage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { exportSeed } from '../src/storage/seed-export.ts'
 import { loadSeed } from '../src/storage/seed-import.ts'
-import type { SeedManifest } from '../src/storage/seed-tables.ts'
+import type { SeedManifest } from '../src/storage/seed-layout.ts'
 
 export const log = (line: string) => console.error(line)
 

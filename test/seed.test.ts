@@ -2,7 +2,7 @@
 // into an empty KB, and the first start of the server loads it.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
@@ -21,6 +21,7 @@ import { exportSeed } from '../src/storage/seed-export.ts'
 import { loadSeed } from '../src/storage/seed-import.ts'
 import { backends, sqliteBackend } from './helpers/backends.ts'
 import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
+import { seedFiles } from './helpers/seed-files.ts'
 
 const run = promisify(execFile)
 let reg: FixtureRegistry
@@ -58,12 +59,15 @@ after(async () => {
   await reg.close()
 })
 
-const files = (d: string) =>
-  Object.fromEntries(
-    readdirSync(d)
-      .sort()
-      .map((f) => [f, f === 'manifest.json' ? '' : readFileSync(path.join(d, f)).toString('base64')]),
-  )
+const bands = async (storage: Storage) =>
+  (
+    await storage.db
+      .selectFrom('folder_node_bands')
+      .select(['band', 'node_id'])
+      .orderBy('band')
+      .orderBy('node_id')
+      .execute()
+  ).map((b) => `${b.band}:${b.node_id}`)
 
 for (const backend of backends()) {
   test(`seed loads into an empty ${backend.name} KB and exports back byte for byte`, async () => {
@@ -80,13 +84,14 @@ for (const backend of backends()) {
       const kb = await storage.db.selectFrom('kb_meta').selectAll().executeTakeFirstOrThrow()
       assert.equal(kb.created_at, meta.created_at)
       assert.equal(kb.db_release, 'test-seed')
-      // the folder-hash index is not in the seed: it is rebuilt from the analyses on load
-      assert.ok(!('folder_nodes' in manifest.tables))
+      // the folder-hash index ships its folders; their band keys are rebuilt on load, the same as the source's
+      assert.ok(manifest.tables.folder_nodes.rows >= 3)
       assert.equal(await countFolderNodes(storage.db), await countFolderNodes(source.storage.db))
+      assert.deepEqual(await bands(storage), await bands(source.storage))
       assert.ok((await countFolderNodes(storage.db)) >= 3, 'fixture-hfh has a hashed folder per version')
       const again = mkdtempSync(path.join(tmpdir(), 'compintel-seed-'))
       await exportSeed(storage, again, meta)
-      assert.deepEqual(files(again), files(dir))
+      assert.deepEqual(seedFiles(again), seedFiles(dir))
       const second = await loadSeed(storage, dir)
       assert.equal(second.loaded, false, 'a KB that holds data is never loaded over')
       // Ids continue after the seed's on PostgreSQL too: a new component can be inserted.
@@ -115,7 +120,7 @@ for (const backend of backends()) {
 
 test('the export is sorted and names its sources', () => {
   const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'))
-  assert.equal(manifest.format, 'compintel-seed/1')
+  assert.equal(manifest.format, 'compintel-seed/2')
   assert.equal(manifest.tables.components.rows, 4)
   // notice texts travel with the seed, once each, beside the files that point at them
   assert.ok(manifest.tables.notice_texts.rows >= 1 && manifest.tables.version_notices.rows >= 1)

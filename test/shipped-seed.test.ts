@@ -2,23 +2,14 @@
 // (snippets within the seed's budget; a Debian version those of the trees it read), attribution notices included,
 // and every notice file it lists points at a text it holds.
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { gunzipSync } from 'node:zlib'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { splitAnalyzers } from '../src/ingest/debian/source-tree.ts'
+import { SEED_DIR } from '../src/seed-dir.ts'
+import { seedManifest, seedRows } from './helpers/seed-files.ts'
 
-const seed = (file: string) => fileURLToPath(new URL(`../data/seed/${file}`, import.meta.url))
-
-/** A table's rows (the first line of a seed file names the columns). */
-function rows(table: string): unknown[][] {
-  const lines = gunzipSync(readFileSync(seed(`${table}.ndjson.gz`)))
-    .toString('utf8')
-    .split('\n')
-    .filter((l) => l !== '')
-  return lines.slice(1).map((l) => JSON.parse(l) as unknown[])
-}
+/** A table's rows (the first line of a seed shard names the columns). */
+const rows = (table: string): unknown[][] => seedRows(SEED_DIR, table)
 
 test('every analyzed version of the shipped seed has every analyzer but snippets; a Debian one those of the trees read', () => {
   const byVersion = new Map<number, Set<string>>()
@@ -61,9 +52,9 @@ test('every notice file of the shipped seed points at a text it holds, each text
     files.filter(([, , md5]) => !md5s.has(md5)),
     [],
   )
-  const manifest = JSON.parse(readFileSync(seed('manifest.json'), 'utf8'))
-  assert.equal(manifest.tables.notice_texts.rows, texts.length)
-  assert.equal(manifest.tables.version_notices.rows, files.length)
+  const manifest = seedManifest(SEED_DIR)
+  assert.equal(manifest.tables.notice_texts?.rows, texts.length)
+  assert.equal(manifest.tables.version_notices?.rows, files.length)
 })
 
 test('the snippet index of the shipped seed: each content once, every fingerprint on a content it holds', () => {

@@ -16,6 +16,8 @@ export interface Storage {
   /** What the API's readers query: the read replica when DATABASE_READ_URL is set, else the primary. */
   read: Kysely<Database>
   dialect: Dialect
+  /** SQLite only: the connection itself, for bulk loads (storage/seed-bulk.ts). */
+  sqlite?: SQLite.Database
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -61,6 +63,7 @@ function openSqlite(file: string): Storage {
     db,
     read: db,
     dialect: 'sqlite',
+    sqlite: database,
     ping: async () => {
       database.prepare('select 1').get()
     },

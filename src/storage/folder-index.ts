@@ -1,5 +1,5 @@
 // The folder-hash index on SQL: folder_nodes and their band keys, written from the `folder-hash` analyzer's output
-// (on ingest, and rebuilt from the analyses rows after a seed load) and read by band key in one query per chunk.
+// (on ingest; a seed ships the nodes, and their band keys are rebuilt after a seed load) and read by band key in one query per chunk.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import { bandKeys } from '../domain/folder-hash/bands.ts'
 import { installedDirs } from '../domain/folder-hash/installed.ts'
@@ -34,7 +34,7 @@ export async function writeFolderNodes(trx: Tx, v: VersionFolders): Promise<void
   await insertFolderNodes(trx, [v])
 }
 
-/** Indexes every folder-hash output whose version has no indexed folder yet (after a seed load). */
+/** Indexes every folder-hash output whose version has no indexed folder yet (a KB whose index was never built). */
 export async function indexUnindexedFolderHashes(trx: Tx): Promise<number> {
   const rows = await trx
     .selectFrom('analyses as a')
@@ -105,7 +105,24 @@ async function insertFolderNodes(trx: Tx, items: VersionFolders[]): Promise<void
       items.map((i) => i.versionId),
     )
     .execute()
-  const bands = ids.flatMap((n) => bandKeys(hex(n.names), hex(n.content)).map((band) => ({ band, node_id: n.id })))
+  await insertBands(trx, ids)
+}
+
+/** The band keys of indexed folders that have none: those a seed load brought (the seed ships folder_nodes only). */
+export async function bandUnbandedFolderNodes(trx: Tx): Promise<number> {
+  const nodes = await trx
+    .selectFrom('folder_nodes as n')
+    .select(['n.id', 'n.names', 'n.content'])
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('folder_node_bands as b').select('b.node_id').whereRef('b.node_id', '=', 'n.id'))),
+    )
+    .execute()
+  await insertBands(trx, nodes)
+  return nodes.length
+}
+
+async function insertBands(trx: Tx, nodes: { id: number; names: string; content: string }[]): Promise<void> {
+  const bands = nodes.flatMap((n) => bandKeys(hex(n.names), hex(n.content)).map((band) => ({ band, node_id: n.id })))
   const unique = [...new Map(bands.map((b) => [`${b.band}:${b.node_id}`, b])).values()]
   for (const part of chunks(unique, 2)) await trx.insertInto('folder_node_bands').values(part).execute()
 }

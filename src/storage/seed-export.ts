@@ -1,13 +1,21 @@
-// `compintel export`: the KB's tables as sorted, gzipped NDJSON (one JSON array a row, column names first),
-// read in id ranges so no table is ever loaded whole.
-
+// `compintel export`: the KB's tables as sorted, gzipped NDJSON split into shards (seed-layout.ts), read in id ranges
+// so no table is ever loaded whole. Shards whose rows did not change come out byte for byte as before.
 import { once } from 'node:events'
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { createGzip } from 'node:zlib'
+import { createGzip, type Gzip } from 'node:zlib'
 import { sql } from 'kysely'
 import type { Storage } from './database.ts'
-import { SEED_TABLES, type SeedManifest, type SeedTable } from './seed-tables.ts'
+import {
+  type PackageKeys,
+  SEED_FORMAT,
+  type SeedManifest,
+  type SeedShard,
+  sha256,
+  shardFile,
+  shardOf,
+} from './seed-layout.ts'
+import { SEED_TABLES, type SeedTable } from './seed-tables.ts'
 
 const RANGE = 2000
 const KEYSET = 10_000
@@ -22,40 +30,95 @@ export async function exportSeed(
   mkdirSync(dir, { recursive: true })
   const kb = await storage.db.selectFrom('kb_meta').select('schema_version').executeTakeFirstOrThrow()
   const manifest: SeedManifest = {
-    format: 'compintel-seed/1',
+    format: SEED_FORMAT,
     ...meta,
     schema_version: kb.schema_version,
     tables: {},
     sources: await sourcesOf(storage),
   }
+  const keys = await packageKeys(storage)
   for (const table of SEED_TABLES) {
-    const file = `${table.name}.ndjson.gz`
-    const gzip = createGzip({ level: 9 })
-    const out = createWriteStream(path.join(dir, file))
-    gzip.pipe(out)
-    // Lines are handed to gzip in blocks (one zlib call per line costs a thread-pool round trip); deflate's output
-    // does not depend on how its input is split, so the bytes are the same.
-    let block = ''
-    const write = async (line: string) => {
-      block += `${line}\n`
-      if (block.length < BLOCK) return
-      const ok = gzip.write(block)
-      block = ''
-      if (!ok) await once(gzip, 'drain')
-    }
-    await write(JSON.stringify(table.columns))
+    const shards = new Map<number, ShardWriter>()
+    const header = JSON.stringify(table.columns)
     let rows = 0
     for await (const batch of table.paging === 'keyset' ? keysetPages(storage, table) : rangePages(storage, table)) {
-      for (const r of batch) await write(JSON.stringify(table.columns.map((c) => normalise(r[c], table))))
+      for (const r of batch) {
+        const n = shardOf(table, r, keys)
+        const shard = shards.get(n) ?? new ShardWriter(header)
+        shards.set(n, shard)
+        await shard.write(JSON.stringify(table.columns.map((c) => normalise(r[c], table))))
+      }
       rows += batch.length
     }
-    gzip.end(block)
-    await once(out, 'finish')
-    manifest.tables[table.name] = { file, rows }
-    log(`export: ${table.name}: ${rows} rows`)
+    const written: SeedShard[] = []
+    for (const n of [...shards.keys()].sort((a, b) => a - b)) {
+      const file = shardFile(table.name, n)
+      const bytes = await (shards.get(n) as ShardWriter).end()
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+      writeFileSync(path.join(dir, file), bytes)
+      written.push({ file, rows: (shards.get(n) as ShardWriter).rows, sha256: sha256(bytes) })
+    }
+    manifest.tables[table.name] = { rows, shards: written }
+    log(`export: ${table.name}: ${rows} rows in ${written.length} shards`)
   }
+  removeStale(dir, manifest)
   writeFileSync(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
   return manifest
+}
+
+/**
+ * One shard being written: gzip at a fixed level (node's gzip header carries no name and time 0, so the same rows
+ * give the same bytes). Lines are handed to gzip in blocks (one zlib call per line costs a thread-pool round trip);
+ * deflate's output does not depend on how its input is split.
+ */
+class ShardWriter {
+  rows = 0
+  private readonly gzip: Gzip = createGzip({ level: 9 })
+  private readonly out: Buffer[] = []
+  private block: string
+
+  constructor(header: string) {
+    this.gzip.on('data', (b: Buffer) => this.out.push(b))
+    this.block = `${header}\n`
+  }
+
+  async write(line: string): Promise<void> {
+    this.rows++
+    this.block += `${line}\n`
+    if (this.block.length < BLOCK) return
+    const ok = this.gzip.write(this.block)
+    this.block = ''
+    if (!ok) await once(this.gzip, 'drain')
+  }
+
+  async end(): Promise<Buffer> {
+    this.gzip.end(this.block)
+    await once(this.gzip, 'end')
+    return Buffer.concat(this.out)
+  }
+}
+
+/** What package-split tables are split by: each component's purl, each version's component. */
+async function packageKeys(storage: Storage): Promise<PackageKeys> {
+  const components = await storage.db.selectFrom('components').select(['id', 'purl']).execute()
+  const versions = await storage.db.selectFrom('versions').select(['id', 'component_id']).execute()
+  return {
+    componentPurl: new Map(components.map((c) => [Number(c.id), c.purl])),
+    versionComponent: new Map(versions.map((v) => [Number(v.id), Number(v.component_id)])),
+  }
+}
+
+/** Seed files the manifest no longer names: shards of the tables, and the one-file-per-table files of format 1. */
+function removeStale(dir: string, manifest: SeedManifest): void {
+  const named = new Set(Object.values(manifest.tables).flatMap((t) => t.shards.map((s) => s.file)))
+  for (const f of readdirSync(dir)) if (f.endsWith('.ndjson.gz')) rmSync(path.join(dir, f))
+  for (const table of SEED_TABLES) {
+    if (!existsSync(path.join(dir, table.name))) continue
+    for (const f of readdirSync(path.join(dir, table.name))) {
+      const file = `${table.name}/${f}`
+      if (f.endsWith('.ndjson.gz') && !named.has(file)) rmSync(path.join(dir, file))
+    }
+  }
 }
 
 /** The rows of a table with a numeric first key column, in ranges of it. */

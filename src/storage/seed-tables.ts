@@ -1,4 +1,7 @@
-// The KB tables a seed export holds, each with its columns and the key it is sorted by (diffable, reproducible).
+// The KB tables a seed export holds, each with its columns, the key it is sorted by (diffable, reproducible) and how
+// it is split into shards (a rebuild rewrites only the shards whose rows changed).
+import type { SeedSplit } from './seed-layout.ts'
+
 export interface SeedTable {
   name:
     | 'components'
@@ -9,6 +12,7 @@ export interface SeedTable {
     | 'snippet_contents'
     | 'snippet_hashes'
     | 'analyses'
+    | 'folder_nodes'
     | 'notice_texts'
     | 'version_notices'
     | 'advisories'
@@ -30,6 +34,8 @@ export interface SeedTable {
   paging?: 'keyset'
   /** Key columns of integer type in a keyset-paged table (ordered as numbers, not collated as text). */
   integerKeys?: string[]
+  /** How the table is split into shards (one shard when not given): seed-layout.ts. */
+  split?: SeedSplit
   /** Reals are written with this many significant digits (default: rounded to 3 decimals). */
   significantDigits?: number
 }
@@ -38,6 +44,7 @@ export const SEED_TABLES: readonly SeedTable[] = [
   {
     name: 'components',
     key: ['id'],
+    split: { by: 'package', shards: 4 },
     columns: [
       'id',
       'purl',
@@ -67,6 +74,7 @@ export const SEED_TABLES: readonly SeedTable[] = [
   {
     name: 'versions',
     key: ['id'],
+    split: { by: 'package', shards: 64 },
     columns: [
       'id',
       'component_id',
@@ -90,35 +98,69 @@ export const SEED_TABLES: readonly SeedTable[] = [
   {
     name: 'version_licenses',
     key: ['version_id', 'kind', 'license_id', 'path'],
+    split: { by: 'package', shards: 4 },
     columns: ['version_id', 'kind', 'license_id', 'path', 'score', 'is_spdx', 'source', 'as_of'],
   },
   {
     name: 'version_dependencies',
     key: ['version_id', 'scope', 'name'],
+    split: { by: 'package', shards: 16 },
     columns: ['version_id', 'scope', 'name', 'requirement'],
   },
-  { name: 'version_files', key: ['version_id', 'path'], columns: ['version_id', 'path', 'size', 'md5'] },
+  {
+    name: 'version_files',
+    key: ['version_id', 'path'],
+    split: { by: 'package', shards: 128 },
+    columns: ['version_id', 'path', 'size', 'md5'],
+  },
   // the snippet index (migration 14): each content once, its fingerprints by content and line (docs/scanning.md)
-  { name: 'snippet_contents', key: ['id'], columns: ['id', 'md5', 'lines', 'fingerprints'] },
+  {
+    name: 'snippet_contents',
+    key: ['id'],
+    split: { by: 'range', column: 'id', size: 2048 },
+    columns: ['id', 'md5', 'lines', 'fingerprints'],
+  },
   // in the index's own order (its primary key), which also compresses best
   {
     name: 'snippet_hashes',
     key: ['hash', 'content_id', 'line'],
     paging: 'keyset',
     integerKeys: ['hash', 'content_id', 'line'],
+    split: { by: 'range', column: 'content_id', size: 256 },
     columns: ['hash', 'content_id', 'line'],
   },
   {
     name: 'analyses',
     key: ['version_id', 'analyzer'],
+    split: { by: 'package', shards: 16 },
     columns: ['version_id', 'analyzer', 'analyzer_version', 'output', 'as_of'],
   },
-  { name: 'notice_texts', key: ['md5'], paging: 'keyset', columns: ['md5', 'text'] },
-  { name: 'version_notices', key: ['version_id', 'path'], columns: ['version_id', 'path', 'md5'] },
+  // the folder-hash index (its band keys are rebuilt on load): derived from the `folder-hash` analyses, shipped
+  // since deriving it again (the installed dir-names hashes walk every file) took longer than the rest of the load
+  {
+    name: 'folder_nodes',
+    key: ['id'],
+    split: { by: 'package', shards: 8 },
+    columns: ['id', 'version_id', 'path', 'files', 'names', 'content', 'dirs', 'dirs_installed'],
+  },
+  {
+    name: 'notice_texts',
+    key: ['md5'],
+    paging: 'keyset',
+    split: { by: 'key', columns: ['md5'], shards: 16 },
+    columns: ['md5', 'text'],
+  },
+  {
+    name: 'version_notices',
+    key: ['version_id', 'path'],
+    split: { by: 'package', shards: 2 },
+    columns: ['version_id', 'path', 'md5'],
+  },
   {
     name: 'advisories',
     key: ['id'],
     paging: 'keyset',
+    split: { by: 'key', columns: ['id'], shards: 32 },
     columns: [
       'id',
       'source',
@@ -141,6 +183,7 @@ export const SEED_TABLES: readonly SeedTable[] = [
     name: 'advisory_packages',
     key: ['advisory_id', 'purl_type', 'purl_name', 'ecosystem', 'ranges', 'versions'],
     paging: 'keyset',
+    split: { by: 'key', columns: ['advisory_id'], shards: 8 },
     columns: ['advisory_id', 'purl_type', 'purl_name', 'ecosystem', 'ranges', 'versions'],
   },
   {
@@ -148,12 +191,14 @@ export const SEED_TABLES: readonly SeedTable[] = [
     key: ['cve'],
     paging: 'keyset',
     significantDigits: 6,
+    split: { by: 'key', columns: ['cve'], shards: 16 },
     columns: ['cve', 'probability', 'percentile', 'score_date', 'model_version', 'source', 'as_of'],
   },
   {
     name: 'cpe_products',
     key: ['purl_type', 'purl_name', 'cpe'],
     paging: 'keyset',
+    split: { by: 'key', columns: ['purl_type', 'purl_name'], shards: 8 },
     columns: ['purl_type', 'purl_name', 'cpe', 'versions', 'source', 'as_of'],
   },
   {
@@ -174,6 +219,7 @@ export const SEED_TABLES: readonly SeedTable[] = [
     key: ['repo_purl', 'author', 'offset_minutes', 'month'],
     paging: 'keyset',
     integerKeys: ['offset_minutes'],
+    split: { by: 'key', columns: ['repo_purl'], shards: 4 },
     columns: ['repo_purl', 'author', 'offset_minutes', 'month', 'commits', 'bot'],
   },
   { name: 'geo_accounts', key: ['account'], paging: 'keyset', columns: ['account', 'location', 'source', 'as_of'] },
@@ -184,13 +230,3 @@ export const SEED_TABLES: readonly SeedTable[] = [
     columns: ['repo_purl', 'account', 'role', 'source', 'as_of'],
   },
 ]
-
-export interface SeedManifest {
-  format: 'compintel-seed/1'
-  release: string
-  created_at: string
-  schema_version: string
-  tables: Record<string, { file: string; rows: number }>
-  /** Every `source` the data carries, with the newest `as_of` of its facts. */
-  sources: { name: string; as_of: string }[]
-}
