@@ -35,3 +35,12 @@ test('over the limit the least recently used entries go; stale temporary files o
   assert.ok(await cache.lookup('http://r/d'))
   assert.ok(!readdirSync(d).some((f) => f.endsWith('.tmp')))
 })
+
+test('a long-running process keeps the cache under its limit as it stores, without a restart', async () => {
+  const d = dir()
+  const cache = new PackumentCache(d, 1000)
+  for (let i = 0; i < 20; i++) await cache.store(`http://r/${i}`, Buffer.alloc(200, i), `"${i}"`, undefined)
+  const bodies = readdirSync(d).filter((f) => f.endsWith('.body'))
+  assert.ok(bodies.length * 200 <= 1000 + 200, `${bodies.length} entries of 200 bytes kept`)
+  assert.ok(await cache.lookup('http://r/19'), 'the newest entry is kept')
+})

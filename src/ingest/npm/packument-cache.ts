@@ -23,6 +23,9 @@ export interface CacheReport {
 }
 
 export class PackumentCache {
+  /** Bytes stored since the last maintain(): a long-running process trims the cache as it grows, not only at start. */
+  private written = 0
+
   constructor(
     private readonly dir: string,
     private readonly maxBytes: number,
@@ -60,10 +63,13 @@ export class PackumentCache {
     await writeFile(tmp, body)
     await rename(tmp, this.file(url, 'body'))
     await writeFile(this.file(url, 'meta'), JSON.stringify({ url, etag, lastModified }))
+    this.written += body.length
+    if (this.written > this.maxBytes / 8) await this.maintain()
   }
 
   /** Removes stale temporary files, then the least recently used entries while over the limit (down to 80%). */
   async maintain(now = Date.now()): Promise<CacheReport> {
+    this.written = 0
     let names: string[]
     try {
       names = await readdir(this.dir)
