@@ -93,6 +93,20 @@ test('a binary the KB does not know reaches its source through the upstream qual
   assert.deepEqual((await vulnerabilities('pkg:deb/debian/libfx-extra@3.0.11-1?arch=amd64')).ids, [])
 })
 
+test('a requirement cut from a Debian purl, qualifiers and all (as scanoss-py sends it), names the version', async () => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v2/cryptography/algorithms/components',
+    headers: { 'x-api-key': t.keys.full },
+    payload: { components: [{ purl: 'pkg:deb/debian/libfx3', requirement: '3.0.17-1~deb12u2?arch=amd64' }] },
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  const [c] = res.json().components as { version: string; requirement: string; error_code?: string }[]
+  assert.equal(c?.version, '3.0.17-1~deb12u2')
+  assert.equal(c?.requirement, '3.0.17-1~deb12u2?arch=amd64')
+  assert.notEqual(c?.error_code, 'INVALID_SEMVER')
+})
+
 test('the transitive walk follows Depends to the highest version in the suites that meets the relation', async () => {
   const res = await t.app.inject({
     method: 'POST',

@@ -143,6 +143,11 @@ describe('filters', () => {
     const { rank_threshold: _omit, ...without } = request
     assert.equal(top(await scan(without)), 'pkg:npm/fixture-hfh')
   })
+  test('rank_threshold outside 1-9 is clamped, never refused: above 9 is 9, below 0 is 1', async () => {
+    assert.equal(top(await scan({ ...request, rank_threshold: 10 })), 'pkg:npm/fixture-hfh')
+    assert.equal(top(await scan({ ...request, rank_threshold: 1000 })), 'pkg:npm/fixture-hfh')
+    assert.deepEqual((await scan({ ...request, rank_threshold: -3 })).results, [])
+  })
   test('category keeps one PURL type', async () => {
     assert.deepEqual((await scan({ ...request, category: 'pypi' })).results, [])
     assert.equal(top(await scan({ ...request, category: 'npm' })), 'pkg:npm/fixture-hfh')
@@ -244,7 +249,7 @@ describe('bad input', () => {
     ['no path_id', { root: { children: [] } }],
     ['children not a list', { root: node({ children: {} }) }],
     ['a bad lang_extensions', { root: node({ lang_extensions: { js: 'many' } }) }],
-    ['rank_threshold out of range', { root: node(), rank_threshold: 10 }],
+    ['a fractional rank_threshold', { root: node(), rank_threshold: 2.5 }],
     ['a fractional query_limit', { root: node(), query_limit: 1.5 }],
     ['min_accepted_score above 1', { root: node(), min_accepted_score: 2 }],
     ['a category that is not a string', { root: node(), category: 3 }],

@@ -34,9 +34,17 @@ export function parseScanRequest(body: unknown): ParsedScanRequest {
   return { root, filters: parseFilters(body), nodes }
 }
 
+/**
+ * Ranks run 1–9, and scanoss-py passes whatever integer its user typed (and hides a 400), so a threshold outside
+ * is clamped, never refused: above 9 is 9 (every rank), below 0 is 1 (the strictest; the reference keeps nothing).
+ */
+function clampRank(rank: number | undefined): number | undefined {
+  if (rank === undefined || rank === 0) return rank
+  return Math.min(9, Math.max(1, rank))
+}
+
 function parseFilters(body: Obj): ScanFilters {
-  const rank = optionalNumber(body, 'rank_threshold', 'rankThreshold', true)
-  if (rank !== undefined && (rank < 0 || rank > 9)) throw new ScanRequestError('rank_threshold: an integer from 0 to 9')
+  const rank = clampRank(optionalNumber(body, 'rank_threshold', 'rankThreshold', true))
   const limit = optionalNumber(body, 'query_limit', 'queryLimit', true)
   if (limit !== undefined && limit < 0) throw new ScanRequestError('query_limit: a positive integer')
   const recursive = optionalNumber(body, 'recursive_threshold', 'recursiveThreshold', false)
@@ -52,7 +60,7 @@ function parseFilters(body: Obj): ScanFilters {
     throw new ScanRequestError('category: a PURL type such as "npm"')
   return {
     // 0 is proto3's "not set": an omitted or zero rank threshold means the clients' default, never "nothing"
-    rankThreshold: rank ? rank : DEFAULT_FILTERS.rankThreshold,
+    rankThreshold: rank || DEFAULT_FILTERS.rankThreshold,
     category: typeof category === 'string' && category.trim() !== '' ? category.trim().toLowerCase() : undefined,
     queryLimit: limit ? Math.min(limit, MAX_QUERY_LIMIT) : DEFAULT_QUERY_LIMIT,
     recursiveThreshold: recursive ?? DEFAULT_FILTERS.recursiveThreshold,

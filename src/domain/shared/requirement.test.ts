@@ -155,3 +155,12 @@ test('requirements in each ecosystem: node-semver ranges for Go and crates.io, c
   assert.equal(resolveVersion({ purl: 'pkg:deb/debian/libssl3' }, deb).version, '3.1.0~rc1-1')
   assert.throws(() => parseRequirement('~1.2', schemeFor('pypi')), /Invalid semver ~1.2/)
 })
+
+test("a requirement cut from a purl keeps the purl's qualifiers and subpath: they end it", () => {
+  const deb = schemeFor('deb')
+  assert.deepEqual(parseRequirement('3.0.17-1~deb12u2?arch=amd64', deb), { kind: 'exact', version: '3.0.17-1~deb12u2' })
+  assert.deepEqual(parseRequirement('1.2.3#lib/x.js', semverScheme), { kind: 'exact', version: '1.2.3' })
+  assert.equal(parseRequirement('>=1.0.0?x=1', semverScheme).kind, 'range')
+  assert.deepEqual(parseRequirement('?arch=amd64', deb), { kind: 'any' })
+  assert.throws(() => parseRequirement('1.0=?x', semverScheme), /Invalid semver/)
+})

@@ -19,9 +19,11 @@ const COMPARATOR_OPERATORS = /[<>=^|\s,]/
 
 /** Parses a requirement for a version scheme; throws DomainError INVALID_SEMVER when it is not a constraint. */
 export function parseRequirement(input: string, scheme: VersionScheme): Requirement {
-  const req = input.trim()
+  const trimmed = input.trim()
   // scanoss-py sends the whole purl as the requirement when none was given; npm `file:` deps have no version.
-  if (ANY.has(req) || req.startsWith('pkg:') || req.startsWith('file:')) return { kind: 'any' }
+  if (ANY.has(trimmed) || trimmed.startsWith('pkg:') || trimmed.startsWith('file:')) return { kind: 'any' }
+  const req = withoutPurlTail(trimmed)
+  if (ANY.has(req)) return { kind: 'any' }
   if (req.length > MAX_REQUIREMENT_LENGTH) throw invalid(`${req.slice(0, 40)}…`)
   const bare = req.replace(/^==?\s*/, '')
   if (scheme.ranges === 'semver') {
@@ -49,6 +51,16 @@ export function parseRequirement(input: string, scheme: VersionScheme): Requirem
     )
   if (anyOf.some((g) => g.length === 0)) throw invalid(req)
   return { kind: 'comparators', raw: req, anyOf }
+}
+
+/**
+ * A requirement cut from a purl at its `@` keeps the purl's qualifiers and subpath (scanoss-py sends
+ * `3.0.17-1~deb12u2?arch=amd64` for `pkg:deb/debian/openssl@3.0.17-1~deb12u2?arch=amd64`); no version or range
+ * holds `?` or `#`, so they end the requirement.
+ */
+function withoutPurlTail(req: string): string {
+  const end = req.search(/[?#]/)
+  return end === -1 ? req : req.slice(0, end).trim()
 }
 
 export function tryParseRequirement(input: string, scheme: VersionScheme): Requirement | undefined {

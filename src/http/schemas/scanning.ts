@@ -19,7 +19,7 @@ export const HfhScanRequestSchema = Type.Object({
   root: Folder,
   rank_threshold: Type.Optional(
     Type.Integer({
-      description: `1-9: components ranked above are left out; 0 or absent: ${DEFAULT_FILTERS.rankThreshold}`,
+      description: `1-9: components ranked above are left out; 0 or absent: ${DEFAULT_FILTERS.rankThreshold}; others are clamped to 1-9`,
     }),
   ),
   category: Type.Optional(Type.String({ description: 'a PURL type (npm, …): only components of that type' })),
