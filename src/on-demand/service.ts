@@ -52,7 +52,7 @@ export class OnDemandService implements OnDemandPort {
     this.budget = new FetchBudget(settings.perKeyPerMinute)
   }
 
-  async learn(requests: readonly LearnRequest[], who: string): Promise<Map<string, LearnState>> {
+  async learn(requests: readonly LearnRequest[], who: string, waitMs?: number): Promise<Map<string, LearnState>> {
     const states = new Map<string, LearnState>()
     const watched = new Map<string, string>() // unit id → learnKey
     const sources = new Set(requests.map((r) => r.source))
@@ -64,7 +64,7 @@ export class OnDemandService implements OnDemandPort {
         states,
         watched,
       )
-    for (const [key, state] of await this.wait(watched)) states.set(key, state)
+    for (const [key, state] of await this.wait(watched, waitMs ?? this.settings.waitMs)) states.set(key, state)
     return states
   }
 
@@ -121,11 +121,11 @@ export class OnDemandService implements OnDemandPort {
     }
   }
 
-  /** Waits until every unit has ended or the budget is spent: done → done, failed → skipped, open → pending. */
-  private async wait(watched: Map<string, string>): Promise<Map<string, LearnState>> {
+  /** Waits until every unit has ended or `waitMs` is spent: done → done, failed → skipped, open → pending. */
+  private async wait(watched: Map<string, string>, waitMs: number): Promise<Map<string, LearnState>> {
     const out = new Map<string, LearnState>()
     if (watched.size === 0) return out
-    const deadline = Date.now() + this.settings.waitMs
+    const deadline = Date.now() + waitMs
     let open = [...watched.keys()]
     for (;;) {
       const now = await this.queue.states(open)
