@@ -5,9 +5,20 @@
 import type { ComponentRef } from '../catalog/resolve-batch.ts'
 import type { AnalysisReader } from '../components/types.ts'
 import { answerLearning, beingFetched, type Learnable, learnRequests } from '../on-demand/learn.ts'
-import type { LearnContext } from '../on-demand/types.ts'
-import { type DependencyFileInput, dependencyFiles, type FileDependencies, type FileDependency, type LegacyPorts } from './legacy.ts'
-import { type TransitivePorts, type TransitiveRequest, type TransitiveResult, transitiveDependencies } from './transitive.ts'
+import type { LearnContext, LearnState } from '../on-demand/types.ts'
+import {
+  type DependencyFileInput,
+  dependencyFiles,
+  type FileDependencies,
+  type FileDependency,
+  type LegacyPorts,
+} from './legacy.ts'
+import {
+  type TransitivePorts,
+  type TransitiveRequest,
+  type TransitiveResult,
+  transitiveDependencies,
+} from './transitive.ts'
 
 /** The output every walk of a version's files stores (storage/kb-writer.ts): its presence marks a walked version. */
 export const WALKED_OUTPUT = 'files'
@@ -65,8 +76,8 @@ async function answersOf(refs: readonly ComponentRef[], ports: LegacyLearningPor
 /**
  * transitiveDependencies() learning what the KB lacks: the inputs it does not know and the registry packages the walk
  * lists without a version are fetched (one request per package, the requirement asked); if any arrived within the
- * wait the walk is done again. What is still under way is named in the status message; deeper levels are learned by
- * the next request.
+ * wait the walk is done again, and what it newly lists without a version is queued for the next request. How many are
+ * still under way is said in the status message.
  */
 export async function transitiveLearning(
   req: TransitiveRequest,
@@ -74,12 +85,25 @@ export async function transitiveLearning(
   ctx: LearnContext,
 ): Promise<TransitiveResult> {
   const first = await transitiveDependencies(req, ports)
-  if (!ctx.port || !first.ok || first.missing.length === 0) return first
-  const { requests } = learnRequests(first.missing.map((ref) => ({ ref, need: 'metadata' as const })))
-  if (requests.length === 0) return first
-  const states = [...(await ctx.port.learn(requests, ctx.who)).values()]
-  const result = states.includes('done') ? await transitiveDependencies(req, ports) : first
-  const pending = states.filter((s) => s === 'pending').length
+  if (!ctx.port || !first.ok) return first
+  const states = await learnMissing(first.missing, ctx)
+  let result: TransitiveResult = first
+  if ([...states.values()].includes('done')) {
+    result = await transitiveDependencies(req, ports)
+    if (result.ok) for (const [key, state] of await learnMissing(result.missing, ctx, 0)) states.set(key, state)
+  }
+  const pending = [...states.values()].filter((s) => s === 'pending').length
   if (!result.ok || pending === 0) return result
   return { ...result, message: `${result.message}; ${pending} component(s) ${BEING_FETCHED}` }
+}
+
+/** Asks the port for the packages of these references (waiting at most `waitMs`, default the port's); their states. */
+async function learnMissing(
+  missing: readonly ComponentRef[],
+  ctx: LearnContext,
+  waitMs?: number,
+): Promise<Map<string, LearnState>> {
+  const { requests } = learnRequests(missing.map((ref) => ({ ref, need: 'metadata' as const })))
+  if (requests.length === 0 || !ctx.port) return new Map()
+  return ctx.port.learn(requests, ctx.who, waitMs)
 }

@@ -32,11 +32,7 @@ export function registerPostDependencies(app: App, deps: AppDeps): void {
       const purls = files.flatMap((f) => f.purls)
       if (purls.length > 0) checkBatch(purls, 'files[].purls', deps)
       const { catalog, licenses, analyses } = deps.services
-      const answered = await dependencyFilesLearning(
-        files,
-        { catalog, licenses, analyses },
-        learnContext(deps, req),
-      )
+      const answered = await dependencyFilesLearning(files, { catalog, licenses, analyses }, learnContext(deps, req))
       return {
         files: answered.map(dependencyFile),
         status: success('Success'),

@@ -56,7 +56,7 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
             '(identify or blacklist) with assets (JSON naming purls), context and format; optional header ' +
             'scanoss-settings (base64 JSON: min_snippet_hits, min_snippet_lines, honour_file_exts). Each file: a ' +
             'file match by MD5 (or by the MD5 of its other line endings), else a snippet match from its winnowing ' +
-            'fingerprints, else none. Versions the answer names that the KB lacks (the matched versions\' ' +
+            "fingerprints, else none. Versions the answer names that the KB lacks (the matched versions' " +
             'dependencies, the newest version of a snippet-matched component, the versions assets identify) are ' +
             'fetched on demand for later scans; the header x-being-fetched lists their packages (docs/kb-growth.md).',
           tags: ['scanning'],
