@@ -80,10 +80,10 @@ describe('/scan/direct learns on demand', () => {
       assert.equal(full.match.id, 'file')
       assert.deepEqual(full.match.purl, ['pkg:npm/fixture-alpha'])
       assert.equal(full.match.version, '1.1.0')
-      assert.deepEqual(
-        (full.match.dependencies as { component: string }[]).map((d) => d.component).sort(),
-        ['@fixture/scoped', 'fixture-beta'],
-      )
+      assert.deepEqual((full.match.dependencies as { component: string }[]).map((d) => d.component).sort(), [
+        '@fixture/scoped',
+        'fixture-beta',
+      ])
       assert.equal(await units(t, 'fixture-beta'), 1)
       assert.equal(await units(t, '@fixture/scoped'), 1)
       // fixture-beta's packument is held: it is still being fetched when the scan answers

@@ -135,14 +135,14 @@ export class OnDemandService implements OnDemandPort {
       }
       open = open.filter((id) => !isEnded(now.get(id) ?? 'done'))
       if (open.length === 0) {
-        this.counts.waitsDone++
+        if (waitMs > 0) this.counts.waitsDone++
         return out
       }
       const left = deadline - Date.now()
       if (left <= 0) break
       await sleep(Math.min(this.settings.pollMs ?? 100, left))
     }
-    this.counts.waitsAtBudget++
+    if (waitMs > 0) this.counts.waitsAtBudget++ // a request that does not wait (a scan) is no wait
     for (const id of open) out.set(watched.get(id) as string, 'pending')
     return out
   }
