@@ -32,7 +32,7 @@ export interface LegacyLearningPorts extends LegacyPorts {
 type Answer = FileDependency & { walked: boolean }
 
 /** A dependency answer's need: an unknown component or version, or a shown version whose files were never walked. */
-export const DEPENDENCY_LEARNABLE: Learnable<Answer> = {
+const DEPENDENCY_LEARNABLE: Learnable<Answer> = {
   need(d) {
     const code = d.outcome.code
     if (code === 'COMPONENT_NOT_FOUND' || code === 'VERSION_NOT_FOUND' || code === 'REQUIREMENT_NOT_MET')
