@@ -20,7 +20,7 @@ const packumentRequests = (name: string) => reg.requests.filter((r) => r === `GE
 
 async function app(env: Record<string, string> = {}): Promise<TestApp> {
   const cache = mkdtempSync(path.join(tmpdir(), 'ci-odd-'))
-  return makeTestApp({ env: { ON_DEMAND_WAIT_MS: '10000', ...env }, onDemandRegistry: { registry: reg.url, cache } })
+  return makeTestApp({ env: { ON_DEMAND_WAIT_MS: '30000', ...env }, onDemandRegistry: { registry: reg.url, cache } })
 }
 
 type Dependency = Record<string, unknown> & { licenses: { spdx_id: string }[] }

@@ -20,7 +20,7 @@ after(async () => reg?.close())
 async function app(env: Record<string, string> = {}, storage?: TestApp['storage']): Promise<TestApp> {
   const cache = mkdtempSync(path.join(tmpdir(), 'ci-ods-'))
   return makeTestApp({
-    env: { ON_DEMAND_WAIT_MS: '10000', ...env },
+    env: { ON_DEMAND_WAIT_MS: '30000', ...env },
     onDemandRegistry: { registry: reg.url, cache },
     ...(storage ? { storage } : {}),
   })

@@ -1,6 +1,6 @@
 // On-demand learning in the dependencies area (docs/kb-growth.md "Dependencies and scans"): the legacy call fetches the
-// packages its purls name that the KB lacks (and analyzes the npm versions they name that the KB has never walked, so
-// a later scan of those files file-matches); the transitive walk fetches the inputs and the registry packages it
+// packages its purls name that the KB lacks (and queues, without waiting, the analysis of the npm versions they name
+// whose files the KB never walked, so a later scan of those files file-matches); the transitive walk fetches the inputs and the registry packages it
 // lists without a version, then walks again if they arrived within the wait.
 import type { ComponentRef } from '../catalog/resolve-batch.ts'
 import type { AnalysisReader } from '../components/types.ts'
@@ -31,19 +31,20 @@ export interface LegacyLearningPorts extends LegacyPorts {
 
 type Answer = FileDependency & { walked: boolean }
 
-/** A dependency answer's need: an unknown component or version, or a shown version whose files were never walked. */
+/** What a fetch changes in a dependency answer: an unknown component or version, or a license its files may name. */
 const DEPENDENCY_LEARNABLE: Learnable<Answer> = {
   need(d) {
     const code = d.outcome.code
     if (code === 'COMPONENT_NOT_FOUND' || code === 'VERSION_NOT_FOUND' || code === 'REQUIREMENT_NOT_MET')
       return 'metadata'
-    if (d.versionId === undefined || d.walked) return undefined
-    // a version without license found: its files may name one; an npm version with one: a later scan file-matches it
-    return code === 'NO_INFO' || d.purl.startsWith('pkg:npm/') ? 'analysis' : undefined
+    return code === 'NO_INFO' && d.versionId !== undefined && !d.walked ? 'analysis' : undefined
   },
-  // a complete answer stays as it is while its version is analyzed for later scans
-  pending: (d) => (d.outcome.code === 'SUCCESS' ? d : { ...d, outcome: beingFetched(d.outcome) }),
+  pending: (d) => ({ ...d, outcome: beingFetched(d.outcome) }),
 }
+
+/** A complete answer whose npm version the KB never walked: analyzed for later scans, without waiting for it. */
+const forScans = (d: Answer) =>
+  d.outcome.code === 'SUCCESS' && d.versionId !== undefined && !d.walked && d.purl.startsWith('pkg:npm/')
 
 /** dependencyFiles() learning what the KB lacks; without an on-demand port, the KB's answer alone. */
 export async function dependencyFilesLearning(
@@ -53,7 +54,13 @@ export async function dependencyFilesLearning(
 ): Promise<FileDependencies[]> {
   if (!ctx.port) return dependencyFiles(files, ports)
   const refs = files.flatMap((f) => f.purls)
-  const answers = await answerLearning(refs, (r) => answersOf(r, ports), ctx, DEPENDENCY_LEARNABLE)
+  const first = await answersOf(refs, ports)
+  const answers = await answerLearning(refs, (r) => answersOf(r, ports), ctx, DEPENDENCY_LEARNABLE, first)
+  // queued after the waited work, which thus comes first within the caller's budget
+  const walks = learnRequests(
+    first.map((d, i) => ({ ref: refs[i] as ComponentRef, need: forScans(d) ? 'analysis' : undefined })),
+  )
+  if (walks.requests.length > 0) await ctx.port.learn(walks.requests, ctx.who, 0)
   let i = 0
   return files.map((f) => ({
     file: f.file,

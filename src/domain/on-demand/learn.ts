@@ -38,8 +38,10 @@ export async function answerLearning<T>(
   answer: (refs: readonly ComponentRef[]) => Promise<T[]>,
   ctx: LearnContext,
   { need, pending }: Learnable<T>,
+  /** The batch's answers when the caller has them already (else asked of `answer`). */
+  known?: T[],
 ): Promise<T[]> {
-  const first = await answer(refs)
+  const first = known ?? (await answer(refs))
   if (!ctx.port) return first
   const { requests, keys } = learnRequests(refs.map((ref, i) => ({ ref, need: need(first[i] as T) })))
   if (requests.length === 0) return first
