@@ -52,7 +52,7 @@ export class OnDemandService implements OnDemandPort {
     this.budget = new FetchBudget(settings.perKeyPerMinute)
   }
 
-  async learn(requests: readonly LearnRequest[], who: string): Promise<Map<string, LearnState>> {
+  async learn(requests: readonly LearnRequest[], who: string, waitMs?: number): Promise<Map<string, LearnState>> {
     const states = new Map<string, LearnState>()
     const watched = new Map<string, string>() // unit id → learnKey
     const sources = new Set(requests.map((r) => r.source))
@@ -64,7 +64,7 @@ export class OnDemandService implements OnDemandPort {
         states,
         watched,
       )
-    for (const [key, state] of await this.wait(watched)) states.set(key, state)
+    for (const [key, state] of await this.wait(watched, waitMs ?? this.settings.waitMs)) states.set(key, state)
     return states
   }
 
@@ -121,11 +121,11 @@ export class OnDemandService implements OnDemandPort {
     }
   }
 
-  /** Waits until every unit has ended or the budget is spent: done → done, failed → skipped, open → pending. */
-  private async wait(watched: Map<string, string>): Promise<Map<string, LearnState>> {
+  /** Waits until every unit has ended or `waitMs` is spent: done → done, failed → skipped, open → pending. */
+  private async wait(watched: Map<string, string>, waitMs: number): Promise<Map<string, LearnState>> {
     const out = new Map<string, LearnState>()
     if (watched.size === 0) return out
-    const deadline = Date.now() + this.settings.waitMs
+    const deadline = Date.now() + waitMs
     let open = [...watched.keys()]
     for (;;) {
       const now = await this.queue.states(open)
@@ -135,14 +135,14 @@ export class OnDemandService implements OnDemandPort {
       }
       open = open.filter((id) => !isEnded(now.get(id) ?? 'done'))
       if (open.length === 0) {
-        this.counts.waitsDone++
+        if (waitMs > 0) this.counts.waitsDone++
         return out
       }
       const left = deadline - Date.now()
       if (left <= 0) break
       await sleep(Math.min(this.settings.pollMs ?? 100, left))
     }
-    this.counts.waitsAtBudget++
+    if (waitMs > 0) this.counts.waitsAtBudget++ // a request that does not wait (a scan) is no wait
     for (const id of open) out.set(watched.get(id) as string, 'pending')
     return out
   }

@@ -224,8 +224,9 @@ for (const c of cases) {
     )
     const d = file?.dependencies[0]
     assert.ok(d)
-    const { outcome, licenses, ...rest } = d
+    const { outcome, licenses, versionId, ...rest } = d
     assert.deepEqual({ ...rest, licenses: licenses.map((l) => l.id) }, c.want)
+    assert.equal(versionId !== undefined, d.version !== '', 'a version id exactly when a version is shown')
     assert.equal(outcome.code, c.code ?? 'SUCCESS', outcome.message)
     if (c.message) assert.match(outcome.message, c.message)
   })

@@ -15,7 +15,7 @@ export interface DependencyFileInput {
   purls: readonly ComponentRef[]
 }
 
-interface FileDependency {
+export interface FileDependency {
   /** The package name (npm: `@scope/name`); '' when the purl is malformed. */
   component: string
   /** The purl as sent, without its @version. */
@@ -28,6 +28,8 @@ interface FileDependency {
   url: string
   licenses: LicenseEntry[]
   outcome: Outcome
+  /** The KB's id of the version shown (not on the wire: on-demand learning looks up its analysis). */
+  versionId: number | undefined
 }
 
 export interface FileDependencies {
@@ -96,6 +98,7 @@ function toDependency(p: Picked, licenses: LicenseEntry[]): FileDependency {
     url: r.component?.projectUrl ?? '',
     licenses,
     outcome,
+    versionId: shown?.id,
   }
 }
 

@@ -35,7 +35,13 @@ interface TransitiveDependency {
 
 export type TransitiveResult =
   | { ok: false; message: string }
-  | { ok: true; dependencies: TransitiveDependency[]; message: string }
+  | {
+      ok: true
+      dependencies: TransitiveDependency[]
+      message: string
+      /** What the KB lacks (not on the wire): inputs it does not know, and registry packages listed without version. */
+      missing: ComponentRef[]
+    }
 
 export interface TransitivePorts {
   catalog: CatalogReader
@@ -71,11 +77,15 @@ export async function transitiveDependencies(
   let level: number[] = []
   /** Each version walked, as purl@version, to name it as the dependent of what it declares. */
   const labels = new Map<number, string>()
+  const missing: ComponentRef[] = []
   roots.forEach((r, i) => {
     // an exact lookup reads only the version asked for (`partial`): such a component is read again in full if needed
     if (r.component && !r.component.partial) known.set(r.component.purlName, r.component)
-    if (!r.chosen) skipped.push(`${valid[i]?.purl} (${r.outcome.message})`)
-    else if (!seen.has(r.chosen.id)) {
+    if (!r.chosen) {
+      skipped.push(`${valid[i]?.purl} (${r.outcome.message})`)
+      if (r.outcome.code === 'COMPONENT_NOT_FOUND' || r.outcome.code === 'VERSION_NOT_FOUND')
+        missing.push(valid[i] as ComponentRef)
+    } else if (!seen.has(r.chosen.id)) {
       seen.add(r.chosen.id)
       level.push(r.chosen.id)
       labels.set(r.chosen.id, `${r.component?.purl ?? valid[i]?.purl}@${r.chosen.version}`)
@@ -116,6 +126,7 @@ export async function transitiveDependencies(
           break
         }
         unresolvedSeen.add(key)
+        if (target) missing.push({ purl, requirement: target.range })
         out.push({ purl, version: '', requirement: dep.requirement, depth: d, dependent: from })
         continue
       }
@@ -130,7 +141,7 @@ export async function transitiveDependencies(
     }
     level = next
   }
-  return { ok: true, dependencies: out, message: summary(skipped, truncated, limit) }
+  return { ok: true, dependencies: out, message: summary(skipped, truncated, limit), missing }
 }
 
 type EcosystemCheck = { ok: true; type: string; invalid: string[] } | { ok: false; message: string }

@@ -38,12 +38,30 @@ export async function answerLearning<T>(
   answer: (refs: readonly ComponentRef[]) => Promise<T[]>,
   ctx: LearnContext,
   { need, pending }: Learnable<T>,
+  /** The batch's answers when the caller has them already (else asked of `answer`). */
+  known?: T[],
 ): Promise<T[]> {
-  const first = await answer(refs)
+  const first = known ?? (await answer(refs))
   if (!ctx.port) return first
+  const { requests, keys } = learnRequests(refs.map((ref, i) => ({ ref, need: need(first[i] as T) })))
+  if (requests.length === 0) return first
+  const states = await ctx.port.learn(requests, ctx.who)
+  const again = refs.flatMap((_, i) => (states.get(keys[i] ?? '') === 'done' ? [i] : []))
+  const second = again.length > 0 ? await answer(again.map((i) => refs[i] as ComponentRef)) : []
+  const fresh = new Map(again.map((i, j) => [i, second[j] as T]))
+  return first.map((a, i) => fresh.get(i) ?? (states.get(keys[i] ?? '') === 'pending' ? pending(a) : a))
+}
+
+/**
+ * The port's requests for references and what each lacks: one per package, with every version or requirement its
+ * references named; `keys[i]` is the i-th reference's package key (learnKey), none when nothing is to be fetched.
+ */
+export function learnRequests(wants: readonly { ref: ComponentRef; need: Need | undefined }[]): {
+  requests: LearnRequest[]
+  keys: (string | undefined)[]
+} {
   const wanted = new Map<string, LearnRequest>()
-  const keys = refs.map((ref, i) => {
-    const n = need(first[i] as T)
+  const keys = wants.map(({ ref, need: n }) => {
     const target = n ? learnTarget(ref, n) : undefined
     if (!n || !target) return undefined
     const key = learnKey(target)
@@ -53,12 +71,7 @@ export async function answerLearning<T>(
     wanted.set(key, r)
     return key
   })
-  if (wanted.size === 0) return first
-  const states = await ctx.port.learn([...wanted.values()], ctx.who)
-  const again = refs.flatMap((_, i) => (states.get(keys[i] ?? '') === 'done' ? [i] : []))
-  const second = again.length > 0 ? await answer(again.map((i) => refs[i] as ComponentRef)) : []
-  const fresh = new Map(again.map((i, j) => [i, second[j] as T]))
-  return first.map((a, i) => fresh.get(i) ?? (states.get(keys[i] ?? '') === 'pending' ? pending(a) : a))
+  return { requests: [...wanted.values()], keys }
 }
 
 /** A package's key in the port's answer: one package of one source. */

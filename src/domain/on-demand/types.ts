@@ -24,10 +24,11 @@ export type LearnState = 'done' | 'pending' | 'skipped'
 
 export interface OnDemandPort {
   /**
-   * Starts or joins the work for these packages on behalf of `who`, and waits for it at most the budget; the states
-   * are keyed by learnKey() (learn.ts).
+   * Starts or joins the work for these packages on behalf of `who`, and waits for it at most the budget (`waitMs`
+   * when given: 0 = queue and answer at once, for answers the work cannot change); the states are keyed by
+   * learnKey() (learn.ts).
    */
-  learn(requests: readonly LearnRequest[], who: string): Promise<Map<string, LearnState>>
+  learn(requests: readonly LearnRequest[], who: string, waitMs?: number): Promise<Map<string, LearnState>>
 }
 
 /** Who asks (a key id, or an address without a key), for the per-caller budget. */

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { ComponentRef } from '../../domain/catalog/resolve-batch.ts'
 import { answerLearning, byOutcome, type Learnable, metadataOnly } from '../../domain/on-demand/learn.ts'
+import type { LearnContext } from '../../domain/on-demand/types.ts'
 import type { Outcome } from '../../domain/shared/outcome.ts'
 import type { AppDeps } from '../types.ts'
 
@@ -13,8 +14,12 @@ export function learnAnswers<T>(
   answer: (refs: readonly ComponentRef[]) => Promise<T[]>,
   learnable: Learnable<T>,
 ): Promise<T[]> {
-  const who = req.principal ? `key:${req.principal.keyId}` : `ip:${req.ip}`
-  return answerLearning(refs, answer, { port: deps.services.onDemand, who }, learnable)
+  return answerLearning(refs, answer, learnContext(deps, req), learnable)
+}
+
+/** The on-demand port and who asks, for the domain functions that learn on their own (scans, transitive walks). */
+export function learnContext(deps: Pick<AppDeps, 'services'>, req: FastifyRequest): LearnContext {
+  return { port: deps.services.onDemand, who: req.principal ? `key:${req.principal.keyId}` : `ip:${req.ip}` }
 }
 
 /** For answers with one outcome: unknown → metadata, not analyzed → analysis (or, `metadata`, only the first). */

@@ -5,12 +5,17 @@ import { Type } from 'typebox'
 import { parseSbomContext, SbomContextError } from '../../../domain/scanning/sbom-context.ts'
 import { scanWfp } from '../../../domain/scanning/scan.ts'
 import { scanBlocks } from '../../../domain/scanning/scan-blocks.ts'
+import { learnFromScan } from '../../../domain/scanning/scan-learning.ts'
 import { parseWfp, WfpError } from '../../../domain/scanning/wfp.ts'
 import { HttpError } from '../../errors.ts'
 import { responses } from '../../schemas/common.ts'
+import { learnContext } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 import { readScanForm, type ScanForm, scanSettings } from './scan-form.ts'
 import { FLAG_NO_LICENSES, type ServerBlock, scanAnswer } from './scan-wire.ts'
+
+/** Packages named in the x-being-fetched header, at most (then how many more). */
+const MAX_NAMED = 50
 
 /** The form's fields besides the WFP (`assets` may hold an SBOM of 2,000 purls). */
 const FIELD_BYTES = 4 * 1024 * 1024
@@ -51,14 +56,16 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
             '(identify or blacklist) with assets (JSON naming purls), context and format; optional header ' +
             'scanoss-settings (base64 JSON: min_snippet_hits, min_snippet_lines, honour_file_exts). Each file: a ' +
             'file match by MD5 (or by the MD5 of its other line endings), else a snippet match from its winnowing ' +
-            'fingerprints, else none.',
+            "fingerprints, else none. Versions the answer names that the KB lacks (the matched versions' " +
+            'dependencies, the newest version of a snippet-matched component, the versions assets identify) are ' +
+            'fetched on demand for later scans; the header x-being-fetched lists their packages (docs/kb-growth.md).',
           tags: ['scanning'],
           consumes: ['multipart/form-data'],
           body: Form,
           response: responses({ 200: Reply }),
         },
       },
-      async (req) => {
+      async (req, reply) => {
         if (!(req.body instanceof Parsed))
           throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data with the WFP in the "file" field')
         const { form } = req.body
@@ -79,10 +86,18 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
         const versionIds = form.flags & FLAG_NO_LICENSES ? [] : matches.map((m) => m.place.versionId)
         const licenses = versionIds.length > 0 ? await services.licenses.ofVersions(versionIds) : new Map()
         const blocks = await scanBlocks(matches, services, form.flags)
+        const fetching = await learnFromScan(matches, blocks, context, services, learnContext(deps, req))
+        if (fetching.length > 0) reply.header('x-being-fetched', beingFetched(fetching))
         return scanAnswer(results, licenses, blocks, await serverBlock(deps), form.flags)
       },
     )
   })
+}
+
+/** The packages a scan's learning queued, comma-separated, at most MAX_NAMED of them named. */
+function beingFetched(purls: readonly string[]): string {
+  const more = purls.length > MAX_NAMED ? [`and ${purls.length - MAX_NAMED} more`] : []
+  return [...purls.slice(0, MAX_NAMED), ...more].join(', ')
 }
 
 /** A form read by this route's parser (any other body is refused). */
