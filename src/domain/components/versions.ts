@@ -4,6 +4,7 @@ import { type LicenseEntry, licenseEntry } from '../licenses/spdx.ts'
 import type { LicenseReader, VersionLicenses } from '../licenses/types.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import { SUCCESS } from '../shared/outcome.ts'
+import { componentNames } from '../shared/component-name.ts'
 import { purlName, splitVersion, tryParsePurl } from '../shared/purl.ts'
 import { schemeFor } from '../shared/versions/index.ts'
 
@@ -55,7 +56,7 @@ export async function componentVersions(
   return {
     outcome: SUCCESS,
     purl: component.purl,
-    name: component.purlName,
+    name: componentNames(component.purl).component,
     url: component.projectUrl,
     sourcePurl: component.sourcePurl ?? '',
     versions: chosen.map((v) => ({

@@ -4,6 +4,7 @@
 import { versionLicenseIds } from '../components/versions.ts'
 import { licenseEntry } from '../licenses/spdx.ts'
 import type { LicenseReader } from '../licenses/types.ts'
+import { componentNames } from '../shared/component-name.ts'
 import { bandKeys } from './bands.ts'
 import { hamming } from './primitives.ts'
 import { componentRank } from './rank.ts'
@@ -138,11 +139,11 @@ function matchFolder(hits: readonly Hit[], versions: Map<number, IndexedVersion>
     if (rank > f.rankThreshold) continue
     let c = byPurl.get(v.purl)
     if (!c) {
-      const vendor = v.namespace ? v.namespace.replace(/^@/, '') : v.name
+      const names = componentNames(v)
       c = {
         purl: v.purl,
-        name: v.namespace ? `${v.namespace}/${v.name}` : v.name,
-        vendor,
+        name: names.component,
+        vendor: names.vendor,
         versions: [],
         rank,
         order: 0,
