@@ -7,6 +7,7 @@ import type { AnalysisReader } from '../components/types.ts'
 import { cryptoOfVersions } from '../cryptography/component-crypto.ts'
 import { type DependencyReader, FOLLOWED_SCOPES } from '../dependencies/types.ts'
 import { componentNames } from '../shared/component-name.ts'
+import { purlType } from '../shared/repackaging.ts'
 import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
 import type { AdvisoryReader } from '../vulnerabilities/types.ts'
 import type { FileMatch } from './scan.ts'
@@ -62,7 +63,7 @@ export async function scanBlocks(
     const i = at.get(m.place.versionId) as number
     const blocks: ScanBlocks = {}
     if (deps) {
-      const type = m.place.purl.slice('pkg:'.length, m.place.purl.indexOf('/'))
+      const type = purlType(m.place.purl)
       blocks.dependencies = (deps.get(m.place.versionId) ?? []).map((d) => dependency(type, d))
     }
     if (vulns) blocks.vulnerabilities = (vulns[i]?.vulnerabilities ?? []).map(vulnerability)
