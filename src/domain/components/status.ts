@@ -3,8 +3,8 @@
 // the status `malicious`, for the versions it names or, when it names every version, for the component.
 import { type ComponentRef, exactVersionOf, type Resolved, resolveBatch } from '../catalog/resolve-batch.ts'
 import { type CatalogReader, keyOf } from '../catalog/types.ts'
-import type { Outcome } from '../shared/outcome.ts'
 import { componentNames } from '../shared/component-name.ts'
+import type { Outcome } from '../shared/outcome.ts'
 import { purlName } from '../shared/purl.ts'
 import { schemeFor } from '../shared/versions/index.ts'
 import { affectsEveryVersion, isAffected } from '../vulnerabilities/osv-match.ts'

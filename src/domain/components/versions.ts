@@ -2,9 +2,9 @@
 import type { CatalogReader, KnownComponent, KnownVersion } from '../catalog/types.ts'
 import { type LicenseEntry, licenseEntry } from '../licenses/spdx.ts'
 import type { LicenseReader, VersionLicenses } from '../licenses/types.ts'
+import { componentNames } from '../shared/component-name.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import { SUCCESS } from '../shared/outcome.ts'
-import { componentNames } from '../shared/component-name.ts'
 import { purlName, splitVersion, tryParsePurl } from '../shared/purl.ts'
 import { schemeFor } from '../shared/versions/index.ts'
 

@@ -7,8 +7,8 @@ import { type ComponentRef, type Resolved, resolveBatch, withAllVersions } from 
 import type { CatalogReader, KnownVersion } from '../catalog/types.ts'
 import { type LicenseEntry, licenseEntry } from '../licenses/spdx.ts'
 import type { LicenseReader, VersionLicenses } from '../licenses/types.ts'
-import { type Outcome, SUCCESS } from '../shared/outcome.ts'
 import { componentNames } from '../shared/component-name.ts'
+import { type Outcome, SUCCESS } from '../shared/outcome.ts'
 
 export interface DependencyFileInput {
   file: string
