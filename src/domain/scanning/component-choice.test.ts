@@ -3,13 +3,16 @@
 // FIXTURE places (made up, modelled on Debian's node-depd and npm's depd).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { ownCode } from '../../../test/fixtures/scan/own-code.ts'
 import { precedes, rankPlaces } from './component-choice.ts'
-import type { IndexedFile } from './types.ts'
+import { scanWfp } from './scan.ts'
+import type { IndexedFile, IndexHit, ScanIndex } from './types.ts'
+import { fingerprints } from './winnowing.ts'
 
-function place(purl: string, path: string, releasedAt: string, versionId: number): IndexedFile {
+function place(purl: string, path: string, releasedAt: string, versionId: number, md5 = 'd'.repeat(32)): IndexedFile {
   const [, namespace = '', name = ''] = /^pkg:[^/]+\/(?:(.+)\/)?([^/]+)$/.exec(purl) ?? []
   return {
-    md5: 'd'.repeat(32),
+    md5,
     path,
     versionId,
     version: '1.0.0',
@@ -69,4 +72,41 @@ test('snippet candidates: the upstream precedes the repackaging, else the older 
   assert.equal(precedes(debMime, npmMime), false)
   assert.equal(precedes(debian, npmMime), true) // no repackaging between them: the older
   assert.equal(precedes(npmMime, debian), false)
+})
+
+/** Two indexed contents holding the same code (content 1 in `first`, content 2 in `second`), fingerprinted alike. */
+function twoContents(code: string, first: IndexedFile, second: IndexedFile): ScanIndex {
+  const fps = fingerprints(Buffer.from(code))
+  const byId = new Map([
+    [1, first],
+    [2, second],
+  ])
+  return {
+    filesByMd5: async (md5s) => [first, second].filter((p) => md5s.includes(p.md5)),
+    hits: async (hashes): Promise<IndexHit[]> =>
+      fps
+        .filter((f) => hashes.includes(f.hash))
+        .flatMap((f) => [1, 2].map((contentId) => ({ hash: f.hash, contentId, line: f.line }))),
+    contents: async (ids) =>
+      new Map(ids.flatMap((id) => (byId.has(id) ? [[id, { md5: byId.get(id)?.md5 as string, lines: 200 }]] : []))),
+  }
+}
+
+test('a snippet found in both an npm package and its older Debian repackaging names the npm package', async () => {
+  const code = ownCode(10, 0, 3).join('\n')
+  const debMime = place('pkg:deb/debian/node-mime-types', 'usr/share/nodejs/mime-types/index.js', '2022-04-26', 1)
+  const npmMime = place('pkg:npm/mime-types', 'index.js', '2025-03-27', 2, 'e'.repeat(32))
+  const posted = {
+    md5: 'a'.repeat(32),
+    size: code.length,
+    path: 'lib/mime.js',
+    snippets: fingerprints(Buffer.from(code)),
+  }
+  const opts = { flags: 0, settings: {} }
+  const [named] = await scanWfp([posted], twoContents(code, debMime, npmMime), opts)
+  assert.deepEqual([named?.match?.id, named?.match?.place.purl], ['snippet', 'pkg:npm/mime-types'])
+  // the same two contents when Debian's is not at mime-types' installed path: the older release, as before
+  const elsewhere = { ...debMime, path: 'usr/share/nodejs/other/index.js' }
+  const [older] = await scanWfp([posted], twoContents(code, elsewhere, npmMime), opts)
+  assert.equal(older?.match?.place.purl, 'pkg:deb/debian/node-mime-types')
 })
