@@ -6,21 +6,14 @@
 // versions, status, the legacy dependencies call and the folder-hash scan.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { SEED_DIR } from '../src/seed-dir.ts'
-import { openStorage } from '../src/storage/database.ts'
-import { prepareKb } from '../src/storage/prepare-kb.ts'
-import { makeTestApp, type TestApp } from './helpers/app.ts'
+import type { TestApp } from './helpers/app.ts'
+import { closeSeededApp, seededApp } from './helpers/seeded-app.ts'
 
 let t: TestApp
 before(async () => {
-  const storage = openStorage({ kind: 'sqlite', path: ':memory:' })
-  await prepareKb(storage, SEED_DIR, () => {})
-  t = await makeTestApp({ storage })
+  t = await seededApp()
 })
-after(async () => {
-  await t.close()
-  await t.storage.close()
-})
+after(() => closeSeededApp(t))
 
 type Match = { id: string; purl: string[]; vendor: string; component: string; version: string; file: string }
 
