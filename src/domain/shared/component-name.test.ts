@@ -3,21 +3,22 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { componentNames } from './component-name.ts'
 
-const rows = [
-  { purl: 'pkg:deb/debian/openssl', component: 'openssl', vendor: 'debian' },
-  { purl: 'pkg:deb/debian/node-mime-types@2.1.35-1?arch=all', component: 'node-mime-types', vendor: 'debian' },
-  { purl: 'pkg:npm/%40babel/core', component: '@babel/core', vendor: 'babel' },
-  { purl: 'pkg:npm/@babel/core@7.0.0', component: '@babel/core', vendor: 'babel' },
-  { purl: 'pkg:npm/mime-types', component: 'mime-types', vendor: 'mime-types' },
-  { purl: 'pkg:npm/JSONStream', component: 'JSONStream', vendor: 'JSONStream' },
-  { purl: 'pkg:github/scanoss/scanner.c', component: 'scanner.c', vendor: 'scanoss' },
-  { purl: 'pkg:maven/org.apache.commons/commons-lang3', component: 'commons-lang3', vendor: 'org.apache.commons' },
-  { purl: 'pkg:pypi/requests', component: 'requests', vendor: 'requests' },
+/** purl → vendor, component */
+const rows: [string, string, string][] = [
+  ['pkg:deb/debian/openssl', 'debian', 'openssl'],
+  ['pkg:deb/debian/node-mime-types@2.1.35-1?arch=all', 'debian', 'node-mime-types'],
+  ['pkg:npm/%40babel/core', 'babel', '@babel/core'],
+  ['pkg:npm/@babel/core@7.0.0', 'babel', '@babel/core'],
+  ['pkg:npm/mime-types', 'mime-types', 'mime-types'],
+  ['pkg:npm/JSONStream', 'JSONStream', 'JSONStream'],
+  ['pkg:github/scanoss/scanner.c', 'scanoss', 'scanner.c'],
+  ['pkg:maven/org.apache.commons/commons-lang3', 'org.apache.commons', 'commons-lang3'],
+  ['pkg:pypi/requests', 'requests', 'requests'],
 ]
 
-for (const r of rows)
-  test(`${r.purl} is named ${r.vendor} / ${r.component}`, () => {
-    assert.deepEqual(componentNames(r.purl), { component: r.component, vendor: r.vendor })
+for (const [purl, vendor, component] of rows)
+  test(`${purl} is named ${vendor} / ${component}`, () => {
+    assert.deepEqual(componentNames(purl), { vendor, component })
   })
 
 test('the parts of a purl name it as its string does', () => {
