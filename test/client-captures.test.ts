@@ -143,7 +143,8 @@ const KNOWN: Record<string, Known> = {
   'pkg:npm/mocha': { component: 'mocha', url: NPM('mocha'), license: MIT, resolves: { '~10.2.0': '10.2.0' } },
   // no requirement: the highest version (2.0.0), not the newest release (1.1.1)
   'pkg:github/scanoss/scanner.c': {
-    component: 'scanoss/scanner.c',
+    // named as the reference names it: the repository, its owner the vendor (docs/api-behaviour.md "Component names")
+    component: 'scanner.c',
     url: 'https://github.com/scanoss/scanner.c',
     license: GPL2,
     resolves: { '1.0.0': '1.0.0', '': '2.0.0' },
@@ -153,9 +154,9 @@ const KNOWN: Record<string, Known> = {
 const UNKNOWN: Record<string, string> = {
   'pkg:pypi/requests': 'requests',
   'pkg:pypi/flask': 'flask',
-  'pkg:github/other/thing': 'other/thing',
-  'pkg:deb/debian/libc6': 'debian/libc6',
-  'pkg:deb/debian/openssl': 'debian/openssl',
+  'pkg:github/other/thing': 'thing',
+  'pkg:deb/debian/libc6': 'libc6',
+  'pkg:deb/debian/openssl': 'openssl',
 }
 
 /** purl → the purl without its @version (qualifiers kept), that version, and the purl without qualifiers either. */
@@ -223,10 +224,10 @@ function statisticsResult(item: { purl: string; requirement?: string }, what: st
 }
 
 const SCANNER_HIT = {
-  name: 'scanoss/scanner.c',
+  name: 'scanner.c',
   purl: 'pkg:github/scanoss/scanner.c',
   url: 'https://github.com/scanoss/scanner.c',
-  component: 'scanoss/scanner.c',
+  component: 'scanner.c',
 }
 const SEARCHES: Record<string, unknown[]> = {
   'search=scanner': [SCANNER_HIT],

@@ -7,11 +7,9 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, test } from 'node:test'
-import { SEED_DIR } from '../src/seed-dir.ts'
-import { openStorage } from '../src/storage/database.ts'
-import { prepareKb } from '../src/storage/prepare-kb.ts'
-import { makeTestApp, type TestApp } from './helpers/app.ts'
+import type { TestApp } from './helpers/app.ts'
 import { cycloneDxErrors } from './helpers/cyclonedx-schema.ts'
+import { closeSeededApp, seededApp } from './helpers/seeded-app.ts'
 import { spdxMessages } from './helpers/spdx-validate.ts'
 
 const GENERATED = new URL('./fixtures/sbom-project/bom.cdx.json', import.meta.url)
@@ -19,15 +17,10 @@ const GENERATED = new URL('./fixtures/sbom-project/bom.cdx.json', import.meta.ur
 let t: TestApp
 let generated: Record<string, unknown>
 before(async () => {
-  const storage = openStorage({ kind: 'sqlite', path: ':memory:' })
-  await prepareKb(storage, SEED_DIR, () => {})
-  t = await makeTestApp({ storage })
+  t = await seededApp()
   generated = JSON.parse(readFileSync(GENERATED, 'utf8')) as Record<string, unknown>
 })
-after(async () => {
-  await t.close()
-  await t.storage.close()
-})
+after(() => closeSeededApp(t))
 
 type Bom = {
   specVersion: string

@@ -89,9 +89,10 @@ for (const backend of backends()) {
     test('the full scoped name is an exact match; the bare name still ranks as exact among the rest', async () => {
       assert.deepEqual(await names('search=@fxc/lodash'), ['@fxc/lodash'])
       assert.deepEqual(await names('search=lodash&vendor=fxc'), ['@fxc/lodash'])
-      // a GitHub repository: owner/name is the full name, the repository name the bare one
-      assert.deepEqual(await names('search=scanner.c'), ['scanoss/scanner.c'])
-      assert.deepEqual(await names('search=scanoss/scanner.c'), ['scanoss/scanner.c'])
+      // a GitHub repository: owner/name is the full name, the repository name the bare one (and the name answered:
+      // docs/api-behaviour.md "Component names")
+      assert.deepEqual(await names('search=scanner.c'), ['scanner.c'])
+      assert.deepEqual(await names('search=scanoss/scanner.c'), ['scanner.c'])
     })
 
     test('inside a group, more dependents first, then name', async () => {

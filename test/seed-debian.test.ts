@@ -9,22 +9,15 @@ import { readFileSync } from 'node:fs'
 import { after, before, test } from 'node:test'
 import { checkKb } from '../src/domain/kb/consistency.ts'
 import { schemeFor } from '../src/domain/shared/versions/index.ts'
-import { SEED_DIR } from '../src/seed-dir.ts'
 import { SqlConsistencyReader } from '../src/storage/consistency-reader.ts'
-import { openStorage } from '../src/storage/database.ts'
-import { prepareKb } from '../src/storage/prepare-kb.ts'
-import { makeTestApp, type TestApp } from './helpers/app.ts'
+import type { TestApp } from './helpers/app.ts'
+import { closeSeededApp, seededApp } from './helpers/seeded-app.ts'
 
 let t: TestApp
 before(async () => {
-  const storage = openStorage({ kind: 'sqlite', path: ':memory:' })
-  await prepareKb(storage, SEED_DIR, () => {})
-  t = await makeTestApp({ storage })
+  t = await seededApp()
 })
-after(async () => {
-  await t.close()
-  await t.storage.close()
-})
+after(() => closeSeededApp(t))
 
 const post = async (url: string, payload: object) => {
   const res = await t.app.inject({ method: 'POST', url, headers: { 'x-api-key': t.keys.full }, payload })

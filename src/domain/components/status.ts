@@ -3,6 +3,7 @@
 // the status `malicious`, for the versions it names or, when it names every version, for the component.
 import { type ComponentRef, exactVersionOf, type Resolved, resolveBatch } from '../catalog/resolve-batch.ts'
 import { type CatalogReader, keyOf } from '../catalog/types.ts'
+import { componentNames } from '../shared/component-name.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import { purlName } from '../shared/purl.ts'
 import { schemeFor } from '../shared/versions/index.ts'
@@ -72,7 +73,7 @@ function toStatus(r: Resolved, ref: ComponentRef): ComponentStatus {
         statusChangeDate: '',
       }
     : { ...unknownVersion(r.requirement), outcome: r.outcome }
-  return { ...base, name: c.purlName, versionStatus, componentStatus }
+  return { ...base, name: componentNames(c.purl).component, versionStatus, componentStatus }
 }
 
 /** Marks what the malware reports name; a package the KB never indexed is still reported when one names it. */
@@ -82,7 +83,7 @@ function withMalware(s: ComponentStatus, r: Resolved, ref: ComponentRef, malware
   const out: ComponentStatus = { ...s }
   if (malware.some((m) => affectsEveryVersion(m.affected))) {
     const known = 'outcome' in s.componentStatus ? undefined : s.componentStatus
-    out.name = s.name || purlName(r.parsed)
+    out.name = s.name || componentNames(r.parsed).component
     out.componentStatus = {
       status: 'malicious',
       repositoryStatus: known?.repositoryStatus ?? '',

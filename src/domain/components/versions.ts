@@ -2,6 +2,7 @@
 import type { CatalogReader, KnownComponent, KnownVersion } from '../catalog/types.ts'
 import { type LicenseEntry, licenseEntry } from '../licenses/spdx.ts'
 import type { LicenseReader, VersionLicenses } from '../licenses/types.ts'
+import { componentNames } from '../shared/component-name.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import { SUCCESS } from '../shared/outcome.ts'
 import { purlName, splitVersion, tryParsePurl } from '../shared/purl.ts'
@@ -55,7 +56,7 @@ export async function componentVersions(
   return {
     outcome: SUCCESS,
     purl: component.purl,
-    name: component.purlName,
+    name: componentNames(component.purl).component,
     url: component.projectUrl,
     sourcePurl: component.sourcePurl ?? '',
     versions: chosen.map((v) => ({

@@ -7,8 +7,8 @@ import { type ComponentRef, type Resolved, resolveBatch, withAllVersions } from 
 import type { CatalogReader, KnownVersion } from '../catalog/types.ts'
 import { type LicenseEntry, licenseEntry } from '../licenses/spdx.ts'
 import type { LicenseReader, VersionLicenses } from '../licenses/types.ts'
+import { componentNames } from '../shared/component-name.ts'
 import { type Outcome, SUCCESS } from '../shared/outcome.ts'
-import { purlName } from '../shared/purl.ts'
 
 export interface DependencyFileInput {
   file: string
@@ -89,7 +89,7 @@ function toDependency(p: Picked, licenses: LicenseEntry[]): FileDependency {
   if (outcome.code === 'SUCCESS' && licenses.length === 0)
     outcome = { code: 'NO_INFO', message: 'No license information found' }
   return {
-    component: r.component?.purlName ?? (r.parsed ? purlName(r.parsed) : ''),
+    component: componentNames(r.component?.purl ?? r.parsed ?? '').component,
     // a known component: the purl without its @version, which scanoss-js matches on; an unknown one: as sent, so a
     // client that builds its SBOM entries from the answer keeps the version (docs/dependencies.md)
     purl: r.component ? r.purl : r.sent.purl,

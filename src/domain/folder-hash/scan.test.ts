@@ -117,3 +117,25 @@ test('filters: category, rank threshold, strict minimum score', async () => {
 test('nothing similar: an empty list', async () => {
   assert.deepEqual(await scanFolderTree(node('.', h(0x0f0f0f0f, 0xf0f0f0f0)), filters(), idx, noLicenses), [])
 })
+
+test("at the same distance an upstream package comes before a distribution's, and both are named as everywhere", async () => {
+  // FIXTURE: Debian's node-depd installs npm's depd, so both index the same folder (deb sorts first by purl)
+  const same = fakeIndex(
+    [
+      { nodeId: 1, versionId: 1, names: X, content: X, dirs: X },
+      { nodeId: 2, versionId: 2, names: X, content: X, dirs: X },
+    ],
+    [
+      version(1, 'pkg:deb/debian/node-depd', '2.0.0-2', { type: 'deb', namespace: 'debian', name: 'node-depd' }),
+      version(2, 'pkg:npm/depd', '2.0.0'),
+    ],
+  )
+  const [found] = await scanFolderTree(node('.', X), filters(), same, noLicenses)
+  assert.deepEqual(
+    found?.components.map((c) => [c.order, c.purl, c.vendor, c.name]),
+    [
+      [1, 'pkg:npm/depd', 'depd', 'depd'],
+      [2, 'pkg:deb/debian/node-depd', 'debian', 'node-depd'],
+    ],
+  )
+})

@@ -4,6 +4,8 @@
 import { versionLicenseIds } from '../components/versions.ts'
 import { licenseEntry } from '../licenses/spdx.ts'
 import type { LicenseReader } from '../licenses/types.ts'
+import { componentNames } from '../shared/component-name.ts'
+import { isDistribution } from '../shared/repackaging.ts'
 import { bandKeys } from './bands.ts'
 import { hamming } from './primitives.ts'
 import { componentRank } from './rank.ts'
@@ -138,11 +140,11 @@ function matchFolder(hits: readonly Hit[], versions: Map<number, IndexedVersion>
     if (rank > f.rankThreshold) continue
     let c = byPurl.get(v.purl)
     if (!c) {
-      const vendor = v.namespace ? v.namespace.replace(/^@/, '') : v.name
+      const names = componentNames(v)
       c = {
         purl: v.purl,
-        name: v.namespace ? `${v.namespace}/${v.name}` : v.name,
-        vendor,
+        name: names.component,
+        vendor: names.vendor,
         versions: [],
         rank,
         order: 0,
@@ -159,7 +161,11 @@ function matchFolder(hits: readonly Hit[], versions: Map<number, IndexedVersion>
       releasedAt: v.releasedAt ?? '',
     })
   }
-  const list = [...byPurl.values()].sort((a, b) => a.best - b.best || a.rank - b.rank || cmp(a.purl, b.purl))
+  // at the same distance, an upstream package before a distribution's (docs/folder-hashing.md "Matching")
+  const copy = (c: Candidate) => (isDistribution(c.purl) ? 1 : 0)
+  const list = [...byPurl.values()].sort(
+    (a, b) => a.best - b.best || copy(a) - copy(b) || a.rank - b.rank || cmp(a.purl, b.purl),
+  )
   return list.slice(0, f.queryLimit).map((c, i) => ({
     ...c,
     order: i + 1,

@@ -4,7 +4,7 @@
 // affected components, fixes, EPSS in properties, malicious packages marked), a cryptography bill of materials
 // (cyclonedx-crypto.ts), the tool and the KB's sources in metadata, and why a component could not be enriched.
 import type { CatalogueAlgorithm } from '../cryptography/types.ts'
-import { tryParsePurl } from '../shared/purl.ts'
+import { componentNames } from '../shared/component-name.ts'
 import { cryptoAssets } from './cyclonedx-crypto.ts'
 import { addLicenses, addRegistryReference } from './cyclonedx-licenses.ts'
 import { vulnerabilityList } from './cyclonedx-vex.ts'
@@ -81,11 +81,10 @@ export function enrichedCycloneDx(
 }
 
 function library(f: ComponentFacts): Json {
-  const p = tryParsePurl(f.purl) // parsed when the input was read: never undefined here
   return {
     type: 'library',
     'bom-ref': f.ref,
-    name: p?.namespace ? `${p.namespace}/${p.name}` : (p?.name ?? f.purl),
+    name: componentNames(f.purl).component || f.purl,
     ...(f.version ? { version: f.version } : {}),
     purl: f.purl,
   }

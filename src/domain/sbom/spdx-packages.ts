@@ -3,7 +3,7 @@
 // from its reference, what the input says of it (name, version, download location, checksums, declared license,
 // purpose, purl), and the relationships the input states: the document DESCRIBES its subject, a CycloneDX assembly
 // CONTAINS its nested components, and CycloneDX `dependencies` become DEPENDS_ON between packages.
-import { tryParsePurl } from '../shared/purl.ts'
+import { componentNames } from '../shared/component-name.ts'
 import { sriHashes } from './hashes.ts'
 import type { SbomInput } from './read-input.ts'
 import type { SpdxLicenses } from './spdx-licenses.ts'
@@ -100,8 +100,7 @@ export function convertedPackages(input: SbomInput, document: unknown, licenses:
 const arrayOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
 
 function fromPurl(purl: string): Json {
-  const p = tryParsePurl(purl) // parsed when the input was read
-  return { name: p?.namespace ? `${p.namespace}/${p.name}` : (p?.name ?? purl) }
+  return { name: componentNames(purl).component || purl }
 }
 
 const purlRef = (purl: string): Json => ({

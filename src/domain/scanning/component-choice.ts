@@ -1,7 +1,9 @@
 // Which of the places holding a matched file content the answer names (docs/scanning.md "Which component"): after
 // the SCANOSS engine's order, the SBOM's identified components first, then a known release date, then the scanned
-// file's extension, then a path that does not look vendored, then the oldest release (where the file first
-// appeared), then purl and version for a deterministic answer. Blacklisted components are never named.
+// file's extension, then a path that does not look vendored, then the upstream package over a distribution's
+// repackaging of it (compintel's rule), then the oldest release (where the file first appeared), then purl and
+// version for a deterministic answer. Blacklisted components are never named.
+import { repackagedPlaces, repackages } from '../shared/repackaging.ts'
 import type { IndexedFile } from './types.ts'
 
 /** The SBOM context of a scan post (the form's `type` and `assets`). */
@@ -41,14 +43,16 @@ export function rankPlaces(
   context: SbomContext | undefined,
 ): IndexedFile[] {
   const ext = extensionOf(scannedPath)
+  const kept = places.filter((f) => !blacklisted(f, context))
+  const copies = repackagedPlaces(kept)
   const key = (f: IndexedFile) => ({
     identified: identifiedLevel(f, context),
     dated: f.releasedAt ? 1 : 0,
     sameExt: ext !== '' && extensionOf(f.path) === ext ? 1 : 0,
     own: VENDORED.test(f.path) ? 0 : 1,
+    upstream: copies.has(f) ? 0 : 1,
   })
-  return places
-    .filter((f) => !blacklisted(f, context))
+  return kept
     .map((f) => ({ f, k: key(f) }))
     .sort(
       (a, b) =>
@@ -56,6 +60,7 @@ export function rankPlaces(
         b.k.dated - a.k.dated ||
         b.k.sameExt - a.k.sameExt ||
         b.k.own - a.k.own ||
+        b.k.upstream - a.k.upstream ||
         compare(a.f.releasedAt ?? '', b.f.releasedAt ?? '') ||
         compare(a.f.purl, b.f.purl) ||
         a.f.versionId - b.f.versionId ||
@@ -65,3 +70,13 @@ export function rankPlaces(
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * Whether snippet candidate place `a` is preferred to `b` as "the oldest component" (docs/scanning.md "Which
+ * candidate"): the upstream package over a distribution's repackaging of it, else the older release.
+ */
+export function precedes(a: IndexedFile, b: IndexedFile): boolean {
+  if (repackages(b, a)) return true
+  if (repackages(a, b)) return false
+  return (a.releasedAt ?? '9999') < (b.releasedAt ?? '9999')
+}

@@ -6,6 +6,8 @@ import type { CatalogReader } from '../catalog/types.ts'
 import type { AnalysisReader } from '../components/types.ts'
 import { cryptoOfVersions } from '../cryptography/component-crypto.ts'
 import { type DependencyReader, FOLLOWED_SCOPES } from '../dependencies/types.ts'
+import { componentNames } from '../shared/component-name.ts'
+import { purlType } from '../shared/repackaging.ts'
 import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
 import type { AdvisoryReader } from '../vulnerabilities/types.ts'
 import type { FileMatch } from './scan.ts'
@@ -60,7 +62,10 @@ export async function scanBlocks(
   for (const m of matches) {
     const i = at.get(m.place.versionId) as number
     const blocks: ScanBlocks = {}
-    if (deps) blocks.dependencies = (deps.get(m.place.versionId) ?? []).map(dependency)
+    if (deps) {
+      const type = purlType(m.place.purl)
+      blocks.dependencies = (deps.get(m.place.versionId) ?? []).map((d) => dependency(type, d))
+    }
     if (vulns) blocks.vulnerabilities = (vulns[i]?.vulnerabilities ?? []).map(vulnerability)
     if (crypto) {
       const analysis = crypto[i]?.analyses[0]?.analysis
@@ -73,9 +78,17 @@ export async function scanBlocks(
   return out
 }
 
-function dependency(d: { name: string; requirement: string }) {
-  const scope = d.name.startsWith('@') ? d.name.slice(1, d.name.indexOf('/')) : ''
-  return { vendor: scope || d.name, component: d.name, version: d.requirement, source: 'component_declared' as const }
+/** A declared dependency, named as its ecosystem's components are (Debian's in `debian`, npm's `@scope/name`). */
+function dependency(type: string, d: { name: string; requirement: string }) {
+  const slash = d.name.startsWith('@') ? d.name.indexOf('/') : -1
+  const parts =
+    type === 'deb'
+      ? { type, namespace: 'debian', name: d.name }
+      : slash > 0
+        ? { type, namespace: d.name.slice(0, slash), name: d.name.slice(slash + 1) }
+        : { type, name: d.name }
+  const { vendor, component } = componentNames(parts)
+  return { vendor, component, version: d.requirement, source: 'component_declared' as const }
 }
 
 type Vuln = Awaited<ReturnType<typeof componentVulnerabilities>>[number]['vulnerabilities'][number]

@@ -3,7 +3,7 @@
 // content), else none; in the post's order. Reads the index a constant number of times per post: the files of every
 // posted MD5, the entries of every posted fingerprint, then the contents hit and the files holding them.
 import { breathe } from '../shared/breathe.ts'
-import { extensionOf, identifiedLevel, rankPlaces, type SbomContext } from './component-choice.ts'
+import { extensionOf, identifiedLevel, precedes, rankPlaces, type SbomContext } from './component-choice.ts'
 import { licenseNoise } from './license-noise.ts'
 import { type SnippetCandidate, type SnippetSettings, snippetCandidates, thresholds } from './snippet-match.ts'
 import type { IndexedFile, ScanIndex } from './types.ts'
@@ -129,8 +129,7 @@ function bestSnippet(
   const top = usable[0]
   if (!top) return undefined
   const kept = usable.filter((u) => Math.abs(u.c.matchedLines - top.c.matchedLines) * 100 < top.c.matchedLines)
-  const older = (a: IndexedFile, b: IndexedFile) => (a.releasedAt ?? '9999') < (b.releasedAt ?? '9999')
-  let best = kept.reduce((a, b) => (older(b.places[0] as IndexedFile, a.places[0] as IndexedFile) ? b : a))
+  let best = kept.reduce((a, b) => (precedes(b.places[0] as IndexedFile, a.places[0] as IndexedFile) ? b : a))
   for (const u of kept) {
     if (u === best) continue
     const level = (x: typeof u) => identifiedLevel(x.places[0] as IndexedFile, opts.context)

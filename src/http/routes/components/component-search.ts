@@ -2,6 +2,7 @@
 // ecosystem.
 import { Type } from 'typebox'
 import { MAX_TERM_LENGTH, SEARCH_LIMIT, searchQuery } from '../../../domain/components/search.ts'
+import { componentNames } from '../../../domain/shared/component-name.ts'
 import { HttpError } from '../../errors.ts'
 import { responses } from '../../schemas/common.ts'
 import { statusWithDb } from '../../shared/batch.ts'
@@ -47,7 +48,10 @@ export function registerGetSearch(app: App, deps: AppDeps): void {
       if (!q) throw new HttpError('VALIDATION_FAILED', 'No data supplied: give search, component or vendor')
       const hits = await deps.services.search.search(q)
       return {
-        components: hits.map((h) => ({ name: h.purlName, purl: h.purl, url: h.projectUrl, component: h.purlName })),
+        components: hits.map((h) => {
+          const { component } = componentNames(h.purl)
+          return { name: component, purl: h.purl, url: h.projectUrl, component }
+        }),
         status: await statusWithDb(
           deps,
           hits.length > 0 ? 'Success' : 'No components found matching the search criteria',

@@ -7,6 +7,7 @@ import { expressionIds } from '../../../domain/licenses/summary.ts'
 import type { VersionLicenses } from '../../../domain/licenses/types.ts'
 import type { FileMatch, FileResult } from '../../../domain/scanning/scan.ts'
 import type { ScanBlocks } from '../../../domain/scanning/scan-blocks.ts'
+import { componentNames } from '../../../domain/shared/component-name.ts'
 
 export interface ServerBlock {
   version: string
@@ -43,6 +44,7 @@ function matchObject(
 ) {
   const p = m.place
   const purl = `${p.purl}@${p.version}`
+  const names = componentNames(p.purl)
   return {
     id: m.id,
     ...(m.hits !== undefined ? { hits: m.hits } : {}),
@@ -54,8 +56,8 @@ function matchObject(
     file_url: '',
     ...(blocks.cryptography ? { cryptography: blocks.cryptography } : {}),
     purl: [p.purl],
-    vendor: p.namespace ? p.namespace.replace(/^@/, '') : p.name,
-    component: p.name,
+    vendor: names.vendor,
+    component: names.component,
     version: p.version,
     latest: p.latestVersion ?? p.version,
     url: p.projectUrl,
