@@ -38,7 +38,8 @@ async function get(hash: string, key: string | null = f.t.keys.full, prefix = ''
   const res = await fetch(`${base}${prefix}/file_contents/${hash}`, { headers: key ? { 'x-api-key': key } : {} })
   return { res, bytes: Buffer.from(await res.arrayBuffer()) }
 }
-const errorOf = (bytes: Buffer) => JSON.parse(bytes.toString()) as { error: { code: string }; status: { message: string } }
+const errorOf = (bytes: Buffer) =>
+  JSON.parse(bytes.toString()) as { error: { code: string }; status: { message: string } }
 const tarballRequests = (v: string) => f.reg.requests.filter((r) => r.endsWith(`/fixture-scan-${v}.tgz`)).length
 
 before(async () => {
