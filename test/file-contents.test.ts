@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { wfpForFile } from '../src/domain/scanning/winnowing.ts'
+import { mapPackument } from '../src/ingest/npm/map-packument.ts'
 import { fileContents } from '../src/services.ts'
+import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { type IngestedFixtures, ingestedFixtures } from './helpers/ingested-fixtures.ts'
 
 const md5 = (b: Buffer | string) => createHash('md5').update(b).digest('hex')
@@ -101,6 +103,27 @@ describe('refusals', () => {
     assert.match(errorOf(bytes).status.message, /No file with MD5 [0-9a-f]{32} is known/)
   })
 
+  test('a file only Debian packages hold is 404, saying so, and nothing is downloaded', async () => {
+    // FIXTURE: a Debian package (written as ingestion writes one) whose file list holds a file no npm version holds
+    const AS_OF = '2026-11-23T00:00:00.000Z'
+    const manifest = { name: 'fx-deb', version: '1.0.0' }
+    const packument = { name: 'fx-deb', 'dist-tags': { latest: '1.0.0' }, versions: { '1.0.0': manifest } }
+    const facts = mapPackument('fx-deb', packument, AS_OF)
+    const component = { ...facts.component, purl: 'pkg:deb/debian/fx-deb', purlType: 'deb' }
+    const file = { path: 'usr/share/doc/fx-deb/README', size: 10, md5: md5('debian only') }
+    await new SqlKbWriter(f.storage).writePackage({
+      component,
+      versions: facts.versions,
+      analyses: [{ version: '1.0.0', asOf: AS_OF, files: [file], outputs: [], detectedLicenses: [] }],
+    })
+    const requests = f.reg.requests.length
+    const { res, bytes } = await get(file.md5)
+    assert.equal(res.status, 404)
+    assert.equal(errorOf(bytes).error.code, 'FILE_NOT_FOUND')
+    assert.match(errorOf(bytes).status.message, /held only by packages whose files compintel does not fetch \(Debian\)/)
+    assert.equal(f.reg.requests.length, requests)
+  })
+
   test('the key needs the scanning scope', async () => {
     assert.equal((await get(md5(RING_1), null)).res.status, 401)
     const { res, bytes } = await get(md5(RING_1), f.t.keys.components)
@@ -143,17 +166,14 @@ describe('the registry', () => {
     serveFiles()
     // FIXTURE: the KB says fixture-scan 1.0.0's index.js has this MD5; the tarball's index.js has other bytes
     const claimed = md5('what the KB was told index.js holds')
-    const version = await f.storage.db
-      .selectFrom('versions as v')
-      .innerJoin('components as c', 'c.id', 'v.component_id')
-      .where('c.purl', '=', 'pkg:npm/fixture-scan')
-      .where('v.version', '=', '1.0.0')
-      .select('v.id')
-      .executeTakeFirstOrThrow()
+    const indexJs = readFileSync(new URL('fixtures/npm/fixture-scan/1.0.0/index.js', import.meta.url))
+    const held = await f.t.services.scan.filesByMd5([md5(indexJs)])
+    const place = held.find((p) => p.version === '1.0.0' && p.path === 'index.js')
+    assert.ok(place)
     await f.storage.db
       .updateTable('version_files')
       .set({ md5: claimed })
-      .where('version_id', '=', version.id)
+      .where('version_id', '=', place.versionId)
       .where('path', '=', 'index.js')
       .execute()
     const { res, bytes } = await get(claimed)
