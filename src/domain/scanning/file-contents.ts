@@ -56,12 +56,17 @@ export interface FileContentsOptions {
   timeoutMs: number
   /** Places (package versions) tried at most before giving up. */
   maxPlaces?: number
+  /** Fetches from upstream at once (others wait their turn): bounds the memory and bandwidth files take. */
+  concurrency?: number
 }
 
 const DEFAULT_MAX_PLACES = 3
+const DEFAULT_CONCURRENCY = 4
 
 export class FileContents implements FileContentsPort {
   private readonly running = new Map<string, Promise<FileContentsAnswer>>()
+  private fetching = 0
+  private readonly turns: (() => void)[] = []
 
   constructor(
     private readonly index: Pick<ScanIndex, 'filesByMd5'>,
@@ -93,6 +98,20 @@ export class FileContents implements FileContentsPort {
         kind: 'not-found',
         message: `The file with MD5 ${md5} is held only by packages whose files compintel does not fetch (Debian)`,
       }
+    const concurrency = this.opts.concurrency ?? DEFAULT_CONCURRENCY
+    while (this.fetching >= concurrency) await new Promise<void>((turn) => this.turns.push(turn))
+    this.fetching++
+    try {
+      return await this.download(md5, fetchable)
+    } finally {
+      this.fetching--
+      this.turns.shift()?.()
+    }
+  }
+
+  /** The first of these places that gives the file with this MD5, within the time bound. */
+  private async download(md5: string, fetchable: FilePlace[]): Promise<FileContentsAnswer> {
+    const { maxBytes } = this.opts
     const signal = AbortSignal.timeout(this.opts.timeoutMs)
     const failures: string[] = []
     let absent = 0

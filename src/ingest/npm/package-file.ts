@@ -21,13 +21,16 @@ export class NpmPackageFiles implements PackageFileSource {
     const purl = tryParsePurl(place.purl)
     if (purl?.type !== 'npm') return undefined
     const name = purl.namespace ? `${purl.namespace}/${purl.name}` : purl.name
-    let manifest: Manifest | undefined
     try {
-      manifest = (await this.registry.packument(name, signal)).versions?.[place.version]
+      return await this.fromTarball(name, place, maxBytes, signal)
     } catch (err) {
       if (err instanceof PackageNotFound) return undefined // unpublished since it was analyzed
       throw err
     }
+  }
+
+  private async fromTarball(name: string, place: FilePlace, maxBytes: number, signal: AbortSignal) {
+    const manifest: Manifest | undefined = (await this.registry.packument(name, signal)).versions?.[place.version]
     if (!manifest) return undefined
     const dist = manifest.dist ?? {}
     const sha1 = dist.shasum ? `sha1-${Buffer.from(dist.shasum, 'hex').toString('base64')}` : undefined
