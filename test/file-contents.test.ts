@@ -45,7 +45,7 @@ const errorOf = (bytes: Buffer) =>
 const tarballRequests = (v: string) => f.reg.requests.filter((r) => r.endsWith(`/fixture-scan-${v}.tgz`)).length
 
 before(async () => {
-  f = await ingestedFixtures(['fixture-scan'])
+  f = await ingestedFixtures(['fixture-scan', 'fixture-files'])
   await f.t.app.listen({ host: '127.0.0.1', port: 0 })
   base = `http://127.0.0.1:${(f.t.app.server.address() as AddressInfo).port}`
 })
@@ -72,6 +72,19 @@ describe('a file the KB knows', () => {
     assert.equal(again.res.status, 200)
     assert.deepEqual(again.bytes, RING_1)
     assert.equal(tarballRequests('1.0.0'), downloads + 1, 'served from the cache')
+  })
+
+  test('other text is sent as ISO-8859-1, and binary files as octet-stream', async () => {
+    const file = (name: string) =>
+      readFileSync(new URL(`fixtures/npm/fixture-files/1.0.0/data/${name}`, import.meta.url))
+    const latin1 = await get(md5(file('latin1.txt')))
+    assert.deepEqual(latin1.bytes, file('latin1.txt'))
+    assert.equal(latin1.res.headers.get('content-type'), 'text/plain; charset=ISO-8859-1')
+    assert.equal(latin1.res.headers.get('x-detected-charset'), 'ISO-8859-1')
+    const blob = await get(md5(file('blob.bin')))
+    assert.deepEqual(blob.bytes, file('blob.bin'))
+    assert.equal(blob.res.headers.get('content-type'), 'application/octet-stream')
+    assert.equal(blob.res.headers.get('x-detected-charset'), null)
   })
 
   test('concurrent requests for one MD5 share one download', async () => {
