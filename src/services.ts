@@ -11,8 +11,7 @@ import { FileContents } from './domain/scanning/file-contents.ts'
 import type { ScanIndex } from './domain/scanning/types.ts'
 import type { Services } from './domain/services.ts'
 import { loadCatalogue } from './ingest/crypto/catalogue.ts'
-import { NpmPackageFiles } from './ingest/npm/package-file.ts'
-import { RegistryClient } from './ingest/npm/registry-client.ts'
+import { NpmFilesInThreads } from './ingest/thread/file-pool.ts'
 import { RulesetStore } from './rules/release/store.ts'
 import { SqlAdvisoryReader } from './storage/advisory-reader.ts'
 import { SqlAnalysisReader } from './storage/analysis-reader.ts'
@@ -76,8 +75,8 @@ function catalog(storage: Storage, config: ServicesConfig): CatalogReader {
 const MAX_UNPACKED_BYTES = 2 * 1024 ** 3
 
 /**
- * GET /file_contents/{md5}'s service: files read from npm tarballs through a registry client with the configured npm
- * settings (`npm`: options over them; tests name a fixture registry), kept in the on-disk cache.
+ * GET /file_contents/{md5}'s service: files read from npm tarballs in threads, through a registry client with the
+ * configured npm settings (`npm`: options over them; tests name a fixture registry), kept in the on-disk cache.
  */
 export function fileContents(
   scan: ScanIndex,
@@ -85,7 +84,7 @@ export function fileContents(
   npm: Record<string, unknown> = {},
 ) {
   const c = config.fileContents
-  const source = new NpmPackageFiles(new RegistryClient(npm, config.growth.npm), MAX_UNPACKED_BYTES)
+  const source = new NpmFilesInThreads({ npm, limits: config.growth.npm, maxUnpackedBytes: MAX_UNPACKED_BYTES })
   const store = new FileContentsCache(c.cacheDir ?? defaultFileCacheDir(), c.cacheMaxBytes)
   return new FileContents(scan, source, store, { maxBytes: c.maxBytes, timeoutMs: c.timeoutMs })
 }
