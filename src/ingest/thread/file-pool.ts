@@ -1,20 +1,20 @@
 // Files read out of npm tarballs in threads (file-thread.ts), for GET /file_contents: a large packument's parse and
-// a tarball's decompression and tar parsing never hold the API's event loop. One thread per read, ended when it
-// answers or when the read is given up (its signal).
+// a tarball's decompression and tar parsing never hold the API's event loop. A thread takes one read at a time and
+// waits for the next one for IDLE_MS; a read that is given up (its signal) ends its thread.
 import { Worker } from 'node:worker_threads'
 import { type FilePlace, FileTooLarge, type PackageFileSource } from '../../domain/scanning/file-contents.ts'
 import type { RegistryLimits } from '../npm/registry-limits.ts'
 import { fromWire, type WireError } from './protocol.ts'
 
 const ENTRY = new URL('./file-entry.js', import.meta.url)
+/** An idle thread is ended after this long (starting one loads the registry client: about a second). */
+const IDLE_MS = 60_000
 
-export interface FileJob {
+export interface FileThreadSetup {
   /** npm options over the configuration's (tests: a fixture registry). */
   npm: Record<string, unknown>
   limits: RegistryLimits
   maxUnpackedBytes: number
-  place: FilePlace
-  maxBytes: number
 }
 
 export type FileReply =
@@ -22,8 +22,15 @@ export type FileReply =
   | { ok: false; tooLarge: { size: number; limit: number } }
   | { ok: false; error: WireError }
 
+interface Idle {
+  thread: Worker
+  timer: NodeJS.Timeout
+}
+
 export class NpmFilesInThreads implements PackageFileSource {
-  constructor(private readonly job: Pick<FileJob, 'npm' | 'limits' | 'maxUnpackedBytes'>) {}
+  private readonly idle: Idle[] = []
+
+  constructor(private readonly setup: FileThreadSetup) {}
 
   serves(purl: string): boolean {
     return purl.startsWith('pkg:npm/')
@@ -32,29 +39,57 @@ export class NpmFilesInThreads implements PackageFileSource {
   read(place: FilePlace, maxBytes: number, signal: AbortSignal): Promise<Buffer | undefined> {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason)
-      const thread = new Worker(ENTRY, {
-        workerData: { ...this.job, place, maxBytes } satisfies FileJob,
-        resourceLimits: { maxOldGenerationSizeMb: 1024 },
-      })
-      const end = () => {
+      const thread = this.take()
+      const settle = (kept: boolean) => {
         signal.removeEventListener('abort', stop)
-        void thread.terminate()
+        thread.off('message', answered).off('error', failed).off('exit', exited)
+        if (kept) this.keep(thread)
+        else void thread.terminate()
       }
       const stop = () => {
-        end()
+        settle(false)
         reject(signal.reason)
       }
-      signal.addEventListener('abort', stop, { once: true })
-      thread.once('message', (m: FileReply) => {
-        end()
+      const answered = (m: FileReply) => {
+        settle(true)
         if (m.ok) resolve(m.bytes ? Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength) : undefined)
         else reject('tooLarge' in m ? new FileTooLarge(m.tooLarge.size, m.tooLarge.limit) : fromWire(m.error))
-      })
-      thread.once('error', (err) => {
-        end()
+      }
+      const failed = (err: Error) => {
+        settle(false)
         reject(err)
-      })
-      thread.once('exit', (code) => reject(new Error(`the file thread stopped (${code})`)))
+      }
+      const exited = (code: number) => failed(new Error(`the file thread stopped (${code})`))
+      signal.addEventListener('abort', stop, { once: true })
+      thread.on('message', answered).on('error', failed).on('exit', exited)
+      thread.ref()
+      thread.postMessage({ place, maxBytes })
     })
+  }
+
+  private take(): Worker {
+    const idle = this.idle.pop()
+    if (idle) {
+      clearTimeout(idle.timer)
+      return idle.thread
+    }
+    const thread = new Worker(ENTRY, { workerData: this.setup, resourceLimits: { maxOldGenerationSizeMb: 1024 } })
+    thread.on('error', () => {}) // a read's own listener reports it; an idle thread's failure only ends it
+    thread.once('exit', () => this.drop(thread))
+    return thread
+  }
+
+  /** Waits for the next read; an idle thread keeps no process alive. */
+  private keep(thread: Worker): void {
+    thread.unref()
+    const timer = setTimeout(() => void thread.terminate(), IDLE_MS).unref()
+    this.idle.push({ thread, timer })
+  }
+
+  private drop(thread: Worker): void {
+    const at = this.idle.findIndex((i) => i.thread === thread)
+    if (at < 0) return
+    clearTimeout(this.idle[at]?.timer)
+    this.idle.splice(at, 1)
   }
 }

@@ -1,19 +1,22 @@
-// A file thread: one file read out of an npm version's tarball (packument, download, integrity, extraction) off the
-// server's event loop, for GET /file_contents (file-pool.ts); the bytes, or why not, posted back.
+// A file thread: files read out of npm versions' tarballs (packument, download, integrity, extraction) off the
+// server's event loop, for GET /file_contents (file-pool.ts), one job at a time; each answer, or why not, posted back.
 import { parentPort, workerData } from 'node:worker_threads'
-import { FileTooLarge } from '../../domain/scanning/file-contents.ts'
+import { type FilePlace, FileTooLarge } from '../../domain/scanning/file-contents.ts'
 import { NpmPackageFiles } from '../npm/package-file.ts'
 import { RegistryClient } from '../npm/registry-client.ts'
-import type { FileJob, FileReply } from './file-pool.ts'
+import type { FileReply, FileThreadSetup } from './file-pool.ts'
 import { toWire } from './protocol.ts'
 
 const port = parentPort
 if (!port) throw new Error('file-thread.ts runs as a worker thread (src/ingest/thread/file-pool.ts)')
-const job = workerData as FileJob
-const post = (reply: FileReply) => port.postMessage(reply)
-new NpmPackageFiles(new RegistryClient(job.npm, job.limits), job.maxUnpackedBytes)
-  .read(job.place, job.maxBytes, new AbortController().signal) // the server ends the thread when it gives up
-  .then(
+const setup = workerData as FileThreadSetup
+// one client for the thread's life: its npm configuration and packument cache are read once
+const files = new NpmPackageFiles(new RegistryClient(setup.npm, setup.limits), setup.maxUnpackedBytes)
+const never = new AbortController().signal // the server ends the thread when it gives up
+
+port.on('message', (job: { place: FilePlace; maxBytes: number }) => {
+  const post = (reply: FileReply) => port.postMessage(reply)
+  files.read(job.place, job.maxBytes, never).then(
     (bytes) => post({ ok: true, bytes }),
     (err: Error) =>
       post(
@@ -22,3 +25,4 @@ new NpmPackageFiles(new RegistryClient(job.npm, job.limits), job.maxUnpackedByte
           : { ok: false, error: toWire(err) },
       ),
   )
+})
