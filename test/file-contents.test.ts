@@ -4,7 +4,7 @@
 // or holds other bytes than the KB says, one fetch for concurrent requests, and the scan answer's file_url.
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -72,6 +72,16 @@ describe('a file the KB knows', () => {
     assert.equal(again.res.status, 200)
     assert.deepEqual(again.bytes, RING_1)
     assert.equal(tarballRequests('1.0.0'), downloads + 1, 'served from the cache')
+  })
+
+  test('a damaged cache entry is fetched again, never served', async () => {
+    const downloads = tarballRequests('1.0.0')
+    writeFileSync(path.join(cacheDir, md5(RING_1)), 'not the file')
+    const { res, bytes } = await get(md5(RING_1))
+    assert.equal(res.status, 200)
+    assert.deepEqual(bytes, RING_1)
+    assert.equal(tarballRequests('1.0.0'), downloads + 1)
+    assert.deepEqual(readFileSync(path.join(cacheDir, md5(RING_1))), RING_1)
   })
 
   test('other text is sent as ISO-8859-1, and binary files as octet-stream', async () => {
