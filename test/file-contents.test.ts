@@ -13,6 +13,7 @@ import { wfpForFile } from '../src/domain/scanning/winnowing.ts'
 import { mapPackument } from '../src/ingest/npm/map-packument.ts'
 import { fileContents } from '../src/services.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
+import { makeTestApp } from './helpers/app.ts'
 import { type IngestedFixtures, ingestedFixtures } from './helpers/ingested-fixtures.ts'
 
 const md5 = (b: Buffer | string) => createHash('md5').update(b).digest('hex')
@@ -222,4 +223,49 @@ test("a scan answer's file_url is this server's absolute URL of the matched file
   assert.equal(match.file_url, `${base}/file_contents/${md5(RING_1)}`)
   const served = await fetch(match.file_url, { headers: { 'x-api-key': f.t.keys.full } })
   assert.equal(md5(Buffer.from(await served.arrayBuffer())), match.file_hash)
+})
+
+test("file_url follows the request's Host; X-Forwarded-* only count with TRUST_PROXY", async () => {
+  serveFiles()
+  const form = new FormData()
+  form.append('file', new Blob([wfpForFile('a.c', RING_1)]), 'request.wfp')
+  const body = new Response(form)
+  const type = body.headers.get('content-type') as string
+  const payload = Buffer.from(await body.arrayBuffer())
+  const fileUrl = async (headers: Record<string, string>) => {
+    const res = await f.t.app.inject({
+      method: 'POST',
+      url: '/scan/direct',
+      payload,
+      headers: { 'content-type': type, 'x-api-key': f.t.keys.full, ...headers },
+    })
+    return (res.json() as Record<string, { file_url: string }[]>)['a.c']?.[0]?.file_url
+  }
+  const file = `/file_contents/${md5(RING_1)}`
+  assert.equal(await fileUrl({ host: 'kb.example.test:8443' }), `http://kb.example.test:8443${file}`)
+  assert.equal(
+    await fileUrl({ host: 'kb.example.test', 'x-forwarded-host': 'elsewhere.test', 'x-forwarded-proto': 'https' }),
+    `http://kb.example.test${file}`,
+  )
+  assert.equal(await fileUrl({ host: 'kb.example.test/../x' }), file, 'a Host no URL can hold: the path alone')
+
+  const proxied = await makeTestApp({ storage: f.storage, env: { TRUST_PROXY: 'true' } })
+  try {
+    const res = await proxied.app.inject({
+      method: 'POST',
+      url: '/scan/direct',
+      payload,
+      headers: {
+        'content-type': type,
+        'x-api-key': proxied.keys.full,
+        host: 'internal:8080',
+        'x-forwarded-host': 'kb.example.test',
+        'x-forwarded-proto': 'https',
+      },
+    })
+    const answer = res.json() as Record<string, { file_url: string }[]>
+    assert.equal(answer['a.c']?.[0]?.file_url, `https://kb.example.test${file}`)
+  } finally {
+    await proxied.close()
+  }
 })
