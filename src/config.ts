@@ -1,6 +1,7 @@
 // One validated configuration object from environment variables and an optional JSON config file.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { FILE_CONTENTS_SETTINGS, type FileContentsConfig, parseFileContentsConfig } from './config-file-contents.ts'
 import { GROWTH_SETTINGS, type GrowthConfig, parseGrowthConfig } from './config-growth.ts'
 import { LIMIT_SETTINGS, type LimitsConfig, parseLimitsConfig } from './config-limits.ts'
 import { AREAS, isScope } from './domain/keys/scopes.ts'
@@ -47,6 +48,8 @@ export interface Config {
   growth: GrowthConfig
   /** Timeouts, connection caps and the body budget against hostile clients (config-limits.ts). */
   limits: LimitsConfig
+  /** GET /file_contents/{md5}: the largest file, the fetch's time bound, the cache (config-file-contents.ts). */
+  fileContents: FileContentsConfig
 }
 
 /** Every bad value, each named with what was expected. */
@@ -92,6 +95,7 @@ export const SETTINGS = [
   'WORKER_LEASE_SECONDS',
   ...GROWTH_SETTINGS,
   ...LIMIT_SETTINGS,
+  ...FILE_CONTENTS_SETTINGS,
 ] as const
 
 /** Reads COMPINTEL_CONFIG (a JSON file of the same names) under the environment, which wins. */
@@ -187,6 +191,7 @@ export function parseConfig(src: Source): Config {
     workerLeaseSeconds: int('WORKER_LEASE_SECONDS', 60, 2, 3600),
     growth: parseGrowthConfig(readers),
     limits: parseLimitsConfig(readers),
+    fileContents: parseFileContentsConfig(readers),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -1,12 +1,17 @@
 // Builds the domain services over a storage backend; the one place that knows both.
 import { CachedCatalog } from './cache/catalog-cache.ts'
 import { ChangeTracker } from './cache/change-tracker.ts'
+import { FileContentsCache } from './cache/file-contents-cache.ts'
 import type { Config } from './config.ts'
+import { defaultFileCacheDir } from './config-file-contents.ts'
 import { cycloneDxErrors } from './cyclonedx-schema.ts'
 import type { CatalogReader } from './domain/catalog/types.ts'
 import { KeyService } from './domain/keys/key-service.ts'
+import { FileContents } from './domain/scanning/file-contents.ts'
+import type { ScanIndex } from './domain/scanning/types.ts'
 import type { Services } from './domain/services.ts'
 import { loadCatalogue } from './ingest/crypto/catalogue.ts'
+import { NpmFilesInThreads } from './ingest/thread/file-pool.ts'
 import { RulesetStore } from './rules/release/store.ts'
 import { SqlAdvisoryReader } from './storage/advisory-reader.ts'
 import { SqlAnalysisReader } from './storage/analysis-reader.ts'
@@ -24,10 +29,13 @@ import { SqlNoticeReader } from './storage/notice-store.ts'
 import { SqlScanIndex } from './storage/snippet-index.ts'
 
 type ServicesConfig = Pick<Config, 'seedKeys' | 'keyCacheTtlMs'> &
-  Partial<Pick<Config, 'catalogCacheMaxBytes' | 'answerCache'>>
+  Partial<Pick<Config, 'catalogCacheMaxBytes' | 'answerCache' | 'fileContents' | 'growth'>>
 
 export function createServices(storage: Storage, config: ServicesConfig): Services {
+  const scan = new SqlScanIndex(storage)
+  const { fileContents: files, growth } = config
   return {
+    ...(files && growth ? { fileContents: fileContents(scan, { fileContents: files, growth }) } : {}),
     keys: new KeyService(new SqlApiKeyStore(storage), config.seedKeys, config.keyCacheTtlMs),
     kbMeta: new SqlKbMetaStore(storage),
     catalog: catalog(storage, config),
@@ -38,7 +46,7 @@ export function createServices(storage: Storage, config: ServicesConfig): Servic
     advisories: new SqlAdvisoryReader(storage),
     dependencies: new SqlDependencyReader(storage),
     folders: new SqlFolderIndex(storage),
-    scan: new SqlScanIndex(storage),
+    scan,
     geo: new SqlGeoReader(storage),
     notices: new SqlNoticeReader(storage),
     algorithmCatalogue: () => loadCatalogue(), // read once per process, on first use
@@ -61,4 +69,22 @@ function catalog(storage: Storage, config: ServicesConfig): CatalogReader {
     onError: () => {},
   })
   return new CachedCatalog(reader, tracker, { maxBytes: config.catalogCacheMaxBytes, ttlMs })
+}
+
+/** The bound on what one package archive may unpack to while a file is taken out of it (the ingestion walk's). */
+const MAX_UNPACKED_BYTES = 2 * 1024 ** 3
+
+/**
+ * GET /file_contents/{md5}'s service: files read from npm tarballs in threads, through a registry client with the
+ * configured npm settings (`npm`: options over them; tests name a fixture registry), kept in the on-disk cache.
+ */
+export function fileContents(
+  scan: ScanIndex,
+  config: Pick<Config, 'fileContents' | 'growth'>,
+  npm: Record<string, unknown> = {},
+) {
+  const c = config.fileContents
+  const source = new NpmFilesInThreads({ npm, limits: config.growth.npm, maxUnpackedBytes: MAX_UNPACKED_BYTES })
+  const store = new FileContentsCache(c.cacheDir ?? defaultFileCacheDir(), c.cacheMaxBytes)
+  return new FileContents(scan, source, store, { maxBytes: c.maxBytes, timeoutMs: c.timeoutMs })
 }

@@ -12,6 +12,7 @@ import type { KbMetaStore } from './meta/types.ts'
 import type { NoticeReader } from './notices/types.ts'
 import type { OnDemandPort } from './on-demand/types.ts'
 import type { RulesetReleases } from './rulesets/types.ts'
+import type { FileContentsPort } from './scanning/file-contents.ts'
 import type { ScanIndex } from './scanning/types.ts'
 import type { AdvisoryReader } from './vulnerabilities/types.ts'
 
@@ -36,6 +37,8 @@ export interface Services {
   folders: FolderIndex
   /** Files by MD5 and the snippet fingerprint index, for the engine scan (POST /scan/direct). */
   scan: ScanIndex
+  /** The bytes of files the KB knows by MD5 (GET /file_contents/{md5}); absent: that route answers 404. */
+  fileContents?: FileContentsPort
   /** Geoprovenance: commit-timing and declared-location data of repositories. */
   geo: GeoReader
   /** The attribution notice texts of versions. */

@@ -40,6 +40,7 @@ import { registerGetLicenseObligations } from './licenses/license-obligations.ts
 import { registerGetLicensesComponent, registerPostLicensesComponents } from './licenses/license-questions.ts'
 import { registerGetOpenapi } from './meta/get-openapi.ts'
 import { registerPostSbomEnrich } from './sbom/post-sbom-enrich.ts'
+import { registerGetFileContents } from './scanning/get-file-contents.ts'
 import { registerPostHfhScan } from './scanning/post-hfh-scan.ts'
 import { registerPostScanDirect } from './scanning/post-scan-direct.ts'
 import {
@@ -81,6 +82,7 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerGetAdvisory(app, deps)
   registerPostHfhScan(app, deps)
   registerPostScanDirect(app, deps)
+  registerGetFileContents(app, deps)
   registerGetCountriesComponent(app, deps)
   registerPostCountriesComponents(app, deps)
   registerGetOriginComponent(app, deps)

@@ -1,6 +1,7 @@
 // POST /scan/direct (docs/scanning.md): the SCANOSS engine's scan, as the clients' `scan` command posts it. The WFP
 // of a batch of files comes as multipart/form-data; each file is answered with a file match, a snippet match or
 // none, keyed by its path, in the engine's JSON (not the /v2 envelope: the clients pass it through as it is).
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { parseSbomContext, SbomContextError } from '../../../domain/scanning/sbom-context.ts'
 import { scanWfp } from '../../../domain/scanning/scan.ts'
@@ -11,6 +12,7 @@ import { HttpError } from '../../errors.ts'
 import { responses } from '../../schemas/common.ts'
 import { learnContext } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
+import { FILE_CONTENTS_PATH } from './get-file-contents.ts'
 import { readScanForm, type ScanForm, scanSettings } from './scan-form.ts'
 import { FLAG_NO_LICENSES, type ServerBlock, scanAnswer } from './scan-wire.ts'
 
@@ -88,7 +90,7 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
         const blocks = await scanBlocks(matches, services, form.flags)
         const fetching = await learnFromScan(matches, blocks, context, services, learnContext(deps, req))
         if (fetching.length > 0) reply.header('x-being-fetched', beingFetched(fetching))
-        return scanAnswer(results, licenses, blocks, await serverBlock(deps), form.flags)
+        return scanAnswer(results, licenses, blocks, await serverBlock(deps), form.flags, contentsUrl(req, deps))
       },
     )
   })
@@ -104,6 +106,18 @@ function beingFetched(purls: readonly string[]): string {
 class Parsed {
   constructor(readonly form: ScanForm) {}
 }
+
+/**
+ * The absolute URL of this server's file contents, as the engine answers one (its SCANOSS_API_URL + /file_contents):
+ * built from the request's protocol and Host (X-Forwarded-* with TRUST_PROXY); '' when no file is served here.
+ */
+function contentsUrl(req: FastifyRequest, deps: AppDeps): string {
+  if (!deps.services.fileContents) return ''
+  const host = HOST.test(req.host) ? req.host : '' // a Host no URL can hold gives a URL of this path alone
+  return `${host ? `${req.protocol}://${host}` : ''}${FILE_CONTENTS_PATH}`
+}
+
+const HOST = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/
 
 async function serverBlock(deps: AppDeps): Promise<ServerBlock> {
   const meta = await deps.services.kbMeta.get()

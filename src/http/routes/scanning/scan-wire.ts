@@ -22,13 +22,17 @@ export function scanAnswer(
   blocks: Map<FileMatch, ScanBlocks>,
   server: ServerBlock,
   flags: number,
+  /** Where this server's file contents are (`<origin>/file_contents`); '' when it serves none. */
+  contentsUrl: string,
 ): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {}
   for (const r of results) {
     // a path posted twice keeps its first answer (the engine's object has one key per path)
     if (Object.hasOwn(out, r.path)) continue
     out[r.path] = [
-      r.match ? matchObject(r, r.match, licenses, blocks.get(r.match) ?? {}, flags, server) : { id: 'none', server },
+      r.match
+        ? matchObject(r, r.match, licenses, blocks.get(r.match) ?? {}, { flags, server, contentsUrl })
+        : { id: 'none', server },
     ]
   }
   return out
@@ -39,8 +43,7 @@ function matchObject(
   m: FileMatch,
   licenses: Map<number, VersionLicenses>,
   blocks: ScanBlocks,
-  flags: number,
-  server: ServerBlock,
+  { flags, server, contentsUrl }: { flags: number; server: ServerBlock; contentsUrl: string },
 ) {
   const p = m.place
   const purl = `${p.purl}@${p.version}`
@@ -53,7 +56,7 @@ function matchObject(
     matched: `${m.matched}%`,
     file_hash: m.fileHash,
     source_hash: r.sourceHash,
-    file_url: '',
+    file_url: contentsUrl ? `${contentsUrl}/${m.fileHash}` : '',
     ...(blocks.cryptography ? { cryptography: blocks.cryptography } : {}),
     purl: [p.purl],
     vendor: names.vendor,
