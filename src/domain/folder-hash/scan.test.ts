@@ -53,10 +53,10 @@ const filters = (over: Partial<ScanFilters> = {}): ScanFilters => ({
 })
 const idx = fakeIndex(
   [
-    { nodeId: 1, versionId: 1, names: X, content: X, dirs: X },
-    { nodeId: 2, versionId: 2, names: Y, content: Y, dirs: Y },
-    { nodeId: 3, versionId: 3, names: Z, content: Z, dirs: Z },
-    { nodeId: 4, versionId: 4, names: X, content: flip(X, 2), dirs: X },
+    { nodeId: 1, versionId: 1, path: '.', names: X, content: X, dirs: X },
+    { nodeId: 2, versionId: 2, path: '.', names: Y, content: Y, dirs: Y },
+    { nodeId: 3, versionId: 3, path: '.', names: Z, content: Z, dirs: Z },
+    { nodeId: 4, versionId: 4, path: '.', names: X, content: flip(X, 2), dirs: X },
   ],
   [
     version(1, 'pkg:npm/x', '1.0.0'),
