@@ -102,7 +102,9 @@ async function measureTree(kb: SeededApp, dir: string, depth: number, indexed: S
     if (indexed.has(purl)) knownRoots.set(purl, [...(knownRoots.get(purl) ?? []), root])
     else {
       f.unknownRoots++
-      const named = [...topAt].filter(([p]) => p === root || p.startsWith(`${root}/`))
+      const named = [...topAt].filter(
+        ([p, c]) => (p === root || p.startsWith(`${root}/`)) && !rightFor(p).includes(c?.purl ?? ''),
+      )
       if (named.length > 0) f.unknownNamed++
       if (UNKNOWN.some(([n]) => n === name))
         f.unknownAnswers.push(

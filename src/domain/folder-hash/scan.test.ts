@@ -117,3 +117,25 @@ test('filters: category, rank threshold, strict minimum score', async () => {
 test('nothing similar: an empty list', async () => {
   assert.deepEqual(await scanFolderTree(node('.', h(0x0f0f0f0f, 0xf0f0f0f0)), filters(), idx, noLicenses), [])
 })
+
+test('the same file names with other contents are no match; content shared by two packages is ambiguous', async () => {
+  const far = h(0x0f0f0f0f, 0xf0f0f0f0) // 32 bits from X, Y and Z
+  const names = await scanFolderTree(
+    { pathId: '.', hashes: { names: X, content: far, dirs: X }, children: [] },
+    filters(),
+    idx,
+    noLicenses,
+  )
+  assert.deepEqual(names, [])
+  const shared = fakeIndex(
+    [
+      { nodeId: 1, versionId: 1, path: '.', names: X, content: X, dirs: X },
+      { nodeId: 2, versionId: 2, path: '.', names: flip(X, 10), content: h(0x3, 0), dirs: Y },
+    ],
+    [version(1, 'pkg:npm/x', '1.0.0'), version(2, 'pkg:npm/y', '1.0.0')],
+  )
+  // 6 bits from x's content, 8 from y's: not a copy of either
+  const near = { pathId: '.', hashes: { names: X, content: flip(X, 6), dirs: X }, children: [] }
+  assert.deepEqual(await scanFolderTree(near, filters(), shared, noLicenses), [])
+  assert.deepEqual(paths(await scanFolderTree(node('.', X), filters(), shared, noLicenses)), ['.:pkg:npm/x'])
+})

@@ -44,7 +44,9 @@ export async function scanFolderTree(
 ): Promise<FolderResult[]> {
   const queried = searchableNodes(root)
   const hitsByNode = await findHits(queried, index)
-  const versionIds = [...new Set([...hitsByNode.values()].flatMap((f) => [...f.hits, ...f.near].map((h) => h.versionId)))]
+  const versionIds = [
+    ...new Set([...hitsByNode.values()].flatMap((f) => [...f.hits, ...f.near].map((h) => h.versionId))),
+  ]
   const versions = await index.versions(versionIds)
 
   const found: { pathId: string; components: Candidate[] }[] = []
