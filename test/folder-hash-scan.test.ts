@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test'
 import { writeFolderNodes } from '../src/storage/folder-index.ts'
 import type { TestApp } from './helpers/app.ts'
 import type { FixtureRegistry } from './helpers/fixture-registry.ts'
-import { type HfhReply as Reply, hfhRequestFor as requestFor, installFixture, scanHfh } from './helpers/hfh-scan.ts'
+import { installFixture, type HfhReply as Reply, hfhRequestFor as requestFor, scanHfh } from './helpers/hfh-scan.ts'
 import { type IngestedFixtures, ingestedFixtures } from './helpers/ingested-fixtures.ts'
 
 const work = mkdtempSync(path.join(tmpdir(), 'compintel-hfh-scan-'))
