@@ -140,7 +140,10 @@ interface RankedVersion {
 }
 type Candidate = Omit<ComponentMatch, 'versions'> & { versions: RankedVersion[]; best: number }
 
-/** The components of one folder, best first, after the filters and the reference's cut-off (best × 1.1 + 3). */
+/**
+ * The components of one folder, best first, after the filters and the reference's cut-off (best × 1.1 + 3); none
+ * when its nearest evidence is ambiguous (evidence.ts).
+ */
 function matchFolder(found: FolderHits, versions: Map<number, IndexedVersion>, f: ScanFilters): Candidate[] {
   const byPurl = new Map<string, Candidate>()
   const kept = found.hits.filter((h) => scoreOf(h.distance) > f.minAcceptedScore)
