@@ -1,7 +1,7 @@
 // isEvidence and isAmbiguous: which indexed folders show the same content (docs/folder-hashing.md "Evidence").
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { isAmbiguous, isEvidence } from './evidence.ts'
+import { isAmbiguous, isEvidence, mayMakeAmbiguous } from './evidence.ts'
 
 test('identical names with unrelated contents (32 ± 4 bits apart) are no evidence, however near the names', () => {
   for (const content of [19, 24, 32])
@@ -32,4 +32,9 @@ test('content about as near to another package folder is ambiguous, unless it is
   assert.equal(isAmbiguous(10, 'pkg:npm/b', near), true)
   assert.equal(isAmbiguous(4, 'pkg:npm/b', near), false)
   assert.equal(isAmbiguous(12, 'pkg:npm/a', [{ purl: 'pkg:npm/a', content: 12 }]), false)
+})
+
+test('only package folders within 22 content bits can make evidence ambiguous (18 + the margin of 4)', () => {
+  assert.equal(mayMakeAmbiguous({ names: 30, content: 22, dirs: 64 }), true)
+  assert.equal(mayMakeAmbiguous({ names: 0, content: 23, dirs: 0 }), false)
 })

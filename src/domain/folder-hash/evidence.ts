@@ -31,6 +31,11 @@ export function isEvidence(d: Distances): boolean {
   return d.content <= CONTENT_EVIDENCE || (d.content <= CONTENT_WITH_NAMES && d.names <= NAMES_CONFIRMING)
 }
 
+/** Whether a package folder is near enough in content to make some evidence ambiguous (the rest need not be kept). */
+export function mayMakeAmbiguous(d: Distances): boolean {
+  return d.content <= Math.max(CONTENT_EVIDENCE, CONTENT_WITH_NAMES) + AMBIGUITY_MARGIN
+}
+
 /**
  * Whether the best evidence of a folder (content distance `best`, of component `purl`) is ambiguous: not a copy,
  * and the package folder of another component is about as near in content (`near`: components' package folders

@@ -5,7 +5,7 @@ import { versionLicenseIds } from '../components/versions.ts'
 import { licenseEntry } from '../licenses/spdx.ts'
 import type { LicenseReader } from '../licenses/types.ts'
 import { bandKeys } from './bands.ts'
-import { type Distances, isAmbiguous, isEvidence } from './evidence.ts'
+import { type Distances, isAmbiguous, isEvidence, mayMakeAmbiguous } from './evidence.ts'
 import { hamming } from './primitives.ts'
 import { componentRank } from './rank.ts'
 import type { ComponentMatch, FolderIndex, FolderResult, IndexedVersion, ScanFilters, ScanNode } from './types.ts'
@@ -106,7 +106,7 @@ async function findHits(nodes: readonly ScanNode[], index: FolderIndex): Promise
     const h = node.hashes
     if (!h) continue
     const best = new Map<number, Hit>() // version → its nearest folder that is evidence
-    const near = new Map<number, Hit>() // version → its package folder, evidence or not
+    const near = new Map<number, Hit>() // version → its package folder, evidence or not, if near enough to count
     for (const k of keys) {
       for (const c of byKey.get(k) ?? []) {
         const d: Distances = {
@@ -117,7 +117,7 @@ async function findHits(nodes: readonly ScanNode[], index: FolderIndex): Promise
         }
         if (d.names > MAX_NAMES_DISTANCE) continue
         const hit = { versionId: c.versionId, distance: folderDistance(d.names, d.content, d.dirs), content: d.content }
-        if (c.path === '.') keepNearest(near, hit)
+        if (c.path === '.' && mayMakeAmbiguous(d)) keepNearest(near, hit)
         if (isEvidence(d)) keepNearest(best, hit)
       }
     }
