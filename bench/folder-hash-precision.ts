@@ -50,7 +50,7 @@ interface TreeFigures {
 
 const purlOf = (name: string) => `pkg:npm/${name.replace(/^@/, '%40')}`
 
-/** Scans one folder at depth 3 and checks every answer against the package each folder belongs to. */
+/** Scans one folder at a depth and checks every answer against the package each folder belongs to. */
 async function measureTree(kb: SeededApp, dir: string, depth: number, indexed: Set<string>): Promise<TreeFigures> {
   const tree = await hashFolder(dir)
   const res = await kb.app.inject({
@@ -72,17 +72,8 @@ async function measureTree(kb: SeededApp, dir: string, depth: number, indexed: S
     const inside = path === '.' ? '' : `${path}/`
     return [...roots].filter(([p]) => p.startsWith(inside)).map(([, name]) => purlOf(name))
   }
-  const f: TreeFigures = {
-    reported: 0,
-    right: 0,
-    knownPurls: 0,
-    found: 0,
-    unknownRoots: 0,
-    unknownNamed: 0,
-    wrong: [],
-    missed: [],
-    unknownAnswers: [],
-  }
+  const counts = { reported: 0, right: 0, knownPurls: 0, found: 0, unknownRoots: 0, unknownNamed: 0 }
+  const f: TreeFigures = { ...counts, wrong: [], missed: [], unknownAnswers: [] }
   const topAt = new Map(reply.results.map((r) => [r.path_id, r.components[0]]))
   for (const [path, top] of topAt) {
     if (!top) continue
@@ -94,7 +85,9 @@ async function measureTree(kb: SeededApp, dir: string, depth: number, indexed: S
         `${path} (${right.length === 1 ? right[0] : 'holds no such package'}) → ${top.purl} ${top.versions[0]?.score}`,
       )
   }
-  const hashed = new Set(walk(tree).flatMap((n) => (n.hashes ? [n.path] : [])))
+  // the package folders the request holds with hashes (the client sends the folders down to `depth` levels)
+  const inRequest = (n: FolderNode) => n.hashes && (n.path === '.' || n.path.split('/').length <= depth)
+  const hashed = new Set(walk(tree).flatMap((n) => (inRequest(n) ? [n.path] : [])))
   const knownRoots = new Map<string, string[]>() // purl → its hashed package folders
   for (const [root, name] of roots) {
     if (!hashed.has(root)) continue
@@ -113,11 +106,11 @@ async function measureTree(kb: SeededApp, dir: string, depth: number, indexed: S
     }
   }
   f.knownPurls = knownRoots.size
-  const rightlyAt = new Map<string, string>() // purl → a folder it is rightly reported at
-  for (const r of reply.results)
-    for (const c of r.components) if (rightFor(r.path_id).includes(c.purl)) rightlyAt.set(c.purl, r.path_id)
+  const rightly = new Set(
+    reply.results.flatMap((r) => r.components.filter((c) => rightFor(r.path_id).includes(c.purl)).map((c) => c.purl)),
+  )
   for (const [purl, at] of knownRoots) {
-    if (rightlyAt.has(purl)) f.found++
+    if (rightly.has(purl)) f.found++
     else f.missed.push(`${purl} at ${at.join(', ')}`)
   }
   return f
