@@ -187,7 +187,7 @@ export async function folderHashPrecisionBench(
         `${label}: ${f.reported} folders named, ${f.right} right (precision ${pct(f.right, f.reported).toFixed(1)}%)`,
       )
       out.log(
-        `  known packages found at their folder: ${f.found}/${f.knownPurls} (recall ${pct(f.found, f.knownPurls).toFixed(1)}%)`,
+        `  known packages found: ${f.found}/${f.knownPurls} (recall ${pct(f.found, f.knownPurls).toFixed(1)}%)`,
       )
       out.log(`  package folders the KB lacks: ${f.unknownRoots}, named anyway: ${f.unknownNamed}`)
       for (const a of f.unknownAnswers) out.log(`  unknown: ${a}`)
