@@ -186,9 +186,7 @@ export async function folderHashPrecisionBench(
       out.log(
         `${label}: ${f.reported} folders named, ${f.right} right (precision ${pct(f.right, f.reported).toFixed(1)}%)`,
       )
-      out.log(
-        `  known packages found: ${f.found}/${f.knownPurls} (recall ${pct(f.found, f.knownPurls).toFixed(1)}%)`,
-      )
+      out.log(`  known packages found: ${f.found}/${f.knownPurls} (recall ${pct(f.found, f.knownPurls).toFixed(1)}%)`)
       out.log(`  package folders the KB lacks: ${f.unknownRoots}, named anyway: ${f.unknownNamed}`)
       for (const a of f.unknownAnswers) out.log(`  unknown: ${a}`)
       for (const w of f.wrong) out.log(`  wrong: ${w}`)
