@@ -1,5 +1,5 @@
 // On-demand accuracy of the folder-hash scan on real data (docs/folder-hashing.md "Measured"); never run in CI.
-// For seed package versions that have folder hashes, the real tarball is fetched (tarball-cache.ts), unpacked into
+// For seed npm package versions that have folder hashes, the real tarball is fetched (tarball-cache.ts), unpacked into
 // a temporary folder as it would sit in node_modules, hashed with the client algorithm (the same code as
 // `compintel hash`) and scanned through POST /v2/scanning/hfh/scan on an app over the seeded KB.
 // Reports: top-1 purl right, right version first, right version among the top 3. With --leave-out, each version's
@@ -27,11 +27,11 @@ export async function folderHashAccuracyBench(
   const rows = await sql<{ purl: string; name: string; version: string }>`
   select c.purl as purl, c.purl_name as name, v.version as version
   from folder_nodes n join versions v on v.id = n.version_id join components c on c.id = v.component_id
-  where n.path = '.' order by c.purl, v.sort_key`.execute(kb.storage.db)
+  where n.path = '.' and c.purl_type = 'npm' order by c.purl, v.sort_key`.execute(kb.storage.db)
   const others = await sql<{ purl: string; n: number }>`
   select c.purl as purl, count(distinct n.version_id) as n
   from folder_nodes n join versions v on v.id = n.version_id join components c on c.id = v.component_id
-  where n.path = '.' group by c.purl`.execute(kb.storage.db)
+  where n.path = '.' and c.purl_type = 'npm' group by c.purl`.execute(kb.storage.db)
   const indexedVersions = new Map(others.rows.map((r) => [r.purl, Number(r.n)]))
   const all = leaveOut ? rows.rows.filter((r) => (indexedVersions.get(r.purl) ?? 0) > 1) : rows.rows
   // An even spread over the sorted list: packages of every kind, several versions of the multi-version ones.
@@ -40,7 +40,7 @@ export async function folderHashAccuracyBench(
     { length: Math.min(count, all.length) },
     (_, i) => all[Math.floor(i * step)] as (typeof all)[0],
   )
-  out.log(`${all.length} seed versions have a hashed package folder; scanning ${chosen.length} of them`)
+  out.log(`${all.length} seed npm versions have a hashed package folder; scanning ${chosen.length} of them`)
 
   const work = await mkdtemp(join(tmpdir(), 'compintel-hfh-accuracy-'))
   let top1 = 0

@@ -8,6 +8,7 @@ import { cryptoBatchBench, cryptoBench } from './crypto.ts'
 import { dependenciesBench } from './dependencies.ts'
 import { explorerBench } from './explorer.ts'
 import { folderHashAccuracyBench } from './folder-hash-accuracy.ts'
+import { folderHashPrecisionBench } from './folder-hash-precision.ts'
 import { folderHashSpeedBench } from './folder-hash-speed.ts'
 import { licensesBench } from './licenses.ts'
 import { DEFAULT_RATE, loadTest } from './load.ts'
@@ -121,6 +122,12 @@ export const SCENARIOS: BenchScenario[] = [
     name: 'folder-hash-accuracy',
     measures: '12 seed versions unpacked, hashed and scanned: is the right package and version found (no ratio)',
     run: (out) => folderHashAccuracyBench(out, { count: 12 }),
+  },
+  {
+    name: 'folder-hash-precision',
+    measures:
+      "this checkout's node_modules and a project of 24 seed versions + 3 unknown packages, depth 3/4 (no ratio)",
+    run: (out) => folderHashPrecisionBench(out),
   },
   {
     name: 'scan-speed',

@@ -2,65 +2,23 @@
 // fixture-hfh-other (test/fixtures/npm) are ingested through the real analyzers, their tarballs are unpacked as
 // they would sit in node_modules, hashed with the client algorithm and scanned through POST /v2/scanning/hfh/scan.
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { after, before, describe, test } from 'node:test'
-import * as tar from 'tar'
-import { hashFolder } from '../src/cli/folder-walk.ts'
-import { pythonJson, scanRequest } from '../src/domain/folder-hash/request.ts'
 import { writeFolderNodes } from '../src/storage/folder-index.ts'
 import type { TestApp } from './helpers/app.ts'
 import type { FixtureRegistry } from './helpers/fixture-registry.ts'
+import { installFixture, type HfhReply as Reply, hfhRequestFor as requestFor, scanHfh } from './helpers/hfh-scan.ts'
 import { type IngestedFixtures, ingestedFixtures } from './helpers/ingested-fixtures.ts'
-
-interface Reply {
-  results: {
-    path_id: string
-    components: {
-      purl: string
-      name: string
-      vendor: string
-      rank: number
-      order: number
-      versions: { version: string; score: number; licenses: { spdx_id: string }[] }[]
-    }[]
-  }[]
-  status: { status: string }
-}
 
 const work = mkdtempSync(path.join(tmpdir(), 'compintel-hfh-scan-'))
 let f: IngestedFixtures
 let reg: FixtureRegistry
 let t: TestApp
 
-/** Unpacks a fixture version's tarball under dir/node_modules/<name>, as npm would. */
-async function install(dir: string, name: string, version: string): Promise<string> {
-  const res = await fetch(new URL(`${name}/-/${name}-${version}.tgz`, reg.url))
-  assert.equal(res.status, 200)
-  const to = path.join(dir, 'node_modules', name)
-  mkdirSync(to, { recursive: true })
-  await pipeline(Readable.fromWeb(res.body as never), tar.x({ cwd: to, strip: 1 }))
-  return to
-}
-
-async function scan(body: unknown, status = 200): Promise<Reply> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v2/scanning/hfh/scan',
-    headers: { 'x-api-key': t.keys.full, 'content-type': 'application/json' },
-    payload: typeof body === 'string' ? body : JSON.stringify(body),
-  })
-  assert.equal(res.statusCode, status, res.body)
-  return res.json() as Reply
-}
-
-/** The request scanoss-py would send for a folder, parsed back from its exact bytes. */
-async function requestFor(dir: string, depth = 1) {
-  return JSON.parse(pythonJson(scanRequest(await hashFolder(dir), depth)))
-}
+const install = (dir: string, name: string, version: string) => installFixture(reg, dir, name, version)
+const scan = (body: unknown, status = 200) => scanHfh(t, body, status)
 
 before(async () => {
   f = await ingestedFixtures(['fixture-hfh', 'fixture-hfh-twin', 'fixture-hfh-other'])

@@ -142,7 +142,7 @@ export class SqlFolderIndex implements FolderIndex {
       const part = keys.slice(i, i + CHUNK)
       const rows = await this.storage.read
         .selectFrom('folder_nodes as n')
-        .select(['n.id', 'n.version_id', 'n.names', 'n.content', 'n.dirs', 'n.dirs_installed'])
+        .select(['n.id', 'n.version_id', 'n.path', 'n.names', 'n.content', 'n.dirs', 'n.dirs_installed'])
         .where('n.id', 'in', (qb) =>
           qb.selectFrom('folder_node_bands as b').select('b.node_id').where('b.band', 'in', part),
         )
@@ -152,6 +152,7 @@ export class SqlFolderIndex implements FolderIndex {
         seen.set(r.id, {
           nodeId: r.id,
           versionId: r.version_id,
+          path: r.path,
           names: hex(r.names),
           content: hex(r.content),
           dirs: hex(r.dirs),

@@ -53,10 +53,10 @@ const filters = (over: Partial<ScanFilters> = {}): ScanFilters => ({
 })
 const idx = fakeIndex(
   [
-    { nodeId: 1, versionId: 1, names: X, content: X, dirs: X },
-    { nodeId: 2, versionId: 2, names: Y, content: Y, dirs: Y },
-    { nodeId: 3, versionId: 3, names: Z, content: Z, dirs: Z },
-    { nodeId: 4, versionId: 4, names: X, content: flip(X, 2), dirs: X },
+    { nodeId: 1, versionId: 1, path: '.', names: X, content: X, dirs: X },
+    { nodeId: 2, versionId: 2, path: '.', names: Y, content: Y, dirs: Y },
+    { nodeId: 3, versionId: 3, path: '.', names: Z, content: Z, dirs: Z },
+    { nodeId: 4, versionId: 4, path: '.', names: X, content: flip(X, 2), dirs: X },
   ],
   [
     version(1, 'pkg:npm/x', '1.0.0'),
@@ -122,8 +122,8 @@ test("at the same distance an upstream package comes before a distribution's, an
   // FIXTURE: Debian's node-depd installs npm's depd, so both index the same folder (deb sorts first by purl)
   const same = fakeIndex(
     [
-      { nodeId: 1, versionId: 1, names: X, content: X, dirs: X },
-      { nodeId: 2, versionId: 2, names: X, content: X, dirs: X },
+      { nodeId: 1, versionId: 1, path: '.', names: X, content: X, dirs: X },
+      { nodeId: 2, versionId: 2, path: '.', names: X, content: X, dirs: X },
     ],
     [
       version(1, 'pkg:deb/debian/node-depd', '2.0.0-2', { type: 'deb', namespace: 'debian', name: 'node-depd' }),
@@ -138,4 +138,26 @@ test("at the same distance an upstream package comes before a distribution's, an
       [2, 'pkg:deb/debian/node-depd', 'debian', 'node-depd'],
     ],
   )
+})
+
+test('the same file names with other contents are no match; content shared by two packages is ambiguous', async () => {
+  const far = h(0x0f0f0f0f, 0xf0f0f0f0) // 32 bits from X, Y and Z
+  const names = await scanFolderTree(
+    { pathId: '.', hashes: { names: X, content: far, dirs: X }, children: [] },
+    filters(),
+    idx,
+    noLicenses,
+  )
+  assert.deepEqual(names, [])
+  const shared = fakeIndex(
+    [
+      { nodeId: 1, versionId: 1, path: '.', names: X, content: X, dirs: X },
+      { nodeId: 2, versionId: 2, path: '.', names: flip(X, 10), content: h(0x3, 0), dirs: Y },
+    ],
+    [version(1, 'pkg:npm/x', '1.0.0'), version(2, 'pkg:npm/y', '1.0.0')],
+  )
+  // 6 bits from x's content, 8 from y's: not a copy of either
+  const near = { pathId: '.', hashes: { names: X, content: flip(X, 6), dirs: X }, children: [] }
+  assert.deepEqual(await scanFolderTree(near, filters(), shared, noLicenses), [])
+  assert.deepEqual(paths(await scanFolderTree(node('.', X), filters(), shared, noLicenses)), ['.:pkg:npm/x'])
 })

@@ -7,6 +7,7 @@ import type { LicenseReader } from '../licenses/types.ts'
 import { componentNames } from '../shared/component-name.ts'
 import { isDistribution } from '../shared/repackaging.ts'
 import { bandKeys } from './bands.ts'
+import { type Distances, isAmbiguous, isEvidence, mayMakeAmbiguous } from './evidence.ts'
 import { hamming } from './primitives.ts'
 import { componentRank } from './rank.ts'
 import type { ComponentMatch, FolderIndex, FolderResult, IndexedVersion, ScanFilters, ScanNode } from './types.ts'
@@ -29,6 +30,12 @@ function scoreOf(distance: number): number {
 interface Hit {
   versionId: number
   distance: number
+  content: number
+}
+/** A folder's evidence (docs/folder-hashing.md "Evidence"), and every package folder near it, evidence or not. */
+interface FolderHits {
+  hits: Hit[]
+  near: Hit[]
 }
 
 export async function scanFolderTree(
@@ -39,13 +46,15 @@ export async function scanFolderTree(
 ): Promise<FolderResult[]> {
   const queried = searchableNodes(root)
   const hitsByNode = await findHits(queried, index)
-  const versionIds = [...new Set([...hitsByNode.values()].flatMap((hits) => hits.map((h) => h.versionId)))]
+  const versionIds = [
+    ...new Set([...hitsByNode.values()].flatMap((f) => [...f.hits, ...f.near].map((h) => h.versionId))),
+  ]
   const versions = await index.versions(versionIds)
 
   const found: { pathId: string; components: Candidate[] }[] = []
   const visit = (node: ScanNode, isRoot: boolean) => {
     if (!node.hashes) return // the reference skips a folder without hashes and everything below it
-    const components = matchFolder(hitsByNode.get(node) ?? [], versions, filters)
+    const components = matchFolder(hitsByNode.get(node) ?? { hits: [], near: [] }, versions, filters)
     if (components.length > 0) found.push({ pathId: node.pathId, components })
     const best = Math.max(0, ...components.flatMap((c) => c.versions.map((v) => v.score)))
     const stop =
@@ -83,7 +92,7 @@ function searchableNodes(root: ScanNode): ScanNode[] {
 }
 
 /** The index hits of every folder: one lookup for all their band keys, then exact distances per folder. */
-async function findHits(nodes: readonly ScanNode[], index: FolderIndex): Promise<Map<ScanNode, Hit[]>> {
+async function findHits(nodes: readonly ScanNode[], index: FolderIndex): Promise<Map<ScanNode, FolderHits>> {
   const keysOf = new Map(nodes.map((n) => [n, n.hashes ? bandKeys(n.hashes.names, n.hashes.content) : []]))
   const candidates = await index.nodesWithBands([...new Set([...keysOf.values()].flat())])
   const byKey = new Map<number, typeof candidates>()
@@ -94,28 +103,34 @@ async function findHits(nodes: readonly ScanNode[], index: FolderIndex): Promise
       else byKey.set(k, [c])
     }
   }
-  const out = new Map<ScanNode, Hit[]>()
+  const out = new Map<ScanNode, FolderHits>()
   for (const [node, keys] of keysOf) {
     const h = node.hashes
     if (!h) continue
-    const best = new Map<number, number>() // version → its best distance
+    const best = new Map<number, Hit>() // version → its nearest folder that is evidence
+    const near = new Map<number, Hit>() // version → its package folder, evidence or not, if near enough to count
     for (const k of keys) {
       for (const c of byKey.get(k) ?? []) {
-        const dNames = hamming(h.names, c.names)
-        if (dNames > MAX_NAMES_DISTANCE) continue
-        // the folder as the package has it, or as installed at node_modules/<name>: whichever is nearer
-        const dDirs = Math.min(hamming(h.dirs, c.dirs), c.dirsInstalled ? hamming(h.dirs, c.dirsInstalled) : 64)
-        const d = folderDistance(dNames, hamming(h.content, c.content), dDirs)
-        const old = best.get(c.versionId)
-        if (old === undefined || d < old) best.set(c.versionId, d)
+        const d: Distances = {
+          names: hamming(h.names, c.names),
+          content: hamming(h.content, c.content),
+          // the folder as the package has it, or as installed at node_modules/<name>: whichever is nearer
+          dirs: Math.min(hamming(h.dirs, c.dirs), c.dirsInstalled ? hamming(h.dirs, c.dirsInstalled) : 64),
+        }
+        if (d.names > MAX_NAMES_DISTANCE) continue
+        const hit = { versionId: c.versionId, distance: folderDistance(d.names, d.content, d.dirs), content: d.content }
+        if (c.path === '.' && mayMakeAmbiguous(d)) keepNearest(near, hit)
+        if (isEvidence(d)) keepNearest(best, hit)
       }
     }
-    out.set(
-      node,
-      [...best].map(([versionId, distance]) => ({ versionId, distance })),
-    )
+    out.set(node, { hits: [...best.values()], near: [...near.values()] })
   }
   return out
+}
+
+function keepNearest(byVersion: Map<number, Hit>, hit: Hit): void {
+  const old = byVersion.get(hit.versionId)
+  if (old === undefined || hit.distance < old.distance) byVersion.set(hit.versionId, hit)
 }
 
 interface RankedVersion {
@@ -127,10 +142,17 @@ interface RankedVersion {
 }
 type Candidate = Omit<ComponentMatch, 'versions'> & { versions: RankedVersion[]; best: number }
 
-/** The components of one folder, best first, after the filters and the reference's cut-off (best × 1.1 + 3). */
-function matchFolder(hits: readonly Hit[], versions: Map<number, IndexedVersion>, f: ScanFilters): Candidate[] {
+/**
+ * The components of one folder, best first, after the filters and the reference's cut-off (best × 1.1 + 3); none
+ * when its nearest evidence is ambiguous (evidence.ts).
+ */
+function matchFolder(found: FolderHits, versions: Map<number, IndexedVersion>, f: ScanFilters): Candidate[] {
   const byPurl = new Map<string, Candidate>()
-  const kept = hits.filter((h) => scoreOf(h.distance) > f.minAcceptedScore)
+  const kept = found.hits.filter((h) => scoreOf(h.distance) > f.minAcceptedScore)
+  const nearest = kept.reduce<Hit | undefined>((a, h) => (a && a.content <= h.content ? a : h), undefined)
+  const purlOf = (h: Hit) => versions.get(h.versionId)?.purl ?? ''
+  const near = found.near.map((h) => ({ purl: purlOf(h), content: h.content }))
+  if (nearest && isAmbiguous(nearest.content, purlOf(nearest), near)) return []
   const bestDistance = kept.reduce((min, h) => Math.min(min, h.distance), Number.POSITIVE_INFINITY)
   for (const h of kept) {
     const v = versions.get(h.versionId)

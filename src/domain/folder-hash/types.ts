@@ -26,6 +26,8 @@ export interface ScanFilters {
 export interface IndexedNode {
   nodeId: number
   versionId: number
+  /** The folder's path relative to its package folder ('.' for the package folder itself). */
+  path: string
   names: U64
   content: U64
   dirs: U64
