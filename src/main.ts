@@ -94,6 +94,7 @@ export async function serve(config: Config, out: (line: string) => void = consol
         await app.close()
       } finally {
         clearTimeout(force)
+        await services.fileContents?.close()
         await onDemand?.stop()
         await updates?.stop()
         answerCache?.tracker.stop()

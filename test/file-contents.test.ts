@@ -186,6 +186,18 @@ describe('the registry', () => {
     assert.equal(errorOf(bytes).error.code, 'UPSTREAM_TIMEOUT')
   })
 
+  test('stopping the server ends a fetch under way at once: its request is a 502', async () => {
+    serveFiles({ timeoutMs: 60_000 })
+    const held = f.reg.hold('/fixture-scan-1.1.0.tgz')
+    const pending = get(md5(RING_2))
+    await held.arrived
+    await f.t.services.fileContents?.close()
+    const { res, bytes } = await pending
+    held.release()
+    assert.equal(res.status, 502) // long before the fetch's 60 s bound
+    assert.equal(errorOf(bytes).error.code, 'UPSTREAM_FAILED')
+  })
+
   test('a tarball whose file is not the one the KB names is refused, not served or kept', async () => {
     serveFiles()
     // FIXTURE: the KB says fixture-scan 1.0.0's index.js has this MD5; the tarball's index.js has other bytes

@@ -29,6 +29,8 @@ export interface PackageFileSource {
    * or the archive lacks the path. Throws FileTooLarge past `maxBytes`; any other error is the upstream's failure.
    */
   read(place: FilePlace, maxBytes: number, signal: AbortSignal): Promise<Buffer | undefined>
+  /** Ends every read under way (they fail) and what the source holds open: the server is stopping. */
+  close(): Promise<void>
 }
 
 /** Files served before, by MD5, kept within a size bound (what it drops is fetched again when asked). */
@@ -47,6 +49,8 @@ export type FileContentsAnswer =
 export interface FileContentsPort {
   /** The answer for a well-formed MD5 (MD5_PATTERN; either case). */
   get(md5: string): Promise<FileContentsAnswer>
+  /** Ends the fetches under way (their requests are answered as upstream failures): the server is stopping. */
+  close(): Promise<void>
 }
 
 export interface FileContentsOptions {
@@ -67,6 +71,7 @@ export class FileContents implements FileContentsPort {
   private readonly running = new Map<string, Promise<FileContentsAnswer>>()
   private fetching = 0
   private readonly turns: (() => void)[] = []
+  private readonly stopping = new AbortController()
 
   constructor(
     private readonly index: Pick<ScanIndex, 'filesByMd5'>,
@@ -74,6 +79,12 @@ export class FileContents implements FileContentsPort {
     private readonly store: FileStore,
     private readonly opts: FileContentsOptions,
   ) {}
+
+  async close(): Promise<void> {
+    this.stopping.abort(new Error('the server is stopping'))
+    for (const turn of this.turns.splice(0)) turn()
+    await this.source.close()
+  }
 
   get(md5: string): Promise<FileContentsAnswer> {
     const key = md5.toLowerCase()
@@ -112,7 +123,8 @@ export class FileContents implements FileContentsPort {
   /** The first of these places that gives the file with this MD5, within the time bound. */
   private async download(md5: string, fetchable: FilePlace[]): Promise<FileContentsAnswer> {
     const { maxBytes } = this.opts
-    const signal = AbortSignal.timeout(this.opts.timeoutMs)
+    const timeout = AbortSignal.timeout(this.opts.timeoutMs)
+    const signal = AbortSignal.any([timeout, this.stopping.signal])
     const failures: string[] = []
     let absent = 0
     for (const place of fetchable.slice(0, this.opts.maxPlaces ?? DEFAULT_MAX_PLACES)) {
@@ -122,7 +134,8 @@ export class FileContents implements FileContentsPort {
         bytes = await this.source.read(place, maxBytes, signal)
       } catch (err) {
         if (err instanceof FileTooLarge) return { kind: 'too-large', size: err.size, limit: err.limit }
-        if (signal.aborted)
+        if (this.stopping.signal.aborted) return { kind: 'upstream-failed', message: 'The server is stopping' }
+        if (timeout.aborted)
           return { kind: 'upstream-timeout', message: `Fetching the file took more than ${this.opts.timeoutMs} ms` }
         failures.push(`${where}: ${(err as Error).message}`)
         continue

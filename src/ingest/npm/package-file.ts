@@ -1,12 +1,13 @@
 // Reads one file of an npm package version for `GET /file_contents/{md5}` (docs/scanning.md "File contents"): the
 // version's tarball as its packument names it, through the registry client (its size bounds, origin rules and
 // integrity check), one path taken out of it by the bounded extractor.
-import type { FilePlace, PackageFileSource } from '../../domain/scanning/file-contents.ts'
+import type { FilePlace } from '../../domain/scanning/file-contents.ts'
 import { tryParsePurl } from '../../domain/shared/purl.ts'
 import { extractFile } from '../tar-extract.ts'
 import { type Manifest, type NpmRegistry, PackageNotFound } from './registry.ts'
 
-export class NpmPackageFiles implements PackageFileSource {
+/** What a file thread runs (file-pool.ts is the server's PackageFileSource over it). */
+export class NpmPackageFiles {
   constructor(
     private readonly registry: NpmRegistry,
     /** The archive is refused once it unpacks to more than this (the walk's bound: ON_DEMAND_MAX_UNPACKED_MB). */

@@ -29,8 +29,15 @@ interface Idle {
 
 export class NpmFilesInThreads implements PackageFileSource {
   private readonly idle: Idle[] = []
+  private readonly busy = new Set<Worker>()
 
   constructor(private readonly setup: FileThreadSetup) {}
+
+  /** Ends every thread: the reads under way fail (their 'exit'), the idle ones stop waiting. */
+  async close(): Promise<void> {
+    const threads = [...this.busy, ...this.idle.map((i) => i.thread)]
+    await Promise.all(threads.map((t) => t.terminate()))
+  }
 
   serves(purl: string): boolean {
     return purl.startsWith('pkg:npm/')
@@ -40,7 +47,9 @@ export class NpmFilesInThreads implements PackageFileSource {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason)
       const thread = this.take()
+      this.busy.add(thread)
       const settle = (kept: boolean) => {
+        this.busy.delete(thread)
         signal.removeEventListener('abort', stop)
         thread.off('message', answered).off('error', failed).off('exit', exited)
         if (kept) this.keep(thread)
