@@ -2,7 +2,7 @@
 // functions read through, handed to the HTTP layer as `deps.services`.
 import type { CatalogReader, IntegrityReader } from './catalog/types.ts'
 import type { AnalysisReader, ComponentSearcher } from './components/types.ts'
-import type { CatalogueAlgorithm } from './cryptography/types.ts'
+import type { CatalogueAlgorithm, FileAlgorithmReader } from './cryptography/types.ts'
 import type { DependencyReader } from './dependencies/types.ts'
 import type { FolderIndex } from './folder-hash/types.ts'
 import type { GeoReader } from './geoprovenance/types.ts'
@@ -36,6 +36,8 @@ export interface Services {
   folders: FolderIndex
   /** Files by MD5 and the snippet fingerprint index, for the engine scan (POST /scan/direct). */
   scan: ScanIndex
+  /** The algorithms of file contents, by MD5: the scan's cryptography block. */
+  fileAlgorithms: FileAlgorithmReader
   /** Geoprovenance: commit-timing and declared-location data of repositories. */
   geo: GeoReader
   /** The attribution notice texts of versions. */
