@@ -13,7 +13,7 @@ const entry = (path: string, text: string): FileEntry => {
     path,
     size: content.length,
     md5: createHash('md5').update(content).digest('hex'),
-    crc64: 0n as never,
+    crc64: { hi: 0, lo: 0 },
     content,
   }
 }
