@@ -85,12 +85,12 @@ test('the algorithms of each file content in the shipped seed: crypto-js md5.js 
       .filter(([id, a]) => a === 'crypto' && versions.has(id))
       .map(([id, , v]) => [id, v]),
   )
-  assert.ok(crypto.size > 30, `${crypto.size} crypto-js versions analyzed`)
+  assert.ok(crypto.size >= 20, `${crypto.size} crypto-js versions analyzed`)
   assert.deepEqual([...new Set(crypto.values())], ['3'], 'every one re-read with the per-file lists')
   const files = (rows('version_files') as [number, string, number, string][]).filter(
     ([id, path]) => crypto.has(id) && (path === 'md5.js' || path === 'sha256.js'),
   )
-  assert.ok(files.length > 30, `${files.length} md5.js and sha256.js files`)
+  assert.ok(files.length >= 30, `${files.length} md5.js and sha256.js files`)
   const want = (path: string) => (path === 'md5.js' ? 'md5' : 'sha2')
   assert.deepEqual(files.filter(([, path, , md5]) => !(algorithms.get(md5) ?? []).includes(want(path))).slice(0, 3), [])
   assert.equal(seedManifest(SEED_DIR).tables.file_algorithms?.rows, [...algorithms.values()].flat().length)
