@@ -20,6 +20,7 @@ import { SqlCatalogReader } from './storage/catalog-reader.ts'
 import { SqlComponentSearcher } from './storage/component-searcher.ts'
 import type { Storage } from './storage/database.ts'
 import { SqlDependencyReader } from './storage/dependency-reader.ts'
+import { SqlFileAlgorithmReader } from './storage/file-algorithms.ts'
 import { SqlFolderIndex } from './storage/folder-index.ts'
 import { SqlGeoReader } from './storage/geo-store.ts'
 import { SqlChangeFeed } from './storage/kb-changes.ts'
@@ -47,6 +48,7 @@ export function createServices(storage: Storage, config: ServicesConfig): Servic
     dependencies: new SqlDependencyReader(storage),
     folders: new SqlFolderIndex(storage),
     scan,
+    fileAlgorithms: new SqlFileAlgorithmReader(storage),
     geo: new SqlGeoReader(storage),
     notices: new SqlNoticeReader(storage),
     algorithmCatalogue: () => loadCatalogue(), // read once per process, on first use

@@ -3,7 +3,8 @@
 // many requests ask at once, negative caching, the per-key budget, ON_DEMAND=off and metadata, and bad input that
 // never reaches the registry. Two nodes on PostgreSQL: test/on-demand-nodes.test.ts.
 import assert from 'node:assert/strict'
-import { mkdtempSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -65,6 +66,17 @@ describe('on demand', () => {
         ['MIT'],
       )
       assert.deepEqual(await analyzedVersions(t, 'pkg:npm/fixture-crypto'), ['1.0.0'], 'not the latest: the asked')
+      // the fetch's analysis lists the algorithms of each file too (the scan's cryptography block)
+      const indexJs = readFileSync(new URL('fixtures/npm/fixture-crypto/1.0.0/index.js', import.meta.url))
+      const perFile = await t.storage.db
+        .selectFrom('file_algorithms')
+        .select('algorithm')
+        .where('md5', '=', createHash('md5').update(indexJs).digest('hex'))
+        .execute()
+      assert.ok(
+        perFile.some((r) => r.algorithm === 'md5'),
+        JSON.stringify(perFile),
+      )
       const [algorithms] = await post(t, '/v2/cryptography/algorithms/components', ['pkg:npm/fixture-crypto@1.0.0'])
       assert.equal(algorithms?.error_code, undefined, JSON.stringify(algorithms))
       // another version of the now known package: analyzed when asked about

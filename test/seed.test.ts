@@ -8,6 +8,7 @@ import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { parseConfig } from '../src/config.ts'
+import { cryptoAnalyzer } from '../src/ingest/analyzers/crypto.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { semgrepAnalyzer } from '../src/ingest/analyzers/semgrep.ts'
 import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
@@ -130,7 +131,7 @@ test('the export is sorted and names its sources', () => {
     manifest.sources.map((s: { name: string }) => s.name),
     [
       'computed:code-stats@1',
-      'computed:crypto@2',
+      `computed:crypto@${cryptoAnalyzer.version}`,
       'computed:files@1',
       'computed:folder-hash@1',
       'computed:license-files@1',

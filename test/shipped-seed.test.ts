@@ -71,3 +71,27 @@ test('the snippet index of the shipped seed: each content once, every fingerprin
   const analyzed = (rows('analyses') as [number, string][]).filter(([, a]) => a === 'snippets')
   assert.ok(analyzed.length > 100, `${analyzed.length} versions with snippet fingerprints`)
 })
+
+test('the algorithms of each file content in the shipped seed: crypto-js md5.js and sha256.js in every version', () => {
+  const algorithms = new Map<string, string[]>()
+  for (const [md5, algorithm] of rows('file_algorithms') as [string, string][])
+    algorithms.set(md5, [...(algorithms.get(md5) ?? []), algorithm])
+  const cryptoJs = (rows('components') as unknown[][]).find((c) => c[1] === 'pkg:npm/crypto-js')?.[0]
+  const versions = new Set(
+    (rows('versions') as unknown[][]).filter((v) => v[1] === cryptoJs).map((v) => v[0] as number),
+  )
+  const crypto = new Map(
+    (rows('analyses') as [number, string, string][])
+      .filter(([id, a]) => a === 'crypto' && versions.has(id))
+      .map(([id, , v]) => [id, v]),
+  )
+  assert.ok(crypto.size >= 20, `${crypto.size} crypto-js versions analyzed`)
+  assert.deepEqual([...new Set(crypto.values())], ['3'], 'every one re-read with the per-file lists')
+  const files = (rows('version_files') as [number, string, number, string][]).filter(
+    ([id, path]) => crypto.has(id) && (path === 'md5.js' || path === 'sha256.js'),
+  )
+  assert.ok(files.length >= 30, `${files.length} md5.js and sha256.js files`)
+  const want = (path: string) => (path === 'md5.js' ? 'md5' : 'sha2')
+  assert.deepEqual(files.filter(([, path, , md5]) => !(algorithms.get(md5) ?? []).includes(want(path))).slice(0, 3), [])
+  assert.equal(seedManifest(SEED_DIR).tables.file_algorithms?.rows, [...algorithms.values()].flat().length)
+})

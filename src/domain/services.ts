@@ -2,7 +2,7 @@
 // functions read through, handed to the HTTP layer as `deps.services`.
 import type { CatalogReader, IntegrityReader } from './catalog/types.ts'
 import type { AnalysisReader, ComponentSearcher } from './components/types.ts'
-import type { CatalogueAlgorithm } from './cryptography/types.ts'
+import type { CatalogueAlgorithm, FileAlgorithmReader } from './cryptography/types.ts'
 import type { DependencyReader } from './dependencies/types.ts'
 import type { FolderIndex } from './folder-hash/types.ts'
 import type { GeoReader } from './geoprovenance/types.ts'
@@ -39,6 +39,8 @@ export interface Services {
   scan: ScanIndex
   /** The bytes of files the KB knows by MD5 (GET /file_contents/{md5}); absent: that route answers 404. */
   fileContents?: FileContentsPort
+  /** The algorithms of file contents, by MD5: the scan's cryptography block. */
+  fileAlgorithms: FileAlgorithmReader
   /** Geoprovenance: commit-timing and declared-location data of repositories. */
   geo: GeoReader
   /** The attribution notice texts of versions. */

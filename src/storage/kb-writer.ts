@@ -1,6 +1,7 @@
 // Writes one package per transaction, idempotently: unchanged facts (by digest) are not written again,
 // so a crash never leaves half a package and a rerun that learns nothing new changes nothing.
 import type { Kysely, Transaction } from 'kysely'
+import { CRYPTO_ANALYZER } from '../domain/cryptography/types.ts'
 import type { FolderHashOutput } from '../domain/folder-hash/types.ts'
 import { ANY_COMPONENT, componentTag } from '../domain/kb/changes.ts'
 import type {
@@ -12,6 +13,7 @@ import type {
   WriteReport,
 } from '../domain/kb/types.ts'
 import type { Storage } from './database.ts'
+import { withoutFiles, writeFileAlgorithms } from './file-algorithms.ts'
 import { FOLDER_HASH_ANALYZER, writeFolderNodes } from './folder-index.ts'
 import { pruneChanges, recordChanges } from './kb-changes.ts'
 import { chunks, componentDigest, componentRow, digest, versionDigest, versionRow } from './kb-rows.ts'
@@ -237,6 +239,7 @@ async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis, pur
     if (o.analyzer === 'files') await replaceFiles(trx, versionId, a)
     if (o.analyzer === NOTICES_ANALYZER) await writeVersionNotices(trx, versionId, o.output)
     if (o.analyzer === SNIPPETS_ANALYZER) await writeSnippetContents(trx, o.output)
+    if (o.analyzer === CRYPTO_ANALYZER) await writeFileAlgorithms(trx, o.output)
     if (o.analyzer === FOLDER_HASH_ANALYZER)
       await writeFolderNodes(trx, { versionId, output: o.output as FolderHashOutput, files: a.files, purlName })
     if (o.analyzer === 'license-files')
@@ -245,10 +248,11 @@ async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis, pur
   return written
 }
 
-/** What the analyses row keeps of an output: notices and snippets keep their bulk in their own tables. */
+/** What the analyses row keeps of an output: notices, snippets and per-file algorithms keep theirs in own tables. */
 function stored(analyzer: string, output: unknown): unknown {
   if (analyzer === NOTICES_ANALYZER) return withoutTexts(output)
   if (analyzer === SNIPPETS_ANALYZER) return snippetSummary(output)
+  if (analyzer === CRYPTO_ANALYZER) return withoutFiles(output)
   return output
 }
 

@@ -113,6 +113,13 @@ interface SnippetHashesTable {
   line: number
 }
 
+/** The algorithms of each file content, by MD5 (migration 15; written from the crypto analyzer's output). */
+interface FileAlgorithmsTable {
+  md5: string
+  /** A catalogue id, lower case. */
+  algorithm: string
+}
+
 /** `source` is not stored: it is `computed:<analyzer>@<analyzer_version>`. */
 interface AnalysesTable {
   version_id: number
@@ -302,6 +309,7 @@ export interface Database {
   version_files: VersionFilesTable
   snippet_contents: SnippetContentsTable
   snippet_hashes: SnippetHashesTable
+  file_algorithms: FileAlgorithmsTable
   analyses: AnalysesTable
   advisories: AdvisoriesTable
   advisory_packages: AdvisoryPackagesTable

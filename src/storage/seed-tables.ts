@@ -11,6 +11,7 @@ export interface SeedTable {
     | 'version_files'
     | 'snippet_contents'
     | 'snippet_hashes'
+    | 'file_algorithms'
     | 'analyses'
     | 'folder_nodes'
     | 'notice_texts'
@@ -128,6 +129,14 @@ export const SEED_TABLES: readonly SeedTable[] = [
     integerKeys: ['hash', 'content_id', 'line'],
     split: { by: 'range', column: 'content_id', size: 256 },
     columns: ['hash', 'content_id', 'line'],
+  },
+  // the algorithms of each file content (migration 15, docs/cryptography.md "Per file")
+  {
+    name: 'file_algorithms',
+    key: ['md5', 'algorithm'],
+    paging: 'keyset',
+    split: { by: 'key', columns: ['md5'], shards: 2 },
+    columns: ['md5', 'algorithm'],
   },
   {
     name: 'analyses',

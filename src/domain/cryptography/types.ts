@@ -34,6 +34,22 @@ export interface CryptoAnalysis {
   hints: (Hint & { evidence: Evidence[] })[]
 }
 
+/** The algorithms found in one file content (catalogue ids, sorted): the scan's per-file answer (file_algorithms). */
+export interface ContentAlgorithms {
+  /** MD5 of the file's content, lower-case hex. */
+  md5: string
+  algorithms: string[]
+}
+
+/** What the crypto analyzer hands the KB writer: the version's analysis and, per file content, its algorithms. */
+export type CryptoOutput = CryptoAnalysis & { files: ContentAlgorithms[] }
+
+/** The algorithms of file contents, by MD5 (storage implements it; the scan's cryptography block reads it). */
+export interface FileAlgorithmReader {
+  /** The algorithms of each of these contents that has any; one query per chunk of keys. */
+  ofContents(md5s: readonly string[]): Promise<Map<string, string[]>>
+}
+
 /** One algorithm of the cryptographic algorithm catalogue (data/crypto-algorithms; ingest/crypto/catalogue.ts). */
 export interface CatalogueAlgorithm {
   /** The upstream algorithmId, e.g. `aes`, `sha1`, `rsa-oaep`. */

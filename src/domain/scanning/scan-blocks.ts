@@ -1,10 +1,10 @@
 // The blocks a scan answer adds to each match when the flags allow (docs/scanning.md "Answer"), in the engine's
 // shapes, from what the other areas already read: the matched version's declared dependencies, its known
-// vulnerabilities, and the algorithms its crypto analysis found in the matched file. One batch per post.
+// vulnerabilities, and the algorithms the crypto analysis found in the matched file's content. One batch per post.
 
 import type { CatalogReader } from '../catalog/types.ts'
-import type { AnalysisReader } from '../components/types.ts'
-import { cryptoOfVersions } from '../cryptography/component-crypto.ts'
+import { strengthOf } from '../cryptography/strength.ts'
+import type { FileAlgorithmReader } from '../cryptography/types.ts'
 import { type DependencyReader, FOLLOWED_SCOPES } from '../dependencies/types.ts'
 import { componentNames } from '../shared/component-name.ts'
 import { purlType } from '../shared/repackaging.ts'
@@ -19,7 +19,7 @@ const FLAG_NO_CRYPTOGRAPHY = 128
 export interface BlockPorts {
   catalog: CatalogReader
   advisories: AdvisoryReader
-  analyses: AnalysisReader
+  fileAlgorithms: FileAlgorithmReader
   dependencies: DependencyReader
 }
 
@@ -55,7 +55,8 @@ export async function scanBlocks(
           FOLLOWED_SCOPES,
         ),
     flags & FLAG_NO_VULNERABILITIES || refs.length === 0 ? none : componentVulnerabilities(refs, ports),
-    flags & FLAG_NO_CRYPTOGRAPHY || refs.length === 0 ? none : cryptoOfVersions(refs, ports),
+    // the matched content's own MD5 (a snippet's content, the fh2 MD5 of a file matched with other line endings)
+    flags & FLAG_NO_CRYPTOGRAPHY ? none : ports.fileAlgorithms.ofContents(matches.map((m) => m.place.md5)),
   ])
   const at = new Map(versions.map((v, i) => [v.versionId, i]))
   const out = new Map<FileMatch, ScanBlocks>()
@@ -67,12 +68,8 @@ export async function scanBlocks(
       blocks.dependencies = (deps.get(m.place.versionId) ?? []).map((d) => dependency(type, d))
     }
     if (vulns) blocks.vulnerabilities = (vulns[i]?.vulnerabilities ?? []).map(vulnerability)
-    if (crypto) {
-      const analysis = crypto[i]?.analyses[0]?.analysis
-      blocks.cryptography = (analysis?.algorithms ?? [])
-        .filter((a) => a.evidence.some((e) => e.path === m.place.path))
-        .map((a) => ({ algorithm: a.algorithm, strength: a.strength }))
-    }
+    if (crypto)
+      blocks.cryptography = (crypto.get(m.place.md5) ?? []).map((a) => ({ algorithm: a, strength: strengthOf(a) }))
     out.set(m, blocks)
   }
   return out

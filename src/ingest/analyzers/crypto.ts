@@ -1,8 +1,9 @@
 // The crypto analyzer: cryptographic algorithms (catalogue keywords in one automaton pass per source file, with
 // guards, then the structural `dca` rules) and hints (libraries, SDKs, frameworks, protocols) of a package version,
-// with evidence: a few (path, line, rule) per finding so that an answer can be explained (docs/cryptography.md).
+// with evidence: a few (path, line, rule) per finding so that an answer can be explained (docs/cryptography.md); and
+// the algorithms of each file content, by MD5, which the KB keeps in file_algorithms for the scan.
 import { strengthOf } from '../../domain/cryptography/strength.ts'
-import type { CryptoAnalysis, Evidence } from '../../domain/cryptography/types.ts'
+import type { ContentAlgorithms, CryptoAnalysis, CryptoOutput, Evidence } from '../../domain/cryptography/types.ts'
 import { loadCatalogue } from '../crypto/catalogue.ts'
 import { matchDca } from '../crypto/dca.ts'
 import { type HintFinding, HintScanner } from '../crypto/hints.ts'
@@ -44,6 +45,18 @@ export function scanFile(e: FileEntry): FileFindings | undefined {
   return { algorithms: found, hints: hints.fromSource(e.path, lang.name, e.content) }
 }
 
+/** The algorithms of each file content that has any, by MD5 (the same content at two paths is listed once). */
+function contentAlgorithms(byPath: ReadonlyMap<string, FileFindings & { md5: string }>): ContentAlgorithms[] {
+  const byMd5 = new Map<string, Set<string>>()
+  for (const f of byPath.values()) {
+    if (f.algorithms.length === 0) continue
+    const set = byMd5.get(f.md5) ?? new Set<string>()
+    for (const a of f.algorithms) set.add(a.algorithm)
+    byMd5.set(f.md5, set)
+  }
+  return [...byMd5.keys()].sort().map((md5) => ({ md5, algorithms: [...(byMd5.get(md5) as Set<string>)].sort() }))
+}
+
 function summariseCrypto(byPath: ReadonlyMap<string, FileFindings>): CryptoAnalysis {
   const catalogue = new Map(loadCatalogue().map((a) => [a.id, a]))
   const rules = new Map(tools().hints.rules.map((r) => [r.id, r]))
@@ -79,19 +92,25 @@ function summariseCrypto(byPath: ReadonlyMap<string, FileFindings>): CryptoAnaly
   }
 }
 
-export const cryptoAnalyzer: Analyzer<CryptoAnalysis> = {
-  name: 'crypto',
-  // 2: compintel's keyword changes (data/crypto-keywords) and the dca rules
-  version: '2',
-  start() {
-    const byPath = new Map<string, FileFindings>() // a later entry for the same path replaces the earlier one
-    return {
-      file(e) {
-        const f = scanFile(e)
-        if (f) byPath.set(e.path, f)
-        else byPath.delete(e.path)
-      },
-      finish: () => summariseCrypto(byPath),
-    }
-  },
+/** The crypto analyzer, reading each file through `scan` (a script may remember the findings of a content). */
+export function cryptoAnalyzerWith(scan: typeof scanFile): Analyzer<CryptoOutput> {
+  return {
+    name: 'crypto',
+    // 2: compintel's keyword changes (data/crypto-keywords) and the dca rules; 3: the algorithms of each file
+    version: '3',
+    start() {
+      // a later entry for the same path replaces the earlier one
+      const byPath = new Map<string, FileFindings & { md5: string }>()
+      return {
+        file(e) {
+          const f = scan(e)
+          if (f) byPath.set(e.path, { ...f, md5: e.md5 })
+          else byPath.delete(e.path)
+        },
+        finish: () => ({ ...summariseCrypto(byPath), files: contentAlgorithms(byPath) }),
+      }
+    },
+  }
 }
+
+export const cryptoAnalyzer = cryptoAnalyzerWith(scanFile)
