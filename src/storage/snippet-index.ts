@@ -145,6 +145,27 @@ export class SqlScanIndex implements ScanIndex {
     return out
   }
 
+  async componentsOf(contentIds: readonly number[]): Promise<Map<number, readonly number[]>> {
+    const out = new Map<number, number[]>()
+    const keys = [...new Set(contentIds)]
+    for (let i = 0; i < keys.length; i += CHUNK) {
+      const rows = await this.storage.read
+        .selectFrom('snippet_contents as s')
+        .innerJoin('version_files as f', 'f.md5', 's.md5')
+        .innerJoin('versions as v', 'v.id', 'f.version_id')
+        .where('s.id', 'in', keys.slice(i, i + CHUNK))
+        .select(['s.id as content_id', 'v.component_id'])
+        .distinct()
+        .execute()
+      for (const r of rows) {
+        const list = out.get(r.content_id)
+        if (list) list.push(r.component_id)
+        else out.set(r.content_id, [r.component_id])
+      }
+    }
+    return out
+  }
+
   async contents(ids: readonly number[]): Promise<Map<number, { md5: string; lines: number }>> {
     const out = new Map<number, { md5: string; lines: number }>()
     const keys = [...new Set(ids)]

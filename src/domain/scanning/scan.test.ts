@@ -33,6 +33,7 @@ function indexOf(text: string): ScanIndex {
     filesByMd5: async (md5s) => (md5s.includes(place.md5) ? [place] : []),
     hits: async (hashes): Promise<IndexHit[]> =>
       fps.filter((f) => hashes.includes(f.hash)).map((f) => ({ hash: f.hash, contentId: 1, line: f.line })),
+    componentsOf: async (ids) => new Map(ids.includes(1) ? [[1, [3]]] : []),
     contents: async (ids) => new Map(ids.includes(1) ? [[1, { md5: place.md5, lines: 400 }]] : []),
   }
 }
