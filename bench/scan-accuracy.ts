@@ -16,6 +16,7 @@ import { wfpForFile } from '../src/domain/scanning/winnowing.ts'
 import { SqlScanIndex } from '../src/storage/snippet-index.ts'
 import { buildCases, type Case } from './scan-cases.ts'
 import { fileInPackage, indexSeedPackages, type Match, packPosts, postWfp, prng } from './scan-corpus.ts'
+import { compiledCases, largeCases, ossCheck } from './scan-more-cases.ts'
 import { CONSOLE, type Figure, isMain, type Out, other } from './scenario.ts'
 import { seededApp } from './seeded-kb.ts'
 
@@ -35,6 +36,8 @@ function holdsLines(c: Case, a: Match, matched: Buffer | undefined): boolean {
   return wanted.length > 0 && wanted.filter((l) => have.has(l)).length >= 0.8 * wanted.length
 }
 
+/** (f) cases at most: every file of 1,500 lines or more of the chosen packages is rarely more. */
+const LARGE = 20
 const VERDICTS = ['right', 'other holder', 'wrong component', 'wrong kind or lines', 'none', 'false match'] as const
 type Verdict = (typeof VERDICTS)[number]
 
@@ -63,6 +66,8 @@ const NAMES: Record<string, string> = {
   'snippets (b+c)': '(b+c) snippets',
   unpublished: '(d) generated unpublished code',
   licensed: '(e) generated code under a license notice',
+  large: '(f) large files behind own code, snippet',
+  compiled: '(g) own code compiled by tsc or Babel',
 }
 
 export async function scanAccuracyBench(
@@ -72,7 +77,13 @@ export async function scanAccuracyBench(
   const kb = await seededApp()
   try {
     const { picked } = await indexSeedPackages(kb.storage, packages, seed, out.log)
-    const { cases, chosen } = buildCases(picked, files, seed * 7919)
+    const built = buildCases(picked, files, seed * 7919)
+    const { chosen } = built
+    const cases = [
+      ...built.cases,
+      ...largeCases(picked, LARGE, seed * 104729),
+      ...compiledCases(picked, Math.ceil(files / 2), seed * 1299709),
+    ]
     out.log(
       `${chosen} real files chosen; ${cases.length} files to scan (the unpublished ones and the hosts of fragments GENERATED)`,
     )
@@ -104,9 +115,31 @@ export async function scanAccuracyBench(
       return t as Record<Verdict | 'cases' | 'oss', number>
     }
     const notes: string[] = []
+    const largeHashes = cases.flatMap((c, i) => (c.kind === 'large' ? (answered[i]?.file_hash ?? []) : []))
+    const contentLines = new Map<string, number>()
+    if (largeHashes.length > 0)
+      for (const r of await kb.storage.db
+        .selectFrom('snippet_contents')
+        .select(['md5', 'lines'])
+        .where('md5', 'in', largeHashes)
+        .execute())
+        contentLines.set(r.md5, r.lines)
+    const large = { ranges: 0, inside: 0, right: 0, answers: 0, allInside: 0 }
     for (const [i, c] of cases.entries()) {
       const a = answered[i] as Match
       const v = verdict(c, a, holders, texts)
+      if (c.kind === 'large' && a.id === 'snippet') {
+        const o = ossCheck(c, a, contentLines.get(a.file_hash ?? '') ?? 0)
+        large.answers++
+        large.ranges += o.ranges
+        large.inside += o.inside
+        large.right += o.right
+        if (o.inside === o.ranges) large.allInside++
+        else
+          notes.push(
+            `oss_lines outside the file: ${c.path} (${c.purl} ${c.origin}) → ${a.purl?.[0]} ${a.file} lines ${a.lines} oss_lines ${a.oss_lines}`,
+          )
+      }
       const oss = c.from !== undefined && overlaps(a.oss_lines, c.from)
       for (const t of [
         count(c.kind),
@@ -131,7 +164,7 @@ export async function scanAccuracyBench(
       if (!t) return []
       const right = t.right + t['other holder']
       const [precision, recall] = [pct(right, t.cases - t.none), pct(right, t.cases)]
-      const real = kind !== 'unpublished' && kind !== 'licensed'
+      const real = kind !== 'unpublished' && kind !== 'licensed' && kind !== 'compiled'
       if (!real) figures.push(other(`${NAMES[kind]}: false matches of ${t.cases}`, t['false match'], 'files'))
       else
         figures.push(other(`${NAMES[kind]}: precision`, precision, '%'), other(`${NAMES[kind]}: recall`, recall, '%'))
@@ -146,9 +179,17 @@ export async function scanAccuracyBench(
         recall: real ? `${recall.toFixed(1)}%` : '',
         'false matches': real ? '' : t['false match'],
         'oss_lines right': kind === 'fragment' ? t.oss : '',
+        'oss_lines inside': kind === 'large' ? `${large.inside} of ${large.ranges} ranges` : '',
       }
     })
     out.table(rows)
+    out.log(
+      `(f) ${large.answers} snippet answers: ${large.allInside} with every oss_lines range inside the matched file; ` +
+        `${large.inside} of ${large.ranges} ranges inside, ${large.right} starting on the original's line (±2)`,
+    )
+    figures.push(
+      other('(f) large files: oss_lines ranges outside the matched file', large.ranges - large.inside, 'ranges'),
+    )
     for (const label of new Set(notes.map((n) => n.slice(0, n.indexOf(':'))))) {
       const these = notes.filter((n) => n.startsWith(`${label}:`))
       for (const n of these.slice(0, 8)) out.log(`  ${n}`)

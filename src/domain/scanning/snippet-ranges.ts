@@ -140,7 +140,13 @@ function foldShort(pieces: Piece[], tolerance: number, minLines: number): Piece[
       i--
     } else out.splice(i, 2, joined(p, out[i + 1] as Piece))
   }
-  return out
+  // pieces a dropped one stood between, at one offset again, are one piece
+  return out.reduce<Piece[]>((kept, p) => {
+    const last = kept[kept.length - 1]
+    if (last && offsetOf(last) === offsetOf(p)) kept[kept.length - 1] = joined(last, p)
+    else kept.push(p)
+    return kept
+  }, [])
 }
 
 /**
