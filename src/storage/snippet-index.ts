@@ -145,8 +145,10 @@ export class SqlScanIndex implements ScanIndex {
     return out
   }
 
-  async componentsOf(contentIds: readonly number[]): Promise<Map<number, readonly number[]>> {
-    const out = new Map<number, number[]>()
+  async holdersOf(
+    contentIds: readonly number[],
+  ): Promise<Map<number, readonly { componentId: number; path: string }[]>> {
+    const out = new Map<number, { componentId: number; path: string }[]>()
     const keys = [...new Set(contentIds)]
     for (let i = 0; i < keys.length; i += CHUNK) {
       const rows = await this.storage.read
@@ -154,13 +156,14 @@ export class SqlScanIndex implements ScanIndex {
         .innerJoin('version_files as f', 'f.md5', 's.md5')
         .innerJoin('versions as v', 'v.id', 'f.version_id')
         .where('s.id', 'in', keys.slice(i, i + CHUNK))
-        .select(['s.id as content_id', 'v.component_id'])
+        .select(['s.id as content_id', 'v.component_id', 'f.path'])
         .distinct()
         .execute()
       for (const r of rows) {
+        const holder = { componentId: r.component_id, path: r.path }
         const list = out.get(r.content_id)
-        if (list) list.push(r.component_id)
-        else out.set(r.content_id, [r.component_id])
+        if (list) list.push(holder)
+        else out.set(r.content_id, [holder])
       }
     }
     return out

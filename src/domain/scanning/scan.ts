@@ -10,7 +10,7 @@ import { type SnippetCandidate, type SnippetSettings, snippetCandidates, thresho
 import { rangeTexts } from './snippet-ranges.ts'
 import type { IndexedFile, ScanIndex } from './types.ts'
 import type { WfpFile } from './wfp.ts'
-import { widespreadHashes } from './widespread.ts'
+import { widespreadHashes, widespreadLines } from './widespread.ts'
 
 /** The engine's flag bits a scan itself honours (the answer's blocks are the HTTP layer's). */
 const FLAG_NO_SNIPPETS = 1
@@ -66,7 +66,7 @@ export async function scanWfp(files: readonly WfpFile[], index: ScanIndex, opts:
     for (const s of (files[i] as WfpFile).snippets) if (!noise.has(s.hash)) wanted.add(s.hash)
   }
   const found = await index.hits([...wanted], MAX_CONTENTS_PER_HASH)
-  const widespread = await widespreadHashes(found, (ids) => index.componentsOf(ids))
+  const widespread = await widespreadHashes(found, (ids) => index.holdersOf(ids))
   const hits = widespread.size === 0 ? found : found.filter((h) => !widespread.has(h.hash))
   const byHash = groupBy(hits, (h) => h.hash)
   const candidates = new Map<number, SnippetCandidate[]>()
@@ -74,7 +74,8 @@ export async function scanWfp(files: readonly WfpFile[], index: ScanIndex, opts:
     await breathe()
     const f = files[i] as WfpFile
     const own = [...new Set(f.snippets.map((s) => s.hash))].flatMap((h) => byHash.get(h) ?? [])
-    candidates.set(i, snippetCandidates(f.snippets, own, thresholds(f.snippets, opts.settings)))
+    const skip = widespread.size === 0 ? undefined : widespreadLines(f.snippets, widespread)
+    candidates.set(i, snippetCandidates(f.snippets, own, thresholds(f.snippets, opts.settings), skip))
   }
   const contentIds = [...candidates.values()].flatMap((list) => list.map((c) => c.contentId))
   const contents = await index.contents(contentIds)

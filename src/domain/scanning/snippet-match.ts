@@ -56,9 +56,14 @@ export interface SnippetCandidate {
 /**
  * The candidates of one scanned file: every content its fingerprints hit `> minHits` times whose ranges keep at
  * least one of `minLines` lines, each with its ranges and `matched`. `hits` are the index's entries for the
- * file's hashes (any order).
+ * file's hashes (any order); the fingerprints of `skipLines` (widespread code) hit nothing.
  */
-export function snippetCandidates(snippets: readonly Fingerprint[], hits: readonly IndexHit[], t: Thresholds) {
+export function snippetCandidates(
+  snippets: readonly Fingerprint[],
+  hits: readonly IndexHit[],
+  t: Thresholds,
+  skipLines?: ReadonlySet<number>,
+) {
   // content → hash → its lines there, and content → the file's fingerprints it holds, in the file's order: each
   // content's work is proportional to its own hits, not to the file's fingerprints (a long file hitting hundreds of
   // contents stayed one long synchronous stretch)
@@ -80,12 +85,14 @@ export function snippetCandidates(snippets: readonly Fingerprint[], hits: readon
     }
   }
   const held = new Map<number, Fingerprint[]>()
-  for (const f of snippets)
+  for (const f of snippets) {
+    if (skipLines?.has(f.line)) continue
     for (const c of contentsOf.get(f.hash) ?? []) {
       const list = held.get(c)
       if (list) list.push(f)
       else held.set(c, [f])
     }
+  }
   const total = lastLine(snippets)
   const out: SnippetCandidate[] = []
   for (const [contentId, hashes] of [...byContent].sort((a, b) => a[0] - b[0])) {

@@ -71,7 +71,8 @@ export function buildRanges(pairs: readonly Pair[], tolerance: number, minLines:
   while (pieces.length > MAX_RANGES) {
     let at = 1
     for (let i = 2; i < pieces.length; i++) if (shiftBefore(pieces, i) < shiftBefore(pieces, at)) at = i
-    if (shiftBefore(pieces, at) <= tolerance) pieces.splice(at - 1, 2, joined(pieces[at - 1] as Piece, pieces[at] as Piece))
+    if (shiftBefore(pieces, at) <= tolerance)
+      pieces.splice(at - 1, 2, joined(pieces[at - 1] as Piece, pieces[at] as Piece))
     else pieces.splice(pieces.indexOf(pieces.reduce((a, b) => (b.weight < a.weight ? b : a))), 1)
   }
   return pieces.map(({ from, to, oss }) => ({ from, to, oss }))
