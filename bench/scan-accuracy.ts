@@ -16,7 +16,7 @@ import { wfpForFile } from '../src/domain/scanning/winnowing.ts'
 import { SqlScanIndex } from '../src/storage/snippet-index.ts'
 import { buildCases, type Case } from './scan-cases.ts'
 import { fileInPackage, indexSeedPackages, type Match, packPosts, postWfp, prng } from './scan-corpus.ts'
-import { compiledCases, largeCases, ossCheck } from './scan-more-cases.ts'
+import { compiledCases, largeCases, largeTally } from './scan-more-cases.ts'
 import { CONSOLE, type Figure, isMain, type Out, other } from './scenario.ts'
 import { seededApp } from './seeded-kb.ts'
 
@@ -115,31 +115,10 @@ export async function scanAccuracyBench(
       return t as Record<Verdict | 'cases' | 'oss', number>
     }
     const notes: string[] = []
-    const largeHashes = cases.flatMap((c, i) => (c.kind === 'large' ? (answered[i]?.file_hash ?? []) : []))
-    const contentLines = new Map<string, number>()
-    if (largeHashes.length > 0)
-      for (const r of await kb.storage.db
-        .selectFrom('snippet_contents')
-        .select(['md5', 'lines'])
-        .where('md5', 'in', largeHashes)
-        .execute())
-        contentLines.set(r.md5, r.lines)
-    const large = { ranges: 0, inside: 0, right: 0, answers: 0, allInside: 0 }
+    const large = await largeTally(kb.storage, cases, answered, notes)
     for (const [i, c] of cases.entries()) {
       const a = answered[i] as Match
       const v = verdict(c, a, holders, texts)
-      if (c.kind === 'large' && a.id === 'snippet') {
-        const o = ossCheck(c, a, contentLines.get(a.file_hash ?? '') ?? 0)
-        large.answers++
-        large.ranges += o.ranges
-        large.inside += o.inside
-        large.right += o.right
-        if (o.inside === o.ranges) large.allInside++
-        else
-          notes.push(
-            `oss_lines outside the file: ${c.path} (${c.purl} ${c.origin}) → ${a.purl?.[0]} ${a.file} lines ${a.lines} oss_lines ${a.oss_lines}`,
-          )
-      }
       const oss = c.from !== undefined && overlaps(a.oss_lines, c.from)
       for (const t of [
         count(c.kind),

@@ -5,8 +5,9 @@
 // compiled file (tsc's `__createBinding` / `__importStar` …, Babel's `_interopRequireDefault` …) around code nobody
 // published. Nothing but the helpers is shared with any package, so any match of (g) is a false match.
 import { snippetEligible } from '../src/domain/scanning/eligibility.ts'
+import type { Storage } from '../src/storage/database.ts'
 import { type Case, generatedCode, styleOf } from './scan-cases.ts'
-import { type Picked, prng } from './scan-corpus.ts'
+import { type Match, type Picked, prng } from './scan-corpus.ts'
 
 const lineCount = (b: Buffer) => b.toString('utf8').split('\n').length
 
@@ -106,7 +107,7 @@ export function compiledCases(picked: readonly Picked[], count: number, seed: nu
  * start on the original line the scanned range's start came from (±2 lines: a fingerprint is attributed to the line
  * that completed its window), when the answer names the original's very content.
  */
-export function ossCheck(c: Case, a: { lines?: string; oss_lines?: string; file_hash?: string }, contentLines: number) {
+function ossCheck(c: Case, a: { lines?: string; oss_lines?: string; file_hash?: string }, contentLines: number) {
   const pairs = (s: string | undefined) =>
     (s ?? '').split(',').flatMap((r) => {
       const m = /^(-?\d+)-(-?\d+)$/.exec(r)
@@ -125,4 +126,39 @@ export function ossCheck(c: Case, a: { lines?: string; oss_lines?: string; file_
     if (a.file_hash === c.md5 && original !== undefined && Math.abs(from - original) <= 2) right++
   }
   return { ranges: oss.length, inside, right }
+}
+
+/** (f) over all its answers: the `oss_lines` ranges inside the matched content (its line count from the index). */
+export async function largeTally(
+  storage: Storage,
+  cases: readonly Case[],
+  answered: readonly Match[],
+  notes: string[],
+) {
+  const hashes = cases.flatMap((c, i) => (c.kind === 'large' ? (answered[i]?.file_hash ?? []) : []))
+  const contentLines = new Map<string, number>()
+  if (hashes.length > 0)
+    for (const r of await storage.db
+      .selectFrom('snippet_contents')
+      .select(['md5', 'lines'])
+      .where('md5', 'in', hashes)
+      .execute())
+      contentLines.set(r.md5, r.lines)
+  const large = { ranges: 0, inside: 0, right: 0, answers: 0, allInside: 0 }
+  for (const [i, c] of cases.entries()) {
+    const a = answered[i] as Match
+    if (c.kind !== 'large' || a.id !== 'snippet') continue
+    const o = ossCheck(c, a, contentLines.get(a.file_hash ?? '') ?? 0)
+    large.answers++
+    large.ranges += o.ranges
+    large.inside += o.inside
+    large.right += o.right
+    if (o.inside === o.ranges) large.allInside++
+    else
+      notes.push(
+        `oss_lines outside the file: ${c.path} (${c.purl} ${c.origin}) → ${a.purl?.[0]} ${a.file} lines ${a.lines} ` +
+          `oss_lines ${a.oss_lines}`,
+      )
+  }
+  return large
 }

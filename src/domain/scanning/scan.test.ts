@@ -124,9 +124,10 @@ test('real files: oss_lines lie inside the matched file and follow its lines whe
     let same = 0
     let total = 0
     for (const [i, [from, to]] of oss.entries()) {
-      assert.ok(from >= 1 && to <= have.length && to - from === (lines[i] as number[])[1]! - (lines[i] as number[])[0]!)
-      for (let k = 0; k <= to - from; k++, total++)
-        if (have[from - 1 + k] === mine[(lines[i] as number[])[0]! - 1 + k]) same++
+      const [scannedFrom, scannedTo] = lines[i] as [number, number]
+      assert.ok(from >= 1 && to <= have.length, `${from}-${to} inside 1..${have.length}`)
+      assert.equal(to - from, scannedTo - scannedFrom)
+      for (let k = 0; k <= to - from; k++, total++) if (have[from - 1 + k] === mine[scannedFrom - 1 + k]) same++
     }
     assert.ok(same >= 0.9 * total, `${same} of ${total} mapped lines are the same line`)
   }
