@@ -70,6 +70,14 @@ function hashRows(c: SnippetContent, contentId: number) {
   return rows
 }
 
+/** `read` over the distinct keys, CHUNK at a time: one query per chunk, never one per item. */
+async function chunked<K, R>(keys: readonly K[], read: (part: K[]) => Promise<R[]>): Promise<R[]> {
+  const unique = [...new Set(keys)]
+  const out: R[] = []
+  for (let i = 0; i < unique.length; i += CHUNK) out.push(...(await read(unique.slice(i, i + CHUNK))))
+  return out
+}
+
 export class SqlScanIndex implements ScanIndex {
   constructor(private readonly storage: Storage) {}
 
@@ -148,23 +156,22 @@ export class SqlScanIndex implements ScanIndex {
   async holdersOf(
     contentIds: readonly number[],
   ): Promise<Map<number, readonly { componentId: number; path: string }[]>> {
-    const out = new Map<number, { componentId: number; path: string }[]>()
-    const keys = [...new Set(contentIds)]
-    for (let i = 0; i < keys.length; i += CHUNK) {
-      const rows = await this.storage.read
+    const rows = await chunked(contentIds, (part) =>
+      this.storage.read
         .selectFrom('snippet_contents as s')
         .innerJoin('version_files as f', 'f.md5', 's.md5')
         .innerJoin('versions as v', 'v.id', 'f.version_id')
-        .where('s.id', 'in', keys.slice(i, i + CHUNK))
+        .where('s.id', 'in', part)
         .select(['s.id as content_id', 'v.component_id', 'f.path'])
         .distinct()
-        .execute()
-      for (const r of rows) {
-        const holder = { componentId: r.component_id, path: r.path }
-        const list = out.get(r.content_id)
-        if (list) list.push(holder)
-        else out.set(r.content_id, [holder])
-      }
+        .execute(),
+    )
+    const out = new Map<number, { componentId: number; path: string }[]>()
+    for (const r of rows) {
+      const holder = { componentId: r.component_id, path: r.path }
+      const list = out.get(r.content_id)
+      if (list) list.push(holder)
+      else out.set(r.content_id, [holder])
     }
     return out
   }

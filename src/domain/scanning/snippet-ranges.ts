@@ -16,7 +16,7 @@ export interface Range {
   oss: number
 }
 
-export const MAX_RANGES = 10
+const MAX_RANGES = 10
 /** The join's gap doubles at most four times (16 × the tolerance) to bring the ranges down to MAX_RANGES. */
 const MAX_GAP_DOUBLINGS = 4
 

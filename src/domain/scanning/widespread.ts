@@ -13,18 +13,18 @@ import type { Fingerprint, IndexHit } from './types.ts'
  * contents of 18–19 components of the seed's 800 with fingerprints, Babel's and webpack's in 11–50; a fragment of
  * real code copied as is into up to this many components still matches (docs/benchmarks.md: the figures).
  */
-export const MAX_COMPONENTS_PER_HASH = 10
+const MAX_COMPONENTS_PER_HASH = 10
 
 /**
  * More distinct places (component and path) than this holding a fingerprint make it widespread too: a package
  * compiled by tsc to ES5 carries the same `__extends` / `__awaiter` / `__generator` preamble in hundreds of its own
  * files, which a KB of a few hundred components finds in too few components for the rule above.
  */
-export const MAX_PLACES_PER_HASH = 30
+const MAX_PLACES_PER_HASH = 30
 
 /** Where each of these indexed contents sits: its components and paths, in any version. */
 export type HoldersOf = (contentIds: readonly number[]) => Promise<Map<number, readonly ContentHolder[]>>
-export interface ContentHolder {
+interface ContentHolder {
   componentId: number
   path: string
 }
