@@ -9,7 +9,7 @@ import { type HoldersOf, widespreadHashes } from './widespread.ts'
 const entries = (hash: number, contents: readonly number[]): IndexHit[] =>
   contents.map((contentId) => ({ hash, contentId, line: 3 }))
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
-const limits = { components: 10, places: 30 }
+const limits = { components: 10, places: 15 }
 
 test('a fingerprint held by more than 10 components is widespread; by a few files of one, it is not', async () => {
   const asked: number[][] = []
@@ -29,11 +29,11 @@ test('a fingerprint held by more than 10 components is widespread; by a few file
   )
 })
 
-test("a fingerprint at more than 30 paths of one component is widespread (a package's compiled preamble)", async () => {
+test("a fingerprint at more than 15 paths of one component is widespread (a package's compiled preamble)", async () => {
   const holdersOf: HoldersOf = async (ids) =>
     new Map(ids.map((id) => [id, [{ componentId: 5, path: `dist/f${id}.js` }]]))
-  assert.deepEqual([...(await widespreadHashes(entries(4, range(1, 31)), holdersOf, limits))], [4])
-  assert.equal((await widespreadHashes(entries(4, range(1, 30)), holdersOf, limits)).size, 0, '30 paths: not')
+  assert.deepEqual([...(await widespreadHashes(entries(4, range(1, 16)), holdersOf, limits))], [4])
+  assert.equal((await widespreadHashes(entries(4, range(1, 15)), holdersOf, limits)).size, 0, '15 paths: not')
 })
 
 test('no fingerprint in more contents than the limits: the holders are not asked', async () => {
