@@ -1,8 +1,8 @@
 // The engine scan of a WFP post (docs/scanning.md): each file a file match (its MD5, or the MD5 of the same file
 // with the other line endings, known in the KB), else a snippet match (its fingerprints found in an indexed file
 // content), else none; in the post's order. Reads the index a constant number of times per post: the files of every
-// posted MD5, the entries of every posted fingerprint (and the components of the contents holding the most common
-// ones: widespread.ts), then the contents hit and the files holding them.
+// posted MD5, the entries of every posted fingerprint (and the holders, components and paths, of the contents behind
+// the most common ones: widespread.ts), then the contents hit and the files holding them.
 import { breathe } from '../shared/breathe.ts'
 import { extensionOf, identifiedLevel, rankPlaces, type SbomContext } from './component-choice.ts'
 import { licenseNoise } from './license-noise.ts'
