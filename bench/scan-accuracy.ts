@@ -16,6 +16,7 @@ import { wfpForFile } from '../src/domain/scanning/winnowing.ts'
 import { SqlScanIndex } from '../src/storage/snippet-index.ts'
 import { buildCases, type Case } from './scan-cases.ts'
 import { fileInPackage, indexSeedPackages, type Match, packPosts, postWfp, prng } from './scan-corpus.ts'
+import { compiledCases, largeCases, largeTally } from './scan-more-cases.ts'
 import { CONSOLE, type Figure, isMain, type Out, other } from './scenario.ts'
 import { seededApp } from './seeded-kb.ts'
 
@@ -35,6 +36,8 @@ function holdsLines(c: Case, a: Match, matched: Buffer | undefined): boolean {
   return wanted.length > 0 && wanted.filter((l) => have.has(l)).length >= 0.8 * wanted.length
 }
 
+/** (f) cases at most: every file of 1,500 lines or more of the chosen packages is rarely more. */
+const LARGE = 20
 const VERDICTS = ['right', 'other holder', 'wrong component', 'wrong kind or lines', 'none', 'false match'] as const
 type Verdict = (typeof VERDICTS)[number]
 
@@ -63,6 +66,8 @@ const NAMES: Record<string, string> = {
   'snippets (b+c)': '(b+c) snippets',
   unpublished: '(d) generated unpublished code',
   licensed: '(e) generated code under a license notice',
+  large: '(f) large files behind own code, snippet',
+  compiled: '(g) own code compiled by tsc or Babel',
 }
 
 export async function scanAccuracyBench(
@@ -72,7 +77,13 @@ export async function scanAccuracyBench(
   const kb = await seededApp()
   try {
     const { picked } = await indexSeedPackages(kb.storage, packages, seed, out.log)
-    const { cases, chosen } = buildCases(picked, files, seed * 7919)
+    const built = buildCases(picked, files, seed * 7919)
+    const { chosen } = built
+    const cases = [
+      ...built.cases,
+      ...largeCases(picked, LARGE, seed * 104729),
+      ...compiledCases(picked, Math.ceil(files / 2), seed * 1299709),
+    ]
     out.log(
       `${chosen} real files chosen; ${cases.length} files to scan (the unpublished ones and the hosts of fragments GENERATED)`,
     )
@@ -104,6 +115,7 @@ export async function scanAccuracyBench(
       return t as Record<Verdict | 'cases' | 'oss', number>
     }
     const notes: string[] = []
+    const large = await largeTally(kb.storage, cases, answered, notes)
     for (const [i, c] of cases.entries()) {
       const a = answered[i] as Match
       const v = verdict(c, a, holders, texts)
@@ -131,7 +143,7 @@ export async function scanAccuracyBench(
       if (!t) return []
       const right = t.right + t['other holder']
       const [precision, recall] = [pct(right, t.cases - t.none), pct(right, t.cases)]
-      const real = kind !== 'unpublished' && kind !== 'licensed'
+      const real = kind !== 'unpublished' && kind !== 'licensed' && kind !== 'compiled'
       if (!real) figures.push(other(`${NAMES[kind]}: false matches of ${t.cases}`, t['false match'], 'files'))
       else
         figures.push(other(`${NAMES[kind]}: precision`, precision, '%'), other(`${NAMES[kind]}: recall`, recall, '%'))
@@ -146,9 +158,17 @@ export async function scanAccuracyBench(
         recall: real ? `${recall.toFixed(1)}%` : '',
         'false matches': real ? '' : t['false match'],
         'oss_lines right': kind === 'fragment' ? t.oss : '',
+        'oss_lines inside': kind === 'large' ? `${large.inside} of ${large.ranges} ranges` : '',
       }
     })
     out.table(rows)
+    out.log(
+      `(f) ${large.answers} snippet answers: ${large.allInside} with every oss_lines range inside the matched file; ` +
+        `${large.inside} of ${large.ranges} ranges inside, ${large.right} starting on the original's line (±2)`,
+    )
+    figures.push(
+      other('(f) large files: oss_lines ranges outside the matched file', large.ranges - large.inside, 'ranges'),
+    )
     for (const label of new Set(notes.map((n) => n.slice(0, n.indexOf(':'))))) {
       const these = notes.filter((n) => n.startsWith(`${label}:`))
       for (const n of these.slice(0, 8)) out.log(`  ${n}`)

@@ -7,7 +7,7 @@
 import { snippetEligible } from '../src/domain/scanning/eligibility.ts'
 import { type Picked, prng } from './scan-corpus.ts'
 
-export type Kind = 'exact' | 'modified' | 'fragment' | 'unpublished' | 'licensed'
+export type Kind = 'exact' | 'modified' | 'fragment' | 'unpublished' | 'licensed' | 'large' | 'compiled'
 export interface Case {
   kind: Kind
   path: string
@@ -19,6 +19,8 @@ export interface Case {
   /** Fragments: the pasted lines in the scanned file, and where they came from in the original. */
   pasted?: [number, number]
   from?: [number, number]
+  /** Large files behind own code (scan-more-cases.ts): each scanned line's line in the original, 0 for own code. */
+  originalLines?: number[]
 }
 
 const lineCount = (b: Buffer) => b.toString('utf8').split('\n').length
@@ -143,14 +145,14 @@ const NOUNS = 'ledger invoice tenant shipment quota sensor reading parcel roster
   .split(' ')
 const VERBS = 'reconcile settle dispatch audit forecast tally throttle archive route reserve bill approve'.split(' ')
 
-type Style = 'cjs' | 'esm' | 'ts' | 'c'
+export type Style = 'cjs' | 'esm' | 'ts' | 'c'
 const STYLE_EXT: Record<Style, string> = { cjs: 'js', esm: 'mjs', ts: 'ts', c: 'c' }
 /** The style to generate host code in for a file of this extension. */
-const styleOf = (path: string): Style =>
+export const styleOf = (path: string): Style =>
   /\.(?:c|h|cc|cpp|hpp)$/.test(path) ? 'c' : /\.[cm]?tsx?$/.test(path) ? 'ts' : path.endsWith('.mjs') ? 'esm' : 'cjs'
 
 /** About `lines` lines of GENERATED code in `style` (whole functions: it may run a few lines over). */
-function generatedCode(style: Style, lines: number, rng: ReturnType<typeof prng>): string[] {
+export function generatedCode(style: Style, lines: number, rng: ReturnType<typeof prng>): string[] {
   const pick = (xs: readonly string[]) => xs[rng.int(xs.length)] as string
   const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1)
   const third = (w: string) => cap(w) + (/(?:ch|sh|s|x)$/.test(w) ? 'es' : 's')

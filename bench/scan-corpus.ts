@@ -36,7 +36,8 @@ export interface Picked {
 const SOURCE_EXT = /\.(?:[cm]?js|jsx|[cm]?ts|tsx|c|h|cc|cpp|hpp)$/
 
 /**
- * `count` seed packages, chosen by a seeded shuffle among those whose latest version is analyzed, holds
+ * `count` seed npm packages (the tarballs come from the npm registry; the seed's Debian components are left out),
+ * chosen by a seeded shuffle among those whose latest version is analyzed, holds
  * JavaScript, TypeScript or C (a tenth from the C and C++ ones) and unpacks to 20 KB–8 MB; their latest tarballs are
  * indexed for snippets into `storage` (a private copy). Returns them with their sources, and the index's totals.
  */
@@ -45,7 +46,8 @@ export async function indexSeedPackages(storage: Storage, count: number, seed = 
   select c.purl as purl, c.purl_name as name, v.version as version, a.output as stats,
   (select sum(f.size) from version_files f where f.version_id = v.id) as bytes
   from components c join versions v on v.component_id = c.id and v.version = c.latest_version
-  join analyses a on a.version_id = v.id and a.analyzer = 'code-stats' order by c.purl`.execute(storage.db)
+  join analyses a on a.version_id = v.id and a.analyzer = 'code-stats'
+  where c.purl_type = 'npm' order by c.purl`.execute(storage.db)
   const langs = (r: { stats: string }) => (JSON.parse(r.stats).languages as { name: string }[]).map((l) => l.name)
   const fit = rows.rows.filter((r) => Number(r.bytes) >= 20_000 && Number(r.bytes) <= 8_000_000)
   const isC = (r: { stats: string }) => langs(r).some((l) => l === 'C' || l === 'C++')

@@ -23,7 +23,7 @@ for (const backend of backends()) {
           .selectFrom('versions as v')
           .innerJoin('components as c', 'c.id', 'v.component_id')
           .where('c.purl', '=', 'pkg:npm/fx-lib')
-          .select(['v.id', 'v.version'])
+          .select(['v.id', 'v.version', 'v.component_id'])
           .orderBy('v.id')
           .executeTakeFirstOrThrow()
         await storage.db.deleteFrom('version_files').where('md5', 'in', [A, B]).execute()
@@ -62,6 +62,11 @@ for (const backend of backends()) {
           [HIGH],
         )
         assert.deepEqual([...contents.values()].map((c) => c.lines).sort(), [12, 40])
+        assert.deepEqual(
+          [...(await index.holdersOf(hits.map((h) => h.contentId)))].map(([id, list]) => [contents.get(id)?.md5, list]),
+          [[A, [{ componentId: v.component_id, path: 'lib/a.js' }]]],
+          'the holders of each content (B sits in no file)',
+        )
         const [file, ...rest] = await index.filesByMd5([A, B, A])
         assert.deepEqual(rest, [])
         assert.deepEqual(

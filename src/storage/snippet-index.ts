@@ -70,6 +70,14 @@ function hashRows(c: SnippetContent, contentId: number) {
   return rows
 }
 
+/** `read` over the distinct keys, CHUNK at a time: one query per chunk, never one per item. */
+async function chunked<K, R>(keys: readonly K[], read: (part: K[]) => Promise<R[]>): Promise<R[]> {
+  const unique = [...new Set(keys)]
+  const out: R[] = []
+  for (let i = 0; i < unique.length; i += CHUNK) out.push(...(await read(unique.slice(i, i + CHUNK))))
+  return out
+}
+
 export class SqlScanIndex implements ScanIndex {
   constructor(private readonly storage: Storage) {}
 
@@ -141,6 +149,29 @@ export class SqlScanIndex implements ScanIndex {
         .where('hash', 'in', wanted)
         .execute()
       for (const r of rows) out.push({ hash: unsigned(r.hash), contentId: r.content_id, line: r.line })
+    }
+    return out
+  }
+
+  async holdersOf(
+    contentIds: readonly number[],
+  ): Promise<Map<number, readonly { componentId: number; path: string }[]>> {
+    const rows = await chunked(contentIds, (part) =>
+      this.storage.read
+        .selectFrom('snippet_contents as s')
+        .innerJoin('version_files as f', 'f.md5', 's.md5')
+        .innerJoin('versions as v', 'v.id', 'f.version_id')
+        .where('s.id', 'in', part)
+        .select(['s.id as content_id', 'v.component_id', 'f.path'])
+        .distinct()
+        .execute(),
+    )
+    const out = new Map<number, { componentId: number; path: string }[]>()
+    for (const r of rows) {
+      const holder = { componentId: r.component_id, path: r.path }
+      const list = out.get(r.content_id)
+      if (list) list.push(holder)
+      else out.set(r.content_id, [holder])
     }
     return out
   }

@@ -87,6 +87,13 @@ function twoContents(code: string, first: IndexedFile, second: IndexedFile): Sca
       fps
         .filter((f) => hashes.includes(f.hash))
         .flatMap((f) => [1, 2].map((contentId) => ({ hash: f.hash, contentId, line: f.line }))),
+    holdersOf: async (ids) =>
+      new Map(
+        ids.flatMap((id) => {
+          const f = byId.get(id)
+          return f ? [[id, [{ componentId: f.componentId, path: f.path }]]] : []
+        }),
+      ),
     contents: async (ids) =>
       new Map(ids.flatMap((id) => (byId.has(id) ? [[id, { md5: byId.get(id)?.md5 as string, lines: 200 }]] : []))),
   }

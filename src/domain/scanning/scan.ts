@@ -1,13 +1,16 @@
 // The engine scan of a WFP post (docs/scanning.md): each file a file match (its MD5, or the MD5 of the same file
 // with the other line endings, known in the KB), else a snippet match (its fingerprints found in an indexed file
 // content), else none; in the post's order. Reads the index a constant number of times per post: the files of every
-// posted MD5, the entries of every posted fingerprint, then the contents hit and the files holding them.
+// posted MD5, the entries of every posted fingerprint (and the holders, components and paths, of the contents behind
+// the most common ones: widespread.ts), then the contents hit and the files holding them.
 import { breathe } from '../shared/breathe.ts'
 import { extensionOf, identifiedLevel, precedes, rankPlaces, type SbomContext } from './component-choice.ts'
 import { licenseNoise } from './license-noise.ts'
 import { type SnippetCandidate, type SnippetSettings, snippetCandidates, thresholds } from './snippet-match.ts'
+import { rangeTexts } from './snippet-ranges.ts'
 import type { IndexedFile, ScanIndex } from './types.ts'
 import type { WfpFile } from './wfp.ts'
+import { widespreadHashes, widespreadLines } from './widespread.ts'
 
 /** The engine's flag bits a scan itself honours (the answer's blocks are the HTTP layer's). */
 const FLAG_NO_SNIPPETS = 1
@@ -62,14 +65,17 @@ export async function scanWfp(files: readonly WfpFile[], index: ScanIndex, opts:
     await breathe()
     for (const s of (files[i] as WfpFile).snippets) if (!noise.has(s.hash)) wanted.add(s.hash)
   }
-  const hits = await index.hits([...wanted], MAX_CONTENTS_PER_HASH)
+  const found = await index.hits([...wanted], MAX_CONTENTS_PER_HASH)
+  const widespread = await widespreadHashes(found, (ids) => index.holdersOf(ids))
+  const hits = widespread.size === 0 ? found : found.filter((h) => !widespread.has(h.hash))
   const byHash = groupBy(hits, (h) => h.hash)
   const candidates = new Map<number, SnippetCandidate[]>()
   for (const i of snippetFiles) {
     await breathe()
     const f = files[i] as WfpFile
     const own = [...new Set(f.snippets.map((s) => s.hash))].flatMap((h) => byHash.get(h) ?? [])
-    candidates.set(i, snippetCandidates(f.snippets, own, thresholds(f.snippets, opts.settings)))
+    const skip = widespread.size === 0 ? undefined : widespreadLines(f.snippets, widespread)
+    candidates.set(i, snippetCandidates(f.snippets, own, thresholds(f.snippets, opts.settings), skip))
   }
   const contentIds = [...candidates.values()].flatMap((list) => list.map((c) => c.contentId))
   const contents = await index.contents(contentIds)
@@ -79,7 +85,8 @@ export async function scanWfp(files: readonly WfpFile[], index: ScanIndex, opts:
     await breathe()
     const list = candidates.get(i) ?? []
     const placesOf = (id: number) => contentPlaces.get(contents.get(id)?.md5 ?? '') ?? []
-    out.push(results[i] ?? { path: f.path, sourceHash: f.md5, match: bestSnippet(f, list, placesOf, opts) })
+    const linesOf = (id: number) => contents.get(id)?.lines ?? 0
+    out.push(results[i] ?? { path: f.path, sourceHash: f.md5, match: bestSnippet(f, list, placesOf, linesOf, opts) })
   }
   return out
 }
@@ -115,6 +122,7 @@ function bestSnippet(
   f: WfpFile,
   list: readonly SnippetCandidate[],
   placesOf: (contentId: number) => IndexedFile[],
+  linesOf: (contentId: number) => number,
   opts: ScanOptions,
 ): FileMatch | undefined {
   const ext = extensionOf(f.path)
@@ -142,8 +150,7 @@ function bestSnippet(
       id: 'snippet',
       place,
       fileHash: place.md5,
-      lines: c.lines,
-      ossLines: c.ossLines,
+      ...rangeTexts(c.ranges, linesOf(c.contentId)),
       matched: c.matched,
       hits: c.hits,
     },

@@ -2,6 +2,7 @@
 // after the SCANOSS engine's rules where they are known (hits counted per scanned hash occurrence, thresholds
 // scaled by the file's number of hashes, ranges joined with a tolerance, `matched` over the last fingerprinted
 // line), deterministic where the engine's order of work is not.
+import { alignedPairs, buildRanges, type Range } from './snippet-ranges.ts'
 import type { Fingerprint, IndexHit } from './types.ts'
 
 export interface Thresholds {
@@ -17,9 +18,6 @@ export interface SnippetSettings {
 }
 
 const DEFAULT: Thresholds = { minHits: 2, minLines: 5, tolerance: 5 }
-const MAX_RANGES = 10
-/** The join's gap doubles at most four times (16 × the tolerance) to bring the ranges down to MAX_RANGES. */
-const MAX_GAP_DOUBLINGS = 4
 
 /** The engine's thresholds: scaled with the file's number of hashes W, unless the client set hits or lines. */
 export function thresholds(snippets: readonly Fingerprint[], settings: SnippetSettings = {}): Thresholds {
@@ -47,9 +45,8 @@ export interface SnippetCandidate {
   contentId: number
   /** Scanned hash occurrences found in the content, a hash repeated in a row counted once, minus one (engine). */
   hits: number
-  /** "from-to" ranges in the scanned file and the same-length ranges in the indexed content, joined by ",". */
-  lines: string
-  ossLines: string
+  /** The ranges in the scanned file, each with the content line its start corresponds to (rangeTexts writes them). */
+  ranges: Range[]
   /** Σ (to − from) over the ranges kept. */
   matchedLines: number
   /** floor(100 × matchedLines / last fingerprinted line), within 1..99 (a snippet is never the whole file). */
@@ -59,9 +56,14 @@ export interface SnippetCandidate {
 /**
  * The candidates of one scanned file: every content its fingerprints hit `> minHits` times whose ranges keep at
  * least one of `minLines` lines, each with its ranges and `matched`. `hits` are the index's entries for the
- * file's hashes (any order).
+ * file's hashes (any order); the fingerprints of `skipLines` (widespread code) hit nothing.
  */
-export function snippetCandidates(snippets: readonly Fingerprint[], hits: readonly IndexHit[], t: Thresholds) {
+export function snippetCandidates(
+  snippets: readonly Fingerprint[],
+  hits: readonly IndexHit[],
+  t: Thresholds,
+  skipLines?: ReadonlySet<number>,
+) {
   // content → hash → its lines there, and content → the file's fingerprints it holds, in the file's order: each
   // content's work is proportional to its own hits, not to the file's fingerprints (a long file hitting hundreds of
   // contents stayed one long synchronous stretch)
@@ -83,27 +85,27 @@ export function snippetCandidates(snippets: readonly Fingerprint[], hits: readon
     }
   }
   const held = new Map<number, Fingerprint[]>()
-  for (const f of snippets)
+  for (const f of snippets) {
+    if (skipLines?.has(f.line)) continue
     for (const c of contentsOf.get(f.hash) ?? []) {
       const list = held.get(c)
       if (list) list.push(f)
       else held.set(c, [f])
     }
+  }
   const total = lastLine(snippets)
   const out: SnippetCandidate[] = []
   for (const [contentId, hashes] of [...byContent].sort((a, b) => a[0] - b[0])) {
     const mine = held.get(contentId) ?? []
     const hitCount = countHits(mine)
     if (hitCount <= t.minHits) continue
-    const pairs = alignedPairs(mine, hashes)
-    const ranges = joinRanges(pairs, t.tolerance).filter((r) => r.to - r.from >= t.minLines)
+    const ranges = buildRanges(alignedPairs(mine, hashes), t.tolerance, t.minLines)
     if (ranges.length === 0) continue
     const matchedLines = ranges.reduce((n, r) => n + (r.to - r.from), 0)
     out.push({
       contentId,
       hits: hitCount,
-      lines: ranges.map((r) => `${r.from}-${r.to}`).join(','),
-      ossLines: ranges.map((r) => `${r.oss}-${r.oss + r.to - r.from}`).join(','),
+      ranges,
       matchedLines,
       matched: Math.min(99, Math.max(1, Math.floor((100 * matchedLines) / Math.max(1, total)))),
     })
@@ -121,67 +123,4 @@ function countHits(held: readonly Fingerprint[]): number {
     previous = f.hash
   }
   return count - 1
-}
-
-interface Pair {
-  line: number
-  oss: number
-}
-
-/**
- * Each scanned line that hit, with the content line it corresponds to: where a hash occurs at several lines of the
- * content, the one nearest to the file's most common offset (content line − scanned line), so a pasted fragment's
- * lines map onto the fragment's origin.
- */
-function alignedPairs(snippets: readonly Fingerprint[], hashes: Map<number, number[]>): Pair[] {
-  const offset = mostCommon(snippets.flatMap((f) => (hashes.get(f.hash) ?? []).map((oss) => oss - f.line)))
-  const byLine = new Map<number, number>()
-  for (const f of snippets) {
-    const found = hashes.get(f.hash)
-    if (!found) continue
-    const oss = found.reduce((a, b) => (Math.abs(b - f.line - offset) < Math.abs(a - f.line - offset) ? b : a))
-    const have = byLine.get(f.line)
-    if (have === undefined || Math.abs(oss - f.line - offset) < Math.abs(have - f.line - offset))
-      byLine.set(f.line, oss)
-  }
-  return [...byLine].map(([line, oss]) => ({ line, oss })).sort((a, b) => a.line - b.line)
-}
-
-interface Range {
-  from: number
-  to: number
-  /** The content line `from` corresponds to: `from` plus the offset most of the range's hits share. */
-  oss: number
-}
-
-/** Hit lines joined into ranges when the gap between them is at most the tolerance, doubled until at most ten. */
-function joinRanges(pairs: readonly Pair[], tolerance: number): Range[] {
-  let groups: Pair[][] = []
-  for (let i = 0, gap = tolerance; i <= MAX_GAP_DOUBLINGS; i++, gap *= 2) {
-    groups = []
-    for (const p of pairs) {
-      const last = groups[groups.length - 1]
-      const end = last?.[last.length - 1]
-      if (last && end && p.line - end.line <= gap) last.push(p)
-      else groups.push([p])
-    }
-    if (groups.length <= MAX_RANGES) break
-  }
-  return groups.slice(0, MAX_RANGES).map((g) => {
-    const from = (g[0] as Pair).line
-    return { from, to: (g[g.length - 1] as Pair).line, oss: from + mostCommon(g.map((p) => p.oss - p.line)) }
-  })
-}
-
-/**
- * The offset (content line − scanned line) most hits share, so a stray hit (a fingerprint repeated elsewhere in the
- * content) does not move where a range is said to come from. Ties: the smaller offset.
- */
-function mostCommon(offsets: readonly number[]): number {
-  const counts = new Map<number, number>()
-  for (const o of offsets) counts.set(o, (counts.get(o) ?? 0) + 1)
-  let offset = 0
-  let best = -1
-  for (const [o, n] of counts) if (n > best || (n === best && o < offset)) [offset, best] = [o, n]
-  return offset
 }

@@ -43,6 +43,8 @@ export interface ScanIndex {
   filesByMd5(md5s: readonly string[]): Promise<IndexedFile[]>
   /** The index's entries for these fingerprints; a fingerprint with more than `maxPerHash` entries is left out. */
   hits(hashes: readonly number[], maxPerHash: number): Promise<IndexHit[]>
+  /** The components and paths holding each of these indexed contents, in any version (widespread.ts). */
+  holdersOf(contentIds: readonly number[]): Promise<Map<number, readonly { componentId: number; path: string }[]>>
   /** The MD5 and line count of these indexed contents. */
   contents(ids: readonly number[]): Promise<Map<number, { md5: string; lines: number }>>
 }
