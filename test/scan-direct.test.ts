@@ -1,9 +1,12 @@
 // POST /scan/direct end to end on the FIXTURE packages fixture-scan (1.0.0, and 1.1.0 whose src/ring.c has three
 // more functions) and fixture-hfh, ingested through the real analyzers: the real scanoss-js CLI scans a folder with
 // an exact copy of an indexed file, a file embedding a 90-line fragment of one inside our own code, and our own
-// code; then the form's options (flags, SBOM context, settings) and bad input, posted as the clients post them.
+// code, and (FIXTURE package fixture-cryptojs: real crypto-js files) an exact copy of md5.js, whose answer carries
+// the file's own algorithms and a file_url that serves its bytes; then the form's options (flags, SBOM context,
+// settings) and bad input, posted as the clients post them.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
@@ -13,6 +16,7 @@ import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { wfpForFile } from '../src/domain/scanning/winnowing.ts'
 import { advisoryFromOsv } from '../src/domain/vulnerabilities/osv-record.ts'
+import { fileContents } from '../src/services.ts'
 import { ownCode } from './fixtures/scan/own-code.ts'
 import { loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
 import { type IngestedFixtures, ingestedFixtures } from './helpers/ingested-fixtures.ts'
@@ -35,12 +39,22 @@ const embedded = () => [...ownCode(3, 0, 5), ...ringLines(FRAGMENT_FROM, 149), .
 const ringLines = (from: number, to: number) => ring('1.0.0').slice(from - 1, to)
 const own = () => ownCode(12, 0, 11).join('\n')
 
+const CRYPTOJS_MD5 = 'fixtures/npm/fixture-cryptojs/4.2.0/md5.js'
 const work = mkdtempSync(path.join(tmpdir(), 'compintel-scan-direct-'))
 let f: IngestedFixtures
 let url: string
 
 before(async () => {
-  f = await ingestedFixtures(['fixture-scan', 'fixture-hfh'])
+  f = await ingestedFixtures(['fixture-scan', 'fixture-hfh', 'fixture-cryptojs'])
+  // file_url's bytes come from the fixture registry that served the packages
+  f.t.services.fileContents = fileContents(
+    f.t.services.scan,
+    {
+      fileContents: { ...f.t.config.fileContents, cacheDir: mkdtempSync(path.join(work, 'files-')) },
+      growth: f.t.config.growth,
+    },
+    { registry: f.reg.url, cache: mkdtempSync(path.join(work, 'npm-')) },
+  )
   // FIXTURE advisory: fixture-scan before 1.1.0
   const osv = {
     id: 'x_FX-SCAN-1',
@@ -63,6 +77,7 @@ before(async () => {
   writeFileSync(path.join(work, 'proj', 'src', 'ring_copy.c'), ring('1.0.0').join('\n'))
   writeFileSync(path.join(work, 'proj', 'src', 'engine.c'), embedded())
   writeFileSync(path.join(work, 'proj', 'src', 'own.c'), own())
+  writeFileSync(path.join(work, 'proj', 'src', 'md5.js'), readFileSync(new URL(CRYPTOJS_MD5, import.meta.url)))
 })
 after(async () => {
   await f.close()
@@ -120,7 +135,24 @@ describe('the real scanoss-js scan command', () => {
     assert.ok(from >= 37 && from <= 45 && to >= 118 && to <= 128, `lines ${m?.lines}`)
     assert.equal(ossFrom - from, FRAGMENT_FROM - 37, `oss_lines ${m?.oss_lines} beside lines ${m?.lines}`)
     assert.equal(ossTo - ossFrom, to - from)
+    assert.ok(ossFrom >= 1 && ossTo <= ring('1.0.0').length, `oss_lines ${m?.oss_lines} inside ring.c`)
     assert.match(String(m?.matched), /^\d{1,2}%$/)
+  })
+
+  test("a copy of crypto-js's md5.js answers that file's algorithms, and its file_url serves the file", async () => {
+    const [m] = answer['src/md5.js'] ?? []
+    assert.equal(m?.id, 'file')
+    assert.deepEqual(m?.purl, ['pkg:npm/fixture-cryptojs'])
+    assert.deepEqual(m?.cryptography, [
+      { algorithm: 'hmac', strength: 'Strong' },
+      { algorithm: 'md5', strength: 'Weak' },
+    ])
+    assert.match(String(m?.file_url), /^http:\/\/127\.0\.0\.1:\d+\/file_contents\/[0-9a-f]{32}$/)
+    const res = await fetch(String(m?.file_url), { headers: { 'x-api-key': f.t.keys.full } })
+    assert.equal(res.status, 200)
+    const bytes = Buffer.from(await res.arrayBuffer())
+    assert.deepEqual(bytes, readFileSync(new URL(CRYPTOJS_MD5, import.meta.url)))
+    assert.equal(createHash('md5').update(bytes).digest('hex'), m?.file_hash)
   })
 
   test('its html report (with -D -C, which it needs) is written from the answer', async () => {
