@@ -1,0 +1,219 @@
+// Writes data/emitted-helpers/ (docs/scanning.md "Emitted helpers"): the helper code compilers and bundlers emit into
+// the packages they build, taken from the real tools: TypeScript (the devDependency: samples compiled for ES5, ES2015,
+// ES2017 and ES2020, CommonJS and ESNext, helpers inlined), tslib's own files, esbuild's runtime (samples bundled as
+// cjs, esm and iife for es2015 and es2020) and Babel's helpers (@babel/runtime's helpers/esm, fetched with `npm pack`,
+// as Babel inlines them). Only the helpers are kept: the samples' own code is trivial and cut away (every top-level
+// `var __x = …` run of statements is a helper preamble). Each text is written after a `//@ <label>` line.
+//   node --import ./bin/register-ts.js scripts/build-emitted-helpers.ts [--out data/emitted-helpers] [--babel 7]
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import * as esbuild from 'esbuild'
+import ts from 'typescript'
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: fileURLToPath(new URL('../data/emitted-helpers/', import.meta.url)) },
+    babel: { type: 'string', default: '7' },
+  },
+})
+const require = createRequire(import.meta.url)
+
+/** Sample sources whose own code is trivial and uses one or a few helpers each (tsc and esbuild). */
+const SAMPLES: Record<string, string> = {
+  classes: 'class A { m() { return 1 } }\nexport class B extends A { n = 2; m() { return super.m() } }',
+  async: 'export async function f(p: Promise<number>) { return await p }',
+  generator: 'export function* g() { yield 1 }',
+  asyncGenerator: 'export async function* h() { yield await Promise.resolve(1) }\nexport async function k(a: AsyncIterable<number>) { for await (const x of a) return x }',
+  spread: 'export function s(a: number[], o: object) { return { ...o, a: [...a, ...a], f: Math.max(...a) } }',
+  rest: 'export function r({ a, ...b }: { a: number; b: number }, ...c: number[]) { return [a, b, c] }',
+  forOf: 'export function v(a: Iterable<number>) { let t = 0; for (const x of a) t += x; return t }',
+  destructuring: 'export function d(a: Iterable<number>) { const [x, y] = a; return x + y }',
+  decorators: 'declare const dec: any\nexport class C { @dec m(@dec a: string) { return a } }',
+  esDecorators: 'declare const dec: any\n@dec export class E { @dec m() { return 1 } @dec accessor x = 1 }',
+  privateFields: 'export class P { #a = 1; static #b = 2; #m() { return this.#a } get() { return this.#m() + P.#b } }',
+  importStar: "import * as fs from 'fs'\nexport const rf = fs.readFileSync",
+  importDefault: "import path from 'path'\nexport const j = path.join",
+  exportStar: "export * from './a'\nexport * as b from './b'",
+  exportFrom: "export { x } from './a'\nexport { default as y } from './b'",
+  dynamicImport: "export const m = () => import('./a')",
+  templateObject: 'declare const tag: any\nexport const t = tag`a${1}b`',
+  assign: 'export const o = Object.assign({}, { a: 1 }); export const p = { ...o }',
+  using: 'export function u(d: Disposable) { using x = d; return x }',
+  rewriteExt: "export const q = import('./a.ts')",
+}
+
+const TARGETS = [ts.ScriptTarget.ES5, ts.ScriptTarget.ES2015, ts.ScriptTarget.ES2017, ts.ScriptTarget.ES2020]
+const MODULES = [ts.ModuleKind.CommonJS, ts.ModuleKind.ESNext]
+
+/**
+ * The helper preambles of a file: each run of consecutive statements that declare only `__`-prefixed names (tsc's
+ * `var __awaiter = (this && this.__awaiter) || …`, esbuild's `var __defProp = Object.defineProperty;`), at any depth
+ * (an iife bundle has them inside its function), as the source text from the run's first statement to its last.
+ */
+function preambles(code: string): string[] {
+  const file = ts.createSourceFile('x.js', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS)
+  const out: string[] = []
+  const isHelper = (s: ts.Node) =>
+    ts.isVariableStatement(s) &&
+    s.declarationList.declarations.every((d) => ts.isIdentifier(d.name) && d.name.text.startsWith('__'))
+  const visitList = (list: readonly ts.Node[]) => {
+    let run: ts.Node[] = []
+    const flush = () => {
+      const [first, last] = [run[0], run.at(-1)]
+      if (first && last) out.push(code.slice(first.getStart(file), last.end))
+      run = []
+    }
+    for (const s of list) {
+      if (isHelper(s)) run.push(s)
+      else {
+        flush()
+        visit(s)
+      }
+    }
+    flush()
+  }
+  const visit = (node: ts.Node): void => {
+    if (ts.isBlock(node) || ts.isSourceFile(node)) visitList(node.statements)
+    else ts.forEachChild(node, visit)
+  }
+  visit(file)
+  return out
+}
+
+function typescriptTexts(): Map<string, string> {
+  const out = new Map<string, string>()
+  const names = Object.keys(SAMPLES)
+  // each sample alone, and all of them in one file (the helpers side by side, in tsc's order)
+  const sources: [string, string][] = [...names.map((n) => [n, SAMPLES[n] as string] as [string, string])]
+  sources.push(['all', allInOne()])
+  for (const [name, source] of sources)
+    for (const target of TARGETS)
+      for (const module of MODULES)
+        for (const esModuleInterop of [true, false])
+          for (const experimentalDecorators of name === 'esDecorators' ? [false] : [true, false]) {
+            const { outputText } = ts.transpileModule(source, {
+              compilerOptions: {
+                target,
+                module,
+                esModuleInterop,
+                experimentalDecorators,
+                emitDecoratorMetadata: experimentalDecorators,
+                importHelpers: false,
+                downlevelIteration: true,
+              },
+              reportDiagnostics: false,
+            })
+            for (const text of preambles(outputText)) out.set(text, `${name} ${ts.ScriptTarget[target]} ${ts.ModuleKind[module]}`)
+          }
+  return out
+}
+
+/** Every sample in one file (their exports renamed apart), so that tsc writes all their helpers together. */
+function allInOne(): string {
+  return Object.entries(SAMPLES)
+    .filter(([n]) => n !== 'esDecorators' && n !== 'decorators')
+    .map(([, s]) => s)
+    .join('\n')
+}
+
+function tslibTexts(): Map<string, string> {
+  const dir = path.dirname(require.resolve('tslib/package.json'))
+  const out = new Map<string, string>()
+  for (const f of ['tslib.js', 'tslib.es6.mjs']) out.set(readFileSync(path.join(dir, f), 'utf8'), `tslib/${f}`)
+  return out
+}
+
+/** esbuild's runtime: samples that import CommonJS and ESM modules, bundled for each format and target. */
+async function esbuildTexts(): Promise<Map<string, string>> {
+  const modules: Record<string, string> = {
+    'cjs.js': 'module.exports = { a: 1 }',
+    'esm.ts': 'export const b = 2\nexport default function c() { return 3 }',
+    'lazy.ts': 'export const l = 4',
+  }
+  const entries: Record<string, string> = {
+    interop: "import c, { b } from './esm.ts'\nimport cjs from './cjs.js'\nexport { b, c, cjs }",
+    require: "const cjs = require('./cjs.js')\nexport const r = () => require('./esm.ts')\nexport { cjs }",
+    lazy: "export const z = () => import('./lazy.ts')\nexport * from './esm.ts'",
+    ...Object.fromEntries(Object.entries(SAMPLES).filter(([n]) => !/import|export|rewrite|decorators/i.test(n))),
+  }
+  const out = new Map<string, string>()
+  for (const [name, contents] of Object.entries(entries))
+    for (const format of ['cjs', 'esm', 'iife'] as const)
+      for (const target of ['es2015', 'es2020']) {
+        const result = await esbuild.build({
+          stdin: { contents, loader: 'ts', resolveDir: '/', sourcefile: 'entry.ts' },
+          bundle: true,
+          write: false,
+          format,
+          target,
+          platform: 'neutral',
+          logLevel: 'silent',
+          plugins: [
+            {
+              name: 'samples',
+              setup(build) {
+                build.onResolve({ filter: /^\.\// }, (a) => ({ path: a.path.slice(2), namespace: 'samples' }))
+                build.onLoad({ filter: /.*/, namespace: 'samples' }, (a) => ({
+                  contents: modules[a.path] ?? '',
+                  loader: a.path.endsWith('.js') ? 'js' : 'ts',
+                }))
+              },
+            },
+          ],
+        })
+        for (const file of result.outputFiles)
+          for (const text of preambles(file.text)) out.set(text, `${name} ${format} ${target}`)
+      }
+  return out
+}
+
+/** Babel's helpers as it inlines them: @babel/runtime's helpers/esm files without their import and export lines. */
+function babelTexts(): { texts: Map<string, string>; version: string } {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'emitted-helpers-'))
+  try {
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+    const [packed] = JSON.parse(
+      execFileSync(npm, ['pack', `@babel/runtime@${values.babel}`, '--json', '--pack-destination', tmp], {
+        encoding: 'utf8',
+      }),
+    ) as { filename: string; version: string }[]
+    if (!packed) throw new Error('npm pack wrote nothing')
+    execFileSync('tar', ['-xzf', path.join(tmp, packed.filename), '-C', tmp])
+    const dir = path.join(tmp, 'package', 'helpers', 'esm')
+    const texts = new Map<string, string>()
+    for (const f of readdirSync(dir).sort()) {
+      if (!f.endsWith('.js')) continue
+      const text = readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => !/^(import|export)\b/.test(l))
+        .join('\n')
+        .trim()
+      if (text) texts.set(text, `@babel/runtime/helpers/esm/${f}`)
+    }
+    return { texts, version: packed.version }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+function write(file: string, texts: Map<string, string>): void {
+  const body = [...texts].map(([text, label]) => `//@ ${label}\n${text.trim()}\n`).join('')
+  writeFileSync(path.join(values.out, file), body)
+  console.log(`${file}: ${texts.size} texts, ${body.length} bytes`)
+}
+
+mkdirSync(values.out, { recursive: true })
+write('typescript.js', typescriptTexts())
+write('tslib.js', tslibTexts())
+write('esbuild.js', await esbuildTexts())
+const babel = babelTexts()
+write('babel.js', babel.texts)
+console.log(
+  `typescript ${ts.version}, tslib ${require('tslib/package.json').version}, esbuild ${esbuild.version}, ` +
+    `@babel/runtime ${babel.version}`,
+)
