@@ -19,6 +19,8 @@ const { values } = parseArgs({
   options: {
     out: { type: 'string', default: fileURLToPath(new URL('../data/emitted-helpers/', import.meta.url)) },
     babel: { type: 'string', default: '7' },
+    /** Earlier TypeScript releases whose helpers differ (`__generator`, `__createBinding`, `__spreadArray` …). */
+    typescript: { type: 'string', default: '3.9.10,4.4.4,4.9.5' },
   },
 })
 const require = createRequire(import.meta.url)
@@ -28,7 +30,8 @@ const SAMPLES: Record<string, string> = {
   classes: 'class A { m() { return 1 } }\nexport class B extends A { n = 2; m() { return super.m() } }',
   async: 'export async function f(p: Promise<number>) { return await p }',
   generator: 'export function* g() { yield 1 }',
-  asyncGenerator: 'export async function* h() { yield await Promise.resolve(1) }\nexport async function k(a: AsyncIterable<number>) { for await (const x of a) return x }',
+  asyncGenerator:
+    'export async function* h() { yield await Promise.resolve(1) }\nexport async function k(a: AsyncIterable<number>) { for await (const x of a) return x }',
   spread: 'export function s(a: number[], o: object) { return { ...o, a: [...a, ...a], f: Math.max(...a) } }',
   rest: 'export function r({ a, ...b }: { a: number; b: number }, ...c: number[]) { return [a, b, c] }',
   forOf: 'export function v(a: Iterable<number>) { let t = 0; for (const x of a) t += x; return t }',
@@ -41,14 +44,14 @@ const SAMPLES: Record<string, string> = {
   exportStar: "export * from './a'\nexport * as b from './b'",
   exportFrom: "export { x } from './a'\nexport { default as y } from './b'",
   dynamicImport: "export const m = () => import('./a')",
-  templateObject: 'declare const tag: any\nexport const t = tag`a${1}b`',
+  templateObject: 'declare const tag: any\nexport const t = tag`a`',
   assign: 'export const o = Object.assign({}, { a: 1 }); export const p = { ...o }',
   using: 'export function u(d: Disposable) { using x = d; return x }',
   rewriteExt: "export const q = import('./a.ts')",
 }
 
-const TARGETS = [ts.ScriptTarget.ES5, ts.ScriptTarget.ES2015, ts.ScriptTarget.ES2017, ts.ScriptTarget.ES2020]
-const MODULES = [ts.ModuleKind.CommonJS, ts.ModuleKind.ESNext]
+const TARGETS = ['ES5', 'ES2015', 'ES2017', 'ES2020'] as const
+const MODULES = ['CommonJS', 'ESNext'] as const
 
 /**
  * The helper preambles of a file: each run of consecutive statements that declare only `__`-prefixed names (tsc's
@@ -85,8 +88,8 @@ function preambles(code: string): string[] {
   return out
 }
 
-function typescriptTexts(): Map<string, string> {
-  const out = new Map<string, string>()
+/** Every helper preamble `tsc` (this TypeScript module) writes for the samples, by target, module and options. */
+function typescriptTexts(tsc: typeof ts, out: Map<string, string>): void {
   const names = Object.keys(SAMPLES)
   // each sample alone, and all of them in one file (the helpers side by side, in tsc's order)
   const sources: [string, string][] = [...names.map((n) => [n, SAMPLES[n] as string] as [string, string])]
@@ -96,10 +99,10 @@ function typescriptTexts(): Map<string, string> {
       for (const module of MODULES)
         for (const esModuleInterop of [true, false])
           for (const experimentalDecorators of name === 'esDecorators' ? [false] : [true, false]) {
-            const { outputText } = ts.transpileModule(source, {
+            const { outputText } = tsc.transpileModule(source, {
               compilerOptions: {
-                target,
-                module,
+                target: tsc.ScriptTarget[target],
+                module: tsc.ModuleKind[module],
                 esModuleInterop,
                 experimentalDecorators,
                 emitDecoratorMetadata: experimentalDecorators,
@@ -108,9 +111,8 @@ function typescriptTexts(): Map<string, string> {
               },
               reportDiagnostics: false,
             })
-            for (const text of preambles(outputText)) out.set(text, `${name} ${ts.ScriptTarget[target]} ${ts.ModuleKind[module]}`)
+            for (const text of preambles(outputText)) out.set(text, `${tsc.version} ${name} ${target} ${module}`)
           }
-  return out
 }
 
 /** Every sample in one file (their exports renamed apart), so that tsc writes all their helpers together. */
@@ -172,48 +174,64 @@ async function esbuildTexts(): Promise<Map<string, string>> {
   return out
 }
 
-/** Babel's helpers as it inlines them: @babel/runtime's helpers/esm files without their import and export lines. */
-function babelTexts(): { texts: Map<string, string>; version: string } {
-  const tmp = mkdtempSync(path.join(tmpdir(), 'emitted-helpers-'))
-  try {
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-    const [packed] = JSON.parse(
-      execFileSync(npm, ['pack', `@babel/runtime@${values.babel}`, '--json', '--pack-destination', tmp], {
-        encoding: 'utf8',
-      }),
-    ) as { filename: string; version: string }[]
-    if (!packed) throw new Error('npm pack wrote nothing')
-    execFileSync('tar', ['-xzf', path.join(tmp, packed.filename), '-C', tmp])
-    const dir = path.join(tmp, 'package', 'helpers', 'esm')
-    const texts = new Map<string, string>()
-    for (const f of readdirSync(dir).sort()) {
-      if (!f.endsWith('.js')) continue
-      const text = readFileSync(path.join(dir, f), 'utf8')
-        .split('\n')
-        .filter((l) => !/^(import|export)\b/.test(l))
-        .join('\n')
-        .trim()
-      if (text) texts.set(text, `@babel/runtime/helpers/esm/${f}`)
-    }
-    return { texts, version: packed.version }
-  } finally {
-    rmSync(tmp, { recursive: true, force: true })
-  }
+/** A package fetched with `npm pack` (your npm configuration's registry) and unpacked into `tmp`/<spec>. */
+function unpacked(spec: string, tmp: string): { dir: string; version: string } {
+  const into = path.join(tmp, spec.replace(/[^\w.-]/g, '_'))
+  mkdirSync(into)
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+  const args = ['pack', spec, '--json', '--pack-destination', into]
+  const [packed] = JSON.parse(execFileSync(npm, args, { encoding: 'utf8' })) as { filename: string; version: string }[]
+  if (!packed) throw new Error(`npm pack ${spec} wrote nothing`)
+  execFileSync('tar', ['-xzf', path.join(into, packed.filename), '-C', into])
+  return { dir: path.join(into, 'package'), version: packed.version }
 }
 
+/** Babel's helpers as it inlines them: @babel/runtime's helpers/esm files without their import and export lines. */
+function babelTexts(tmp: string): { texts: Map<string, string>; version: string } {
+  const packed = unpacked(`@babel/runtime@${values.babel}`, tmp)
+  const dir = path.join(packed.dir, 'helpers', 'esm')
+  const texts = new Map<string, string>()
+  for (const f of readdirSync(dir).sort()) {
+    if (!f.endsWith('.js')) continue
+    const text = readFileSync(path.join(dir, f), 'utf8')
+      .split('\n')
+      .filter((l) => !/^(import|export)\b/.test(l))
+      .join('\n')
+      .trim()
+    if (text) texts.set(text, `@babel/runtime/helpers/esm/${f}`)
+  }
+  return { texts, version: packed.version }
+}
+
+/** Writes the texts after their labels, but none held whole by another (its fingerprints are that one's). */
 function write(file: string, texts: Map<string, string>): void {
-  const body = [...texts].map(([text, label]) => `//@ ${label}\n${text.trim()}\n`).join('')
+  const all = [...texts.keys()]
+  const kept = [...texts].filter(([text]) => !all.some((other) => other !== text && other.includes(text)))
+  const body = kept.map(([text, label]) => `//@ ${label}\n${text.trim()}\n`).join('')
   writeFileSync(path.join(values.out, file), body)
-  console.log(`${file}: ${texts.size} texts, ${body.length} bytes`)
+  console.log(`${file}: ${kept.length} texts, ${body.length} bytes`)
 }
 
 mkdirSync(values.out, { recursive: true })
-write('typescript.js', typescriptTexts())
-write('tslib.js', tslibTexts())
-write('esbuild.js', await esbuildTexts())
-const babel = babelTexts()
-write('babel.js', babel.texts)
-console.log(
-  `typescript ${ts.version}, tslib ${require('tslib/package.json').version}, esbuild ${esbuild.version}, ` +
-    `@babel/runtime ${babel.version}`,
-)
+const tmp = mkdtempSync(path.join(tmpdir(), 'emitted-helpers-'))
+try {
+  const typescript = new Map<string, string>()
+  const versions = [ts.version]
+  typescriptTexts(ts, typescript)
+  for (const v of values.typescript.split(',').filter(Boolean)) {
+    const packed = unpacked(`typescript@${v}`, tmp)
+    typescriptTexts(createRequire(path.join(packed.dir, 'package.json'))('./lib/typescript.js'), typescript)
+    versions.push(packed.version)
+  }
+  write('typescript.js', typescript)
+  write('tslib.js', tslibTexts())
+  write('esbuild.js', await esbuildTexts())
+  const babel = babelTexts(tmp)
+  write('babel.js', babel.texts)
+  console.log(
+    `typescript ${versions.join(', ')}; tslib ${require('tslib/package.json').version}; esbuild ${esbuild.version}; ` +
+      `@babel/runtime ${babel.version}`,
+  )
+} finally {
+  rmSync(tmp, { recursive: true, force: true })
+}
