@@ -32,17 +32,7 @@ const held = (purl: string, text: string[]) => ({
 })
 const opts = { flags: 0, settings: {}, emittedHelpers: readEmittedHelpers }
 
-test('the texts of every tool are read; their fingerprints are computed once per loader', async () => {
-  const texts = await readEmittedHelpers()
-  for (const helper of [
-    'var __awaiter = (this && this.__awaiter)',
-    'var __toESM = ',
-    'function _interopRequireDefault(',
-  ])
-    assert.ok(
-      texts.some((t) => t.includes(helper)),
-      helper,
-    )
+test('the fingerprints are computed once per loader: every value a gram of its texts takes', async () => {
   const noise = await emittedHelperNoise(readEmittedHelpers)
   assert.equal(await emittedHelperNoise(readEmittedHelpers), noise)
   const mine = async () => ['function ledgerTotal(accounts) { return accounts.length }']
