@@ -1,10 +1,12 @@
 // Writes data/emitted-helpers/ (docs/scanning.md "Emitted helpers"): the helper code compilers and bundlers emit into
-// the packages they build, taken from the real tools: TypeScript (the devDependency: samples compiled for ES5, ES2015,
-// ES2017 and ES2020, CommonJS and ESNext, helpers inlined), tslib's own files, esbuild's runtime (samples bundled as
-// cjs, esm and iife for es2015 and es2020) and Babel's helpers (@babel/runtime's helpers/esm, fetched with `npm pack`,
-// as Babel inlines them). Only the helpers are kept: the samples' own code is trivial and cut away (every top-level
-// `var __x = …` run of statements is a helper preamble). Each text is written after a `//@ <label>` line.
-//   node --import ./bin/register-ts.js scripts/build-emitted-helpers.ts [--out data/emitted-helpers] [--babel 7]
+// the packages they build, taken from the real tools: TypeScript (the devDependency, and the earlier releases of
+// --typescript, fetched with `npm pack`: samples compiled for ES5, ES2015, ES2017 and ES2020, CommonJS and ESNext,
+// helpers inlined), tslib's own files (`npm pack`), esbuild's runtime (samples bundled as cjs, esm and iife for es2015
+// and es2020) and Babel's helpers (@babel/runtime's helpers/esm, `npm pack`, as Babel inlines them). Only the helpers
+// are kept: the samples' own code is trivial and cut away (every run of `var __x = …` statements is a helper
+// preamble). Each text is written after a `//@ <label>` line.
+//   node --import ./bin/register-ts.js scripts/build-emitted-helpers.ts [--out data/emitted-helpers]
+//     [--typescript 3.9.10,4.4.4,4.9.5] [--tslib 2] [--babel 7]
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -19,11 +21,11 @@ const { values } = parseArgs({
   options: {
     out: { type: 'string', default: fileURLToPath(new URL('../data/emitted-helpers/', import.meta.url)) },
     babel: { type: 'string', default: '7' },
+    tslib: { type: 'string', default: '2' },
     /** Earlier TypeScript releases whose helpers differ (`__generator`, `__createBinding`, `__spreadArray` …). */
     typescript: { type: 'string', default: '3.9.10,4.4.4,4.9.5' },
   },
 })
-const require = createRequire(import.meta.url)
 
 /** Sample sources whose own code is trivial and uses one or a few helpers each (tsc and esbuild). */
 const SAMPLES: Record<string, string> = {
@@ -123,11 +125,12 @@ function allInOne(): string {
     .join('\n')
 }
 
-function tslibTexts(): Map<string, string> {
-  const dir = path.dirname(require.resolve('tslib/package.json'))
-  const out = new Map<string, string>()
-  for (const f of ['tslib.js', 'tslib.es6.mjs']) out.set(readFileSync(path.join(dir, f), 'utf8'), `tslib/${f}`)
-  return out
+/** tslib's own files (the helpers a package imports with `importHelpers`, or bundles), fetched with `npm pack`. */
+function tslibTexts(tmp: string): { texts: Map<string, string>; version: string } {
+  const packed = unpacked(`tslib@${values.tslib}`, tmp)
+  const texts = new Map<string, string>()
+  for (const f of ['tslib.js', 'tslib.es6.mjs']) texts.set(readFileSync(path.join(packed.dir, f), 'utf8'), `tslib/${f}`)
+  return { texts, version: packed.version }
 }
 
 /** esbuild's runtime: samples that import CommonJS and ESM modules, bundled for each format and target. */
@@ -224,12 +227,13 @@ try {
     versions.push(packed.version)
   }
   write('typescript.js', typescript)
-  write('tslib.js', tslibTexts())
+  const tslib = tslibTexts(tmp)
+  write('tslib.js', tslib.texts)
   write('esbuild.js', await esbuildTexts())
   const babel = babelTexts(tmp)
   write('babel.js', babel.texts)
   console.log(
-    `typescript ${versions.join(', ')}; tslib ${require('tslib/package.json').version}; esbuild ${esbuild.version}; ` +
+    `typescript ${versions.join(', ')}; tslib ${tslib.version}; esbuild ${esbuild.version}; ` +
       `@babel/runtime ${babel.version}`,
   )
 } finally {

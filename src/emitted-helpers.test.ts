@@ -12,6 +12,10 @@ test("every tool's helpers are read, without their label lines", async () => {
     'function _interopRequireDefault(', // Babel
     'var _ = { label: 0, sent: function() {', // tsc before 5.x: another __generator
   ]
-  for (const helper of helpers) assert.ok(texts.some((t) => t.includes(helper)), helper)
+  for (const helper of helpers)
+    assert.ok(
+      texts.some((t) => t.includes(helper)),
+      helper,
+    )
   assert.ok(texts.every((t) => !t.startsWith('//@ ') && !t.includes('\n//@ ')))
 })
