@@ -126,11 +126,11 @@ function allInOne(): string {
 }
 
 /** tslib's own files (the helpers a package imports with `importHelpers`, or bundles), fetched with `npm pack`. */
-function tslibTexts(tmp: string): { texts: Map<string, string>; version: string } {
+function tslibTexts(tmp: string): { texts: Map<string, string>; version: string; dir: string } {
   const packed = unpacked(`tslib@${values.tslib}`, tmp)
   const texts = new Map<string, string>()
   for (const f of ['tslib.js', 'tslib.es6.mjs']) texts.set(readFileSync(path.join(packed.dir, f), 'utf8'), `tslib/${f}`)
-  return { texts, version: packed.version }
+  return { texts, ...packed }
 }
 
 /** esbuild's runtime: samples that import CommonJS and ESM modules, bundled for each format and target. */
@@ -190,7 +190,7 @@ function unpacked(spec: string, tmp: string): { dir: string; version: string } {
 }
 
 /** Babel's helpers as it inlines them: @babel/runtime's helpers/esm files without their import and export lines. */
-function babelTexts(tmp: string): { texts: Map<string, string>; version: string } {
+function babelTexts(tmp: string): { texts: Map<string, string>; version: string; dir: string } {
   const packed = unpacked(`@babel/runtime@${values.babel}`, tmp)
   const dir = path.join(packed.dir, 'helpers', 'esm')
   const texts = new Map<string, string>()
@@ -203,7 +203,7 @@ function babelTexts(tmp: string): { texts: Map<string, string>; version: string 
       .trim()
     if (text) texts.set(text, `@babel/runtime/helpers/esm/${f}`)
   }
-  return { texts, version: packed.version }
+  return { texts, ...packed }
 }
 
 /** Writes the texts after their labels, but none held whole by another (its fingerprints are that one's). */
@@ -215,6 +215,7 @@ function write(file: string, texts: Map<string, string>): void {
   console.log(`${file}: ${kept.length} texts, ${body.length} bytes`)
 }
 
+const require = createRequire(import.meta.url)
 mkdirSync(values.out, { recursive: true })
 const tmp = mkdtempSync(path.join(tmpdir(), 'emitted-helpers-'))
 try {
@@ -232,6 +233,14 @@ try {
   write('esbuild.js', await esbuildTexts())
   const babel = babelTexts(tmp)
   write('babel.js', babel.texts)
+  const licenses: [string, string][] = [
+    [`TypeScript ${ts.version}`, path.join(path.dirname(require.resolve('typescript/package.json')), 'LICENSE.txt')],
+    [`tslib ${tslib.version}`, path.join(tslib.dir, 'LICENSE.txt')],
+    [`esbuild ${esbuild.version}`, path.join(path.dirname(require.resolve('esbuild/package.json')), 'LICENSE.md')],
+    [`@babel/runtime ${babel.version}`, path.join(babel.dir, 'LICENSE')],
+  ]
+  const notices = licenses.map(([tool, file]) => `==== ${tool}\n\n${readFileSync(file, 'utf8').trim()}\n`)
+  writeFileSync(path.join(values.out, 'LICENSES.txt'), notices.join('\n'))
   console.log(
     `typescript ${versions.join(', ')}; tslib ${tslib.version}; esbuild ${esbuild.version}; ` +
       `@babel/runtime ${babel.version}`,
