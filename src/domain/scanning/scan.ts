@@ -63,7 +63,8 @@ export async function scanWfp(files: readonly WfpFile[], index: ScanIndex, opts:
     results[i] === undefined && f.snippets.length > 0 && !(opts.flags & FLAG_NO_SNIPPETS) ? [i] : [],
   )
   const noise = snippetFiles.length > 0 ? await licenseNoise() : new Set<number>()
-  const emitted = snippetFiles.length > 0 && opts.emittedHelpers ? await emittedHelperNoise(opts.emittedHelpers) : noise
+  const emitted =
+    snippetFiles.length > 0 && opts.emittedHelpers ? await emittedHelperNoise(opts.emittedHelpers) : new Set<number>()
   const wanted = new Set<number>()
   for (const i of snippetFiles) {
     await breathe()
