@@ -9,6 +9,7 @@ import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { ownCode } from '../../../test/fixtures/scan/own-code.ts'
 import { type HeldFile, memoryScanIndex } from '../../../test/helpers/memory-scan-index.ts'
+import { readEmittedHelpers } from '../../emitted-helpers.ts'
 import { scanWfp } from './scan.ts'
 import type { IndexedFile, IndexHit, ScanIndex } from './types.ts'
 import type { WfpFile } from './wfp.ts'
@@ -158,6 +159,13 @@ test("real files: a file whose only shared code is tsc's helper preamble matches
   const agentBase = real('agent-base/dist/helpers.js') // agent-base 7.1.4: the preamble, then 40 lines of its own
   const [alone] = await scanWfp([postedReal('dist/helpers.js', agentBase)], memoryScanIndex(files.slice(0, 1)), opts)
   assert.equal(alone?.match?.id, 'snippet', 'held by one component, the preamble still matches (not widespread)')
+  const emitted = { ...opts, emittedHelpers: readEmittedHelpers }
+  const [listed] = await scanWfp(
+    [postedReal('dist/helpers.js', agentBase)],
+    memoryScanIndex(files.slice(0, 1)),
+    emitted,
+  )
+  assert.equal(listed?.match, undefined, 'the preamble is among the emitted helpers (data/emitted-helpers)')
   const [r] = await scanWfp([postedReal('dist/helpers.js', agentBase)], memoryScanIndex(files), opts)
   assert.equal(r?.match, undefined, `matched ${r?.match?.place.purl} ${r?.match?.lines}`)
 })

@@ -5,6 +5,7 @@
 // the most common ones: widespread.ts), then the contents hit and the files holding them.
 import { breathe } from '../shared/breathe.ts'
 import { extensionOf, identifiedLevel, precedes, rankPlaces, type SbomContext } from './component-choice.ts'
+import { type EmittedHelperTexts, emittedHelperNoise } from './emitted-helpers.ts'
 import { licenseNoise } from './license-noise.ts'
 import { type SnippetCandidate, type SnippetSettings, snippetCandidates, thresholds } from './snippet-match.ts'
 import { rangeTexts } from './snippet-ranges.ts'
@@ -20,6 +21,8 @@ export interface ScanOptions {
   flags: number
   context?: SbomContext | undefined
   settings: SnippetSettings & { honourFileExts?: boolean }
+  /** The texts compilers and bundlers emit (emitted-helpers.ts), left out of snippet matching; none when absent. */
+  emittedHelpers?: EmittedHelperTexts | undefined
 }
 
 export interface FileMatch {
@@ -60,10 +63,12 @@ export async function scanWfp(files: readonly WfpFile[], index: ScanIndex, opts:
     results[i] === undefined && f.snippets.length > 0 && !(opts.flags & FLAG_NO_SNIPPETS) ? [i] : [],
   )
   const noise = snippetFiles.length > 0 ? await licenseNoise() : new Set<number>()
+  const emitted =
+    snippetFiles.length > 0 && opts.emittedHelpers ? await emittedHelperNoise(opts.emittedHelpers) : new Set<number>()
   const wanted = new Set<number>()
   for (const i of snippetFiles) {
     await breathe()
-    for (const s of (files[i] as WfpFile).snippets) if (!noise.has(s.hash)) wanted.add(s.hash)
+    for (const s of (files[i] as WfpFile).snippets) if (!noise.has(s.hash) && !emitted.has(s.hash)) wanted.add(s.hash)
   }
   const found = await index.hits([...wanted], MAX_CONTENTS_PER_HASH)
   const widespread = await widespreadHashes(found, (ids) => index.holdersOf(ids))

@@ -8,6 +8,7 @@ import { scanWfp } from '../../../domain/scanning/scan.ts'
 import { scanBlocks } from '../../../domain/scanning/scan-blocks.ts'
 import { learnFromScan } from '../../../domain/scanning/scan-learning.ts'
 import { parseWfp, WfpError } from '../../../domain/scanning/wfp.ts'
+import { readEmittedHelpers } from '../../../emitted-helpers.ts'
 import { HttpError } from '../../errors.ts'
 import { responses } from '../../schemas/common.ts'
 import { learnContext } from '../../shared/learning.ts'
@@ -83,7 +84,12 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
           throw err
         }
         const { services } = deps
-        const results = await scanWfp(files, services.scan, { flags: form.flags, context, settings })
+        const results = await scanWfp(files, services.scan, {
+          flags: form.flags,
+          context,
+          settings,
+          emittedHelpers: readEmittedHelpers,
+        })
         const matches = results.flatMap((r) => (r.match ? [r.match] : []))
         const versionIds = form.flags & FLAG_NO_LICENSES ? [] : matches.map((m) => m.place.versionId)
         const licenses = versionIds.length > 0 ? await services.licenses.ofVersions(versionIds) : new Map()
