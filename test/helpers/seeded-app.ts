@@ -1,16 +1,56 @@
-// A test app over a private in-memory SQLite KB loaded from the shipped seed (real data), and its closing.
+// A test app over a private SQLite KB loaded from the shipped seed (real data), and its closing. Loading the seed takes
+// about 20 s, so the loaded KB is kept in the temp folder, keyed by the seed's manifest and the storage code, and each
+// suite opens a copy of its own: the suites of one test run load the seed once.
+import { createHash } from 'node:crypto'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { SEED_DIR } from '../../src/seed-dir.ts'
 import { openStorage } from '../../src/storage/database.ts'
 import { prepareKb } from '../../src/storage/prepare-kb.ts'
 import { makeTestApp, type TestApp } from './app.ts'
 
+const STORAGE_DIR = fileURLToPath(new URL('../../src/storage/', import.meta.url))
+const copies = new WeakMap<TestApp, string>()
+
 export async function seededApp(): Promise<TestApp> {
-  const storage = openStorage({ kind: 'sqlite', path: ':memory:' })
-  await prepareKb(storage, SEED_DIR, () => {})
-  return makeTestApp({ storage })
+  const dir = mkdtempSync(path.join(tmpdir(), 'compintel-seeded-'))
+  const file = path.join(dir, 'kb.sqlite')
+  copyFileSync(await seededKb(), file)
+  const storage = openStorage({ kind: 'sqlite', path: file })
+  await prepareKb(storage, SEED_DIR, () => {}) // already migrated and seeded: nothing to do
+  const t = await makeTestApp({ storage })
+  copies.set(t, dir)
+  return t
 }
 
 export async function closeSeededApp(t: TestApp): Promise<void> {
   await t.close()
   await t.storage.close()
+  const dir = copies.get(t)
+  if (dir) rmSync(dir, { recursive: true, force: true })
+}
+
+/** The seeded KB file for this seed and this storage code, built (then renamed into place) when missing. */
+async function seededKb(): Promise<string> {
+  const file = path.join(tmpdir(), `compintel-test-seeded-${kbKey()}.sqlite`)
+  if (existsSync(file)) return file
+  const building = `${file}.${process.pid}.building`
+  const storage = openStorage({ kind: 'sqlite', path: building })
+  try {
+    await prepareKb(storage, SEED_DIR, () => {})
+  } finally {
+    await storage.close()
+  }
+  renameSync(building, file)
+  return file
+}
+
+/** What the seeded KB depends on: the seed's manifest (its shards' digests) and every file of the storage code. */
+function kbKey(): string {
+  const h = createHash('sha256').update(readFileSync(path.join(SEED_DIR, 'manifest.json')))
+  const files = readdirSync(STORAGE_DIR, { recursive: true, encoding: 'utf8' }).sort()
+  for (const f of files) if (f.endsWith('.ts')) h.update(f).update(readFileSync(path.join(STORAGE_DIR, f)))
+  return h.digest('hex').slice(0, 16)
 }
