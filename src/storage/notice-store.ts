@@ -1,14 +1,13 @@
 // Attribution notices on SQL (docs/attribution-notices.md): the notices analyzer's texts stored once each by MD5,
 // each version's notice files pointing at them, and the read of a batch of versions in one query.
 import type { Kysely, Transaction } from 'kysely'
-import type { Notice, NoticeReader } from '../domain/notices/types.ts'
+import { NOTICES_ANALYZER, type Notice, type NoticeReader } from '../domain/notices/types.ts'
 import type { Storage } from './database.ts'
+import type { IndexWriter } from './index-writer.ts'
 import { chunks } from './kb-rows.ts'
 import type { Database } from './schema.ts'
 
 type Tx = Transaction<Database> | Kysely<Database>
-
-export const NOTICES_ANALYZER = 'notices'
 
 interface NoticeFile {
   path: string
@@ -36,6 +35,13 @@ export async function writeVersionNotices(trx: Tx, versionId: number, output: un
       .execute()
   const rows = files.map((f) => ({ version_id: versionId, path: f.path, md5: f.md5 }))
   for (const part of chunks(rows, 3)) await trx.insertInto('version_notices').values(part).execute()
+}
+
+/** The notices analyzer's tables: its texts, once each, and each version's notice files. */
+export const noticeIndex: IndexWriter = {
+  analyzer: NOTICES_ANALYZER,
+  stored: withoutTexts,
+  write: (trx, w) => writeVersionNotices(trx, w.versionId, w.output),
 }
 
 export class SqlNoticeReader implements NoticeReader {

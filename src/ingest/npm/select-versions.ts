@@ -1,12 +1,10 @@
 // Which versions of a package to keep and which to analyze (--versions, --analyze, and on-demand units' `asked`).
+import { WALKED_OUTPUT } from '../../domain/dependencies/learning.ts'
 import type { PackageState, VersionFacts } from '../../domain/kb/types.ts'
 import { resolveVersion } from '../../domain/shared/requirement.ts'
 
 /** `asked`: the versions requests named, each a version or requirement resolved as the API resolves it. */
 export type Selection = 'all' | 'latest' | 'none' | number | { asked: readonly string[] }
-
-/** The output every walk stores beside the analyzers' (storage/kb-writer.ts): its presence marks a walked version. */
-const FILE_LIST = 'files'
 
 export function parseSelection(raw: string, allowNone: boolean): Selection {
   if (raw === 'all' || raw === 'latest' || (allowNone && raw === 'none')) return raw
@@ -55,7 +53,7 @@ export function analysisPlan(
   for (const v of kept) {
     if (!v.integrity || v.status === 'removed') continue
     const done = state?.analyses.get(v.version)
-    const walked = done?.has(FILE_LIST) === true
+    const walked = done?.has(WALKED_OUTPUT) === true
     const needed = analyzers
       .filter((a) => {
         const have = done?.get(a.name)
