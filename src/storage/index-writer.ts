@@ -7,7 +7,7 @@ import type { Database } from './schema.ts'
 export type Tx = Transaction<Database> | Kysely<Database>
 
 /** One analyzer output written anew, with the version it belongs to. */
-export interface WrittenOutput {
+interface WrittenOutput {
   versionId: number
   analysis: VersionAnalysis
   analyzerVersion: string

@@ -16,13 +16,13 @@ interface NoticeFile {
 }
 
 /** The analyses row keeps the files without their texts: the texts live in notice_texts, once each. */
-export function withoutTexts(output: unknown): unknown {
+function withoutTexts(output: unknown): unknown {
   const files = (output as { notices?: NoticeFile[] }).notices ?? []
   return { notices: files.map(({ path, md5 }) => ({ path, md5 })) }
 }
 
 /** Replaces the notice files of one version; a text already in the KB is not stored again. */
-export async function writeVersionNotices(trx: Tx, versionId: number, output: unknown): Promise<void> {
+async function writeVersionNotices(trx: Tx, versionId: number, output: unknown): Promise<void> {
   const files = (output as { notices?: NoticeFile[] }).notices ?? []
   await trx.deleteFrom('version_notices').where('version_id', '=', versionId).execute()
   if (files.length === 0) return

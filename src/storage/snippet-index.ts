@@ -30,7 +30,7 @@ const stored = (hash: number) => hash | 0
 const unsigned = (hash: number) => hash >>> 0
 
 /** The analyses row keeps a summary: the fingerprints live in the index, once per content. */
-export function snippetSummary(output: unknown): unknown {
+function snippetSummary(output: unknown): unknown {
   const contents = (output as { contents?: SnippetContent[] }).contents ?? []
   return {
     contents: contents.length,
