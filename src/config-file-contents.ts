@@ -2,7 +2,7 @@
 // file served, how long one fetch may take, and the on-disk cache of files served before.
 import { homedir } from 'node:os'
 import path from 'node:path'
-import type { SettingReaders } from './config.ts'
+import type { SettingReaders } from './config-readers.ts'
 
 export interface FileContentsConfig {
   /** Larger files are answered 413, as the engine does past SCANOSS_FILE_CONTENTS_LIMIT (default 50 MB). */

@@ -1,6 +1,6 @@
 // The settings of what the KB learns by itself (docs/kb-growth.md): on-demand fetches of what requests name, and the
 // freshness schedule (`compintel update`: registry metadata and the data feeds).
-import type { SettingReaders } from './config.ts'
+import type { SettingReaders } from './config-readers.ts'
 import type { RegistryLimits } from './ingest/npm/registry-limits.ts'
 
 export type OnDemandMode = 'off' | 'metadata' | 'analyze'

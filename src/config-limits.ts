@@ -1,7 +1,7 @@
 // The limits that keep hostile clients from holding the server (docs/security.md "Hostile clients"): how long a
 // connection may take to send its headers, its whole request, or sit idle; how many connections one address and all
 // clients may hold; how many request-body bytes every request together may hold at once.
-import type { SettingReaders } from './config.ts'
+import type { SettingReaders } from './config-readers.ts'
 
 export interface LimitsConfig {
   /** The request line and headers must arrive within this long of the connection's or previous request's start. */

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { FILE_CONTENTS_SETTINGS, type FileContentsConfig, parseFileContentsConfig } from './config-file-contents.ts'
 import { GROWTH_SETTINGS, type GrowthConfig, parseGrowthConfig } from './config-growth.ts'
 import { LIMIT_SETTINGS, type LimitsConfig, parseLimitsConfig } from './config-limits.ts'
+import { type Source, settingReaders } from './config-readers.ts'
 import { AREAS, isScope } from './domain/keys/scopes.ts'
 import { SEED_DIR } from './seed-dir.ts'
 
@@ -62,8 +63,6 @@ export class ConfigError extends Error {
 export const DEFAULT_SQLITE_PATH = path.join('data', 'compintel.sqlite')
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
-export type Source = Record<string, string | undefined>
-
 /** The documented settings; docs/configuration.md's table mirrors this list. */
 export const SETTINGS = [
   'HOST',
@@ -121,31 +120,6 @@ function pick(env: Source): Source {
   for (const k of SETTINGS) if (env[k] !== undefined && env[k] !== '') out[k] = env[k]
   return out
 }
-
-/** Integer and boolean readers of settings; each bad value is added to `problems`, named and explained. */
-function settingReaders(src: Source, problems: string[]) {
-  const int = (name: string, def: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
-    const raw = src[name]
-    if (raw === undefined) return def
-    const n = Number(raw)
-    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-      problems.push(`${name}: expected an integer from ${min} to ${max}, got "${raw}"`)
-      return def
-    }
-    return n
-  }
-  const bool = (name: string, def: boolean): boolean => {
-    const raw = src[name]?.toLowerCase()
-    if (raw === undefined) return def
-    if (['1', 'true', 'yes'].includes(raw)) return true
-    if (['0', 'false', 'no'].includes(raw)) return false
-    problems.push(`${name}: expected true or false, got "${src[name]}"`)
-    return def
-  }
-  return { src, problems, int, bool }
-}
-
-export type SettingReaders = ReturnType<typeof settingReaders>
 
 export function parseConfig(src: Source): Config {
   const problems: string[] = []

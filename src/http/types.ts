@@ -12,7 +12,7 @@ import type { Config } from '../config.ts'
 import type { Area } from '../domain/keys/scopes.ts'
 import type { Principal } from '../domain/keys/types.ts'
 import type { Services } from '../domain/services.ts'
-import type { PressureReport } from './plugins/pressure.ts'
+import type { PressureReport } from './schemas/pressure.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
