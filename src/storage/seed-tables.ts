@@ -6,7 +6,7 @@
  * of each table: the row's own purl, its component's or its version's), by a hash of some key columns, or by
  * ranges of a numeric column (ids grow, so new rows land in the last shards).
  */
-export type SeedSplit =
+type SeedSplit =
   | { by: 'package'; shards: number }
   | { by: 'key'; columns: string[]; shards: number }
   | { by: 'range'; column: string; size: number }
