@@ -10,6 +10,7 @@ import { KeyService } from './domain/keys/key-service.ts'
 import { FileContents } from './domain/scanning/file-contents.ts'
 import type { ScanIndex } from './domain/scanning/types.ts'
 import type { Services } from './domain/services.ts'
+import { readEmittedHelpers } from './emitted-helpers.ts'
 import { loadCatalogue } from './ingest/crypto/catalogue.ts'
 import { NpmFilesInThreads } from './ingest/thread/file-pool.ts'
 import { RulesetStore } from './rules/release/store.ts'
@@ -52,6 +53,7 @@ export function createServices(storage: Storage, config: ServicesConfig): Servic
     geo: new SqlGeoReader(storage),
     notices: new SqlNoticeReader(storage),
     algorithmCatalogue: () => loadCatalogue(), // read once per process, on first use
+    emittedHelpers: readEmittedHelpers,
     cycloneDxSchemaErrors: (bom) => cycloneDxErrors(bom), // each version's schema compiled on first use
     rulesets: new RulesetStore(),
     pingDatabase: () => storage.ping(),

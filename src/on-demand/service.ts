@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { OnDemandMode } from '../config-growth.ts'
 import type { OnDemandQueue, UnitView } from '../domain/kb/ingest-queue.ts'
 import { learnKey } from '../domain/on-demand/learn.ts'
-import type { LearnRequest, LearnSource, LearnState, OnDemandPort } from '../domain/on-demand/types.ts'
+import type { LearnRequest, LearnSource, LearnState, OnDemandCounts, OnDemandPort } from '../domain/on-demand/types.ts'
 import { FetchBudget } from './budget.ts'
 import { SOURCE_RULES } from './sources.ts'
 
@@ -20,16 +20,6 @@ export interface OnDemandSettings {
   perKeyPerMinute: number
   /** How often a waiting request looks at its units (default 100 ms). */
   pollMs?: number
-}
-
-/** Counts since start, for /metrics and `compintel status`. */
-export interface OnDemandCounts {
-  requested: number
-  joined: number
-  skipped: number
-  overBudget: number
-  waitsDone: number
-  waitsAtBudget: number
 }
 
 export class OnDemandService implements OnDemandPort {
