@@ -4,17 +4,14 @@ import pino from 'pino'
 import { createAnswerCache } from './cache/answer-cache.ts'
 import { RedisStore } from './cache/redis-store.ts'
 import type { Config } from './config.ts'
+import type { Services } from './domain/services.ts'
 import { buildApp } from './http/app.ts'
 import type { App } from './http/types.ts'
-import { RegistryClient } from './ingest/npm/registry-client.ts'
-import { startOnDemand } from './on-demand/start.ts'
-import { createServices } from './services.ts'
+import { createRuntime } from './runtime.ts'
 import type { Storage } from './storage/database.ts'
-import { openStorage } from './storage/database.ts'
 import { SqlChangeFeed } from './storage/kb-changes.ts'
 import { SCHEMA_VERSION } from './storage/migrations/index.ts'
 import { prepareKb } from './storage/prepare-kb.ts'
-import { startUpdateSchedule } from './update/schedule.ts'
 import { SERVER_VERSION } from './version.ts'
 
 export interface Running {
@@ -38,24 +35,16 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 
 export async function serve(config: Config, out: (line: string) => void = console.log): Promise<Running> {
   const logger = createLogger(config.logLevel)
-  const storage = openStorage(config.database, {
-    onPoolError: (err) => logger.warn({ err: err.message }, 'idle database connection failed'),
+  const runtime = await createRuntime(config, {
+    open: { onPoolError: (err) => logger.warn({ err: err.message }, 'idle database connection failed') },
+    prepare: (storage) => prepareKb(storage, config.seedDir, out),
+    onDemand: true,
+    // on PostgreSQL the schedule is `compintel worker`'s (docs/kb-growth.md)
+    schedule: config.database.kind === 'sqlite',
+    log: logger,
   })
-  await prepareKb(storage, config.seedDir, out)
-  const services = createServices(storage, config)
+  const { storage, services, onDemand, schedule: updates } = runtime
   await announceKeys(config, services, out)
-  const onDemand = startOnDemand(storage, config, logger.child({ component: 'on-demand' }))
-  if (onDemand) services.onDemand = onDemand.service
-  // on PostgreSQL the schedule is `compintel worker`'s (docs/kb-growth.md)
-  const updates =
-    config.database.kind === 'sqlite'
-      ? startUpdateSchedule(
-          storage,
-          config.growth,
-          new RegistryClient({}, config.growth.npm),
-          logger.child({ component: 'update' }),
-        )
-      : undefined
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
@@ -94,12 +83,9 @@ export async function serve(config: Config, out: (line: string) => void = consol
         await app.close()
       } finally {
         clearTimeout(force)
-        await services.fileContents?.close()
-        await onDemand?.stop()
-        await updates?.stop()
         answerCache?.tracker.stop()
         redis?.disconnect()
-        await storage.close()
+        await runtime.close()
       }
     })()
     return closing
@@ -129,7 +115,7 @@ function startAnswerCache(
 }
 
 /** On the first start of an empty embedded KB, make one full-scope key and show it once. */
-async function announceKeys(config: Config, services: ReturnType<typeof createServices>, out: (line: string) => void) {
+async function announceKeys(config: Config, services: Services, out: (line: string) => void) {
   if (config.authMode === 'none') {
     out('WARNING: AUTH=none — every request is served without an API key. Use this only on a trusted machine.')
     return

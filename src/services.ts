@@ -33,7 +33,8 @@ import { SqlScanIndex } from './storage/snippet-index.ts'
 type ServicesConfig = Pick<Config, 'seedKeys' | 'keyCacheTtlMs'> &
   Partial<Pick<Config, 'catalogCacheMaxBytes' | 'answerCache' | 'fileContents' | 'growth'>>
 
-export function createServices(storage: Storage, config: ServicesConfig): Services {
+/** `parts`: services built elsewhere (the on-demand port, runtime.ts) or replaced (tests), over the ones built here. */
+export function createServices(storage: Storage, config: ServicesConfig, parts: Partial<Services> = {}): Services {
   const scan = new SqlScanIndex(storage)
   const { fileContents: files, growth } = config
   return {
@@ -57,6 +58,7 @@ export function createServices(storage: Storage, config: ServicesConfig): Servic
     cycloneDxSchemaErrors: (bom) => cycloneDxErrors(bom), // each version's schema compiled on first use
     rulesets: new RulesetStore(),
     pingDatabase: () => storage.ping(),
+    ...parts,
   }
 }
 
