@@ -88,13 +88,20 @@ export class SqlIngestQueue implements IngestQueue {
     const ready = sql`ingest_queue.state = 'pending' and ingest_queue.run_after <= ${q.now}
       and ingest_queue.priority >= ${priority} and not exists (select 1 from ingest_queue a where a.state = 'active'
         and a.source = ingest_queue.source and a.name = ingest_queue.name)`
-    // Fair: within a priority, the callers' ready units in turns (turn n = a caller's n-th ready unit); units without
-    // a caller (bulk) keep their order. The turns come from a window function in their own CTE: PostgreSQL refuses
-    // FOR UPDATE in a query with window functions, not a join to one.
+    // Fair: within a priority, the callers take turns. A caller's n-th ready unit has turn n plus the number of its
+    // units active (claimed by any worker), so a caller with units in workers' hands waits for the others' turns; units
+    // without a caller (bulk) keep their order. The turns come from a window function in their own CTE: PostgreSQL
+    // refuses FOR UPDATE in a query with window functions, not a join to one.
     const pending = await sql<ClaimedUnit>`
-      with turns as (
-        select id, row_number() over (partition by priority, caller order by run_after, id) as turn
-        from ingest_queue where caller is not null and ${ready}
+      with busy as (
+        select priority, caller, count(*) as n from ingest_queue where state = 'active' and caller is not null
+        group by priority, caller
+      ),
+      turns as (
+        select id, coalesce(b.n, 0) + row_number() over (partition by ingest_queue.priority, ingest_queue.caller
+          order by run_after, id) as turn
+        from ingest_queue left join busy b on b.priority = ingest_queue.priority and b.caller = ingest_queue.caller
+        where ingest_queue.caller is not null and ${ready}
       ),
       picked as (
         select ingest_queue.id from ingest_queue left join turns t on t.id = ingest_queue.id where ${ready}
