@@ -157,15 +157,30 @@ for (const backend of backends())
       const od = new SqlOnDemandQueue(storage.db, storage.dialect)
       const [o, all] = [serializeUnitOptions(OPTS), serializeUnitOptions({ ...OPTS, analyze: 'all' })]
       await q.enqueue('bulk', 'npm', ['bulk-1'], OPTS)
-      await od.add('ra', 'npm', ['a1', 'a2', 'a3', 'a4', 'shared'].map((n) => [n, o] as const), 'caller-a')
-      await od.add('rb', 'npm', [['b1', o], ['shared', all]], 'caller-b')
+      await od.add(
+        'ra',
+        'npm',
+        ['a1', 'a2', 'a3', 'a4', 'shared'].map((n) => [n, o] as const),
+        'caller-a',
+      )
+      await od.add(
+        'rb',
+        'npm',
+        [
+          ['b1', o],
+          ['shared', all],
+        ],
+        'caller-b',
+      )
       const next = async () => (await q.claim(1)).map((u) => `${u.name}${u.caller === 'caller-b' ? ' (b)' : ''}`)
       const order: string[] = []
       for (let i = 0; i < 8; i++) order.push(...(await next()))
       // b's units take turns with a's, though queued after all of them; a's `shared` waits while b's runs; bulk last
       assert.deepEqual(order, ['a1', 'b1 (b)', 'a2', 'shared (b)', 'a3', 'a4', 'bulk-1'])
       const [sharedB] = await sql<{ id: string }>`select cast(id as text) as id from ingest_queue
-        where name = 'shared' and state = 'active'`.execute(storage.db).then((r) => r.rows)
+        where name = 'shared' and state = 'active'`
+        .execute(storage.db)
+        .then((r) => r.rows)
       const unit = { id: sharedB?.id ?? '', runId: 'rb', source: 'npm', name: 'shared', options: all, attempts: 1 }
       await q.complete({ ...unit, priority: 1, caller: 'caller-b' }, ['dep'])
       const rest = await q.claim(5)

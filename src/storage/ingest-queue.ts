@@ -89,23 +89,24 @@ export class SqlIngestQueue implements IngestQueue {
       and ingest_queue.priority >= ${priority} and not exists (select 1 from ingest_queue a where a.state = 'active'
         and a.source = ingest_queue.source and a.name = ingest_queue.name)`
     // Fair: within a priority, the callers take turns. A caller's n-th ready unit has turn n plus the number of its
-    // units active (claimed by any worker), so a caller with units in workers' hands waits for the others' turns; units
-    // without a caller (bulk) keep their order. The turns come from a window function in their own CTE: PostgreSQL
-    // refuses FOR UPDATE in a query with window functions, not a join to one.
+    // units active (claimed by any worker); in a turn, the caller served least recently goes first. Units without a
+    // caller (bulk) keep their order. The turns come from a window function in their own CTE: PostgreSQL refuses FOR
+    // UPDATE in a query with window functions, not a join to one.
     const pending = await sql<ClaimedUnit>`
-      with busy as (
-        select priority, caller, count(*) as n from ingest_queue where state = 'active' and caller is not null
-        group by priority, caller
+      with callers as (
+        select priority, caller, count(*) filter (where state = 'active') as busy, max(updated_at) as served
+        from ingest_queue where caller is not null and state <> 'pending' group by priority, caller
       ),
       turns as (
-        select id, coalesce(b.n, 0) + row_number() over (partition by ingest_queue.priority, ingest_queue.caller
-          order by run_after, id) as turn
-        from ingest_queue left join busy b on b.priority = ingest_queue.priority and b.caller = ingest_queue.caller
+        select id, c.served, coalesce(c.busy, 0) + row_number() over (
+          partition by ingest_queue.priority, ingest_queue.caller order by run_after, id) as turn
+        from ingest_queue left join callers c on c.priority = ingest_queue.priority and c.caller = ingest_queue.caller
         where ingest_queue.caller is not null and ${ready}
       ),
       picked as (
         select ingest_queue.id from ingest_queue left join turns t on t.id = ingest_queue.id where ${ready}
-        order by ingest_queue.priority desc, coalesce(t.turn, 1), ingest_queue.run_after, ingest_queue.id
+        order by ingest_queue.priority desc, coalesce(t.turn, 1), t.served is not null, t.served,
+          ingest_queue.run_after, ingest_queue.id
         limit ${left} ${q.skipLocked}
       )
       update ingest_queue set state = 'active', lease_owner = ${this.opts.owner}, lease_until = ${lease},

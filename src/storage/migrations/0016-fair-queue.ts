@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table ingest_queue add column caller text`.execute(db)
-  // What a claim ranks: each caller's ready units in order.
-  await sql`create index ingest_queue_caller_idx on ingest_queue (priority, caller, run_after, id)
-    where state = 'pending' and caller is not null`.execute(db)
+  // What a claim reads of the callers: their units by state (the ready ones to rank, those in hand, when last served).
+  await sql`create index ingest_queue_caller_idx on ingest_queue (caller, state, updated_at)
+    where caller is not null`.execute(db)
 }
