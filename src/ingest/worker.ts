@@ -10,6 +10,7 @@ import {
   type IngestQueue,
   ON_DEMAND_PRIORITY,
   parseUnitOptions,
+  type UnitEvent,
 } from '../domain/kb/ingest-queue.ts'
 import { excerpt, isPermanent, UpstreamRefused } from './failure.ts'
 import { PackageNotFound } from './npm/registry.ts'
@@ -51,6 +52,8 @@ export interface WorkerDeps {
   /** Recomputes what depends on many packages (popularity); called when this worker has written something. */
   refresh(): Promise<void>
   log: WorkerLog
+  /** Told of each unit this worker claims and of how it leaves its hands (the on-demand waiters of this process). */
+  onUnit?(id: string, event: UnitEvent): void
 }
 
 export interface WorkerSummary {
@@ -156,6 +159,7 @@ export class IngestWorker {
       this.wake()
     })
     this.inHand.set(unit.id, { unit, work })
+    this.deps.onUnit?.(unit.id, 'claimed')
   }
 
   private async process(unit: ClaimedUnit): Promise<void> {
@@ -178,6 +182,7 @@ export class IngestWorker {
       const { held, queued } = await queue.complete(unit, o.withDependencies ? r.dependencies : [])
       if (!held) this.summary.lost++
       else this.summary.done++
+      this.deps.onUnit?.(unit.id, held ? 'done' : 'lost')
       const facts = { ...r.facts, dependenciesQueued: queued }
       log.info(
         { ...at, ...facts, ms: Date.now() - started, totals: { ...this.summary } },
@@ -196,6 +201,7 @@ export class IngestWorker {
         log.error({ ...at, err: e.message }, 'could not record the failure; the unit comes back when its lease ends')
         return { state: 'lost' as const }
       })
+      this.deps.onUnit?.(unit.id, outcome.state)
       if (outcome.state === 'retry') {
         this.summary.retried++
         log.warn({ ...at, err: reason, retryInSeconds: outcome.retryInSeconds }, 'unit failed; will retry')
@@ -239,6 +245,7 @@ export class IngestWorker {
     if (!timedOut) return
     const units = [...this.inHand.values()].map((h) => h.unit)
     await this.deps.queue.release(units)
+    for (const u of units) this.deps.onUnit?.(u.id, 'released')
     this.summary.released += units.length
     this.deps.log.warn({ units: units.map((u) => u.name) }, 'gave the unfinished units back to the queue')
   }

@@ -31,6 +31,11 @@ export interface OnDemandRuntime {
 
 /** An idle worker looks for units other nodes queued this often; units queued in this process wake it at once. */
 const IDLE_POLL_MS = 1000
+/**
+ * A waiting request looks at units this process's worker does not hold this often: on PostgreSQL another node's worker
+ * may settle them; on SQLite this process's worker is the only one, and its reports wake the request.
+ */
+const ELSEWHERE_POLL_MS = { postgres: 500, sqlite: Number.POSITIVE_INFINITY }
 
 export function onDemandLimits(config: Pick<Config, 'growth'>) {
   return { timeoutMs: config.growth.onDemandTimeoutMs, maxUnpackedBytes: config.growth.onDemandMaxUnpackedBytes }
@@ -92,6 +97,7 @@ export function startOnDemand(
       // popularity is recomputed by `compintel update` and bulk workers, not after every on-demand package
       refresh: async () => {},
       log,
+      onUnit: (id, event) => service.onUnit(id, event),
     },
     {
       concurrency: g.onDemandConcurrency,
@@ -104,7 +110,9 @@ export function startOnDemand(
       onDemandLimits: onDemandLimits(config),
     },
   )
-  const service = new OnDemandService(units, settings, () => worker.poke())
+  const service = new OnDemandService(units, { ...settings, pollMs: ELSEWHERE_POLL_MS[storage.dialect] }, () =>
+    worker.poke(),
+  )
   const running = worker.run()
   return {
     service,
