@@ -8,12 +8,12 @@
 
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { parseConfig } from '../src/config.ts'
+import { createRuntime } from '../src/app/runtime.ts'
+import { parseConfig } from '../src/config/config.ts'
 import { ON_DEMAND_PRIORITY } from '../src/domain/kb/ingest-queue.ts'
 import { lockfilePurls } from '../src/domain/shared/project-components.ts'
 import { buildApp } from '../src/http/app.ts'
 import type { App } from '../src/http/types.ts'
-import { createRuntime } from '../src/runtime.ts'
 import { SqlIngestQueue } from '../src/storage/ingest-queue.ts'
 import { removeCopy, seededCopy } from './seeded-kb.ts'
 

@@ -16,9 +16,9 @@ import { parseArgs } from 'node:util'
 import { createGzip } from 'node:zlib'
 import { sql } from 'kysely'
 import * as tar from 'tar'
-import { parseConfig } from '../src/config.ts'
+import { createRuntime } from '../src/app/runtime.ts'
+import { parseConfig } from '../src/config/config.ts'
 import type { LearnRequest } from '../src/domain/on-demand/types.ts'
-import { createRuntime } from '../src/runtime.ts'
 
 const NAME = (i: number) => `fairness-package-${i}`
 

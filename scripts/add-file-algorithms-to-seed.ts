@@ -8,9 +8,9 @@
 // evidence names (up to 3 files per algorithm). Then exports the seed again. About 10 minutes for the 3,130 versions.
 //   node --import ./bin/register-ts.js scripts/add-file-algorithms-to-seed.ts [--seed DIR] [--out DIR] [--concurrency 8]
 import { parseArgs } from 'node:util'
+import { SEED_DIR } from '../src/config/seed-dir.ts'
 import { cryptoAnalyzerWith, scanFile } from '../src/ingest/analyzers/crypto.ts'
 import type { FileEntry } from '../src/ingest/analyzers/types.ts'
-import { SEED_DIR } from '../src/seed-dir.ts'
 import { fileAlgorithmsFromEvidence, withoutFiles, writeFileAlgorithms } from '../src/storage/file-algorithms.ts'
 import { editSeed, log, walkSeedVersions } from './seed-edit.ts'
 

@@ -6,8 +6,8 @@
 // fingerprints when a later ingest walks them.
 //   node --import ./bin/register-ts.js scripts/add-snippets-to-seed.ts [--budget-mb 8] [--seed DIR] [--out DIR]
 import { parseArgs } from 'node:util'
+import { SEED_DIR } from '../src/config/seed-dir.ts'
 import { snippetsAnalyzer } from '../src/ingest/analyzers/snippets.ts'
-import { SEED_DIR } from '../src/seed-dir.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { editSeed, log, walkSeedVersions } from './seed-edit.ts'
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { unitRunners } from '../src/on-demand/start.ts'
+import { unitRunners } from '../src/jobs/on-demand-worker.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { post, versions } from './helpers/debian-kb.ts'
 

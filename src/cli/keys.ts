@@ -1,7 +1,7 @@
 // `compintel keys create|list|revoke`: manage API keys in the KB; a new key is printed once and never stored.
 import { parseArgs } from 'node:util'
-import type { Config } from '../config.ts'
-import { createRuntime } from '../runtime.ts'
+import { createRuntime } from '../app/runtime.ts'
+import type { Config } from '../config/config.ts'
 
 export async function runKeys(config: Config, argv: string[]): Promise<number> {
   const [sub, ...rest] = argv

@@ -3,11 +3,11 @@
 // listed without notices; `compintel ingest npm` (or the server's on-demand learning) fills them in.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import type { Config } from '../config.ts'
+import { createRuntime } from '../app/runtime.ts'
+import type { Config } from '../config/config.ts'
 import { componentNotices } from '../domain/notices/component-notices.ts'
 import { noticesFile } from '../domain/notices/notices-file.ts'
 import { projectPurls } from '../domain/shared/project-components.ts'
-import { createRuntime } from '../runtime.ts'
 import { NOTICES_USAGE } from './notices-usage.ts'
 
 export async function runNotices(config: Config, argv: string[]): Promise<number> {

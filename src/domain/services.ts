@@ -1,4 +1,4 @@
-// The domain services one storage backend provides (src/services.ts builds them): the ports every area's domain
+// The domain services one storage backend provides (src/app/services.ts builds them): the ports every area's domain
 // functions read through, handed to the HTTP layer as `deps.services`.
 import type { CatalogReader, IntegrityReader } from './catalog/types.ts'
 import type { AnalysisReader, ComponentSearcher } from './components/types.ts'

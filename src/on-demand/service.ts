@@ -7,7 +7,7 @@
 // (onUnit), which wakes the waiters at once; the units it does not hold are looked at in SQL every pollMs.
 // docs/kb-growth.md.
 import { createHash, randomUUID } from 'node:crypto'
-import type { OnDemandMode } from '../config-growth.ts'
+import type { OnDemandMode } from '../config/growth.ts'
 import type { OnDemandQueue, UnitEvent, UnitView } from '../domain/kb/ingest-queue.ts'
 import { learnKey } from '../domain/on-demand/learn.ts'
 import type { LearnRequest, LearnSource, LearnState, OnDemandCounts, OnDemandPort } from '../domain/on-demand/types.ts'

@@ -1,6 +1,6 @@
 // What on-demand learning asks of each source (docs/kb-growth.md): the names that may be sent there, and the options
-// of the unit a request queues in each ON_DEMAND mode. The worker's runner of each source is in ingest/unit-runner.ts.
-import type { OnDemandMode } from '../config-growth.ts'
+// of the unit a request queues in each ON_DEMAND mode. The worker's runner of each source is in jobs/unit-runner.ts.
+import type { OnDemandMode } from '../config/growth.ts'
 import { debianNameProblem, npmNameProblem } from '../domain/kb/ecosystem-rules.ts'
 import { serializeUnitOptions } from '../domain/kb/ingest-queue.ts'
 import type { LearnRequest, LearnSource } from '../domain/on-demand/types.ts'

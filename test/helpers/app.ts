@@ -1,9 +1,10 @@
 // Test helper: an app on an in-memory SQLite KB (or a given storage), with keys made for the test.
-import { type Config, parseConfig } from '../../src/config.ts'
+
+import { createRuntime } from '../../src/app/runtime.ts'
+import { type Config, parseConfig } from '../../src/config/config.ts'
 import type { Services } from '../../src/domain/services.ts'
 import { buildApp } from '../../src/http/app.ts'
 import type { App, AppDeps } from '../../src/http/types.ts'
-import { createRuntime } from '../../src/runtime.ts'
 import type { Storage } from '../../src/storage/database.ts'
 
 export interface TestApp {
