@@ -20,6 +20,7 @@ import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { migrate } from '../storage/migrate.ts'
 import { refreshPopularityExclusive } from '../storage/popularity.ts'
 import { startUpdateSchedule } from '../update/schedule.ts'
+import { exitAfter } from './process-guard.ts'
 import { NEEDS_POSTGRES, WORKER_USAGE } from './worker-usage.ts'
 
 /** While busy, popularity is recomputed at most this often (and whenever the worker runs out of work). */
@@ -49,6 +50,7 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
     onPoolError: (err) => log.warn({ err: err.message }, 'idle database connection failed'),
   })
   let released = 0
+  let exit: { cleanly(): void } | undefined
   try {
     await migrate(storage)
     const queue = new SqlIngestQueue(storage.db, storage.dialect, {
@@ -85,7 +87,8 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
       },
     )
     const onSignal = (signal: string) => {
-      log.info({ signal }, 'stopping: no new units; the units in hand are finished or given back')
+      log.info({ signal }, 'stopping: no new units; the units in hand are aborted and given back')
+      exit ??= exitAfter(config.shutdownTimeoutMs)
       worker.stop()
     }
     process.on('SIGTERM', onSignal)
@@ -108,12 +111,13 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
     }
     return 0
   } finally {
-    // Units given back may still be running (a download, a write that will find its lease gone): do not wait.
+    // Units given back were aborted; what they left running (a download) is not waited for.
     if (released > 0) {
       await Promise.race([storage.close(), sleep(1000)])
       process.exit(0)
     }
     await storage.close()
+    exit?.cleanly()
   }
 }
 
