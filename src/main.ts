@@ -95,10 +95,13 @@ export async function serve(config: Config, out: (line: string) => void = consol
       }, config.shutdownTimeoutMs)
       // the units in flight are aborted and given back now, while the requests in flight finish
       const stopped = Promise.all([onDemand?.stop(), updates?.stop()])
+      // a keep-alive connection whose request finishes while closing is closed then, not after KEEP_ALIVE_TIMEOUT
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100)
       try {
         await app.close()
       } finally {
         clearTimeout(force)
+        clearInterval(idle)
         await services.fileContents?.close()
         await stopped
         answerCache?.tracker.stop()

@@ -42,6 +42,8 @@ export class OnDemandService implements OnDemandPort {
     waitsAtBudget: 0,
   }
   private readonly budget: FetchBudget
+  /** Set when the process stops: waiting requests answer `pending` now (their units are given back to the queue). */
+  private stopping = false
 
   constructor(
     private readonly queue: OnDemandQueue,
@@ -50,6 +52,11 @@ export class OnDemandService implements OnDemandPort {
     private readonly onQueued: () => void = () => {},
   ) {
     this.budget = new FetchBudget(settings.perKeyPerMinute)
+  }
+
+  /** The process is stopping: requests stop waiting for their units. */
+  stop(): void {
+    this.stopping = true
   }
 
   async learn(requests: readonly LearnRequest[], who: string, waitMs?: number): Promise<Map<string, LearnState>> {
@@ -139,7 +146,7 @@ export class OnDemandService implements OnDemandPort {
         return out
       }
       const left = deadline - Date.now()
-      if (left <= 0) break
+      if (left <= 0 || this.stopping) break
       await sleep(Math.min(this.settings.pollMs ?? 100, left))
     }
     if (waitMs > 0) this.counts.waitsAtBudget++ // a request that does not wait (a scan) is no wait
