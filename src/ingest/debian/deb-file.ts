@@ -85,6 +85,9 @@ export async function walkCommand(
     const walked = await walkTarball(child.stdout, analyzers, { stripComponents: 0, ...(signal ? { signal } : {}) })
     if ((await exited) !== 0) throw new Error(`${command} failed: ${stderr.trim().slice(0, 300)}`)
     return walked
+  } catch (err) {
+    signal?.throwIfAborted() // the killed command's cut stream is not the failure
+    throw err
   } finally {
     child.kill()
     child.stdout.destroy()
