@@ -13,7 +13,7 @@ import { PermanentError } from '../failure.ts'
 import { PackageNotFound } from '../npm/registry.ts'
 import type { UnitRunner } from '../unit-runner.ts'
 import { AptArchive } from './apt.ts'
-import type { Walker } from './deb-file.ts'
+import { type Walker, walkCommand } from './deb-file.ts'
 import { ingestDebian } from './ingest-debian.ts'
 import { debianMirrors } from './mirror.ts'
 
@@ -110,7 +110,7 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
         advisories,
         ...(origins ? { origins } : {}),
         ...(deps.analyzers ? { analyzers: deps.analyzers } : {}),
-        ...(walker ? { walker } : {}),
+        walker,
         names: [name],
         withDependencies: options.withDependencies,
         analyze,
@@ -155,8 +155,8 @@ function untilStopped(deps: DebianUnitDeps, signal: AbortSignal | undefined) {
   }
   const o = deps.origins
   const origins: OriginWriter | undefined = o && { writeOrigin: (r) => check(() => o.writeOrigin(r)) }
-  const w = deps.walker
-  const walker: Walker | undefined = w && ((command, args, analyzers) => w(command, args, analyzers, signal))
+  const w = deps.walker ?? walkCommand
+  const walker: Walker = (command, args, analyzers) => w(command, args, analyzers, signal)
   return { writer, advisories, origins, walker }
 }
 
