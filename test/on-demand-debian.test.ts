@@ -8,8 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, test } from 'node:test'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { unitRunners } from '../src/jobs/on-demand-worker.ts'
+import { type Walker, walkCommand } from '../src/sources/debian/deb-file.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { post, versions } from './helpers/debian-kb.ts'
 
@@ -180,6 +182,48 @@ test("a `compintel worker`'s Debian unit reads the versions with the analyzers: 
     ])
     const names = ((crypto as { algorithms?: { algorithm: string }[] }).algorithms ?? []).map((a) => a.algorithm)
     assert.ok(names.includes('md5'), names.join(' '))
+  } finally {
+    await t.close()
+  }
+})
+
+test('a Debian unit aborted during its walks fails at once; the work behind it writes nothing', async () => {
+  const t = await app()
+  try {
+    let walking: () => void = () => {}
+    const walked = new Promise<void>((resolve) => {
+      walking = resolve
+    })
+    let active = 0
+    let lastEnd = Date.now()
+    // walks that run to the end whatever the abort (as one that was answering when it came): then the unit's writes
+    // are what must not happen
+    const walker: Walker = async (command, args, analyzers) => {
+      active++
+      walking()
+      try {
+        return await walkCommand(command, args, analyzers)
+      } finally {
+        active--
+        lastEnd = Date.now()
+      }
+    }
+    const noNpm = () => Promise.reject(new Error('no npm unit here'))
+    const { debian } = unitRunners(t.storage, t.config, noNpm, walker)
+    const ac = new AbortController()
+    const run = debian?.({
+      name: 'libsasl2-2',
+      options: { analyze: 'all', versions: 'all', withDependencies: false },
+      signal: ac.signal,
+    })
+    await walked
+    ac.abort(new Error('stopping'))
+    await assert.rejects(run as Promise<unknown>, /stopping/)
+    // the work behind the unit goes on until its next step: wait until no walk has run for a while
+    for (let i = 0; i < 200 && (active > 0 || Date.now() - lastEnd < 1000); i++) await sleep(50)
+    const rows = await t.storage.db.selectFrom('components').select('purl').where('purl_type', '=', 'deb').execute()
+    assert.deepEqual(rows, [], 'no package written')
+    assert.deepEqual(await t.storage.db.selectFrom('advisories').select('id').execute(), [], 'no advisory')
   } finally {
     await t.close()
   }

@@ -17,7 +17,10 @@ import { SERVER_VERSION } from './version.ts'
 export interface Running {
   app: App
   url: string
-  /** Stops accepting, lets in-flight requests finish (bounded by SHUTDOWN_TIMEOUT_MS), closes the KB. */
+  /**
+   * Stops accepting and taking units; aborts the units in flight (given back to the queue); lets in-flight requests
+   * finish (bounded by SHUTDOWN_TIMEOUT_MS); closes the KB.
+   */
   shutdown(reason: string): Promise<void>
 }
 
@@ -79,10 +82,16 @@ export async function serve(config: Config, out: (line: string) => void = consol
         logger.warn('shutdown timeout reached; closing remaining connections')
         app.server.closeAllConnections()
       }, config.shutdownTimeoutMs)
+      // the units in flight are aborted and given back now, while the requests in flight finish
+      const stopped = Promise.all([onDemand?.stop(), updates?.stop()])
+      // a keep-alive connection whose request finishes while closing is closed then, not after KEEP_ALIVE_TIMEOUT
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100)
       try {
         await app.close()
       } finally {
         clearTimeout(force)
+        clearInterval(idle)
+        await stopped
         answerCache?.tracker.stop()
         redis?.disconnect()
         await runtime.close()

@@ -6,8 +6,7 @@ import type { Config } from '../config/config.ts'
 import { anyFinding, CONSISTENCY_RULES, type ConsistencyReport, checkKb } from '../domain/kb/consistency.ts'
 import { excerpt } from '../ingest/failure.ts'
 import { SqlConsistencyReader } from '../storage/consistency-reader.ts'
-import { openStorage } from '../storage/database.ts'
-import { migrate } from '../storage/migrate.ts'
+import { openForReading } from '../storage/open-reading.ts'
 import { CHECK_USAGE } from './check-usage.ts'
 
 export async function runCheck(config: Config, argv: string[]): Promise<number> {
@@ -20,9 +19,8 @@ export async function runCheck(config: Config, argv: string[]): Promise<number> 
     console.error(`--examples: a whole number\nusage: compintel ${CHECK_USAGE}`)
     return 2
   }
-  const storage = openStorage(config.database)
+  const storage = await openForReading(config.database)
   try {
-    await migrate(storage)
     const report = await checkKb(new SqlConsistencyReader(storage.db), { examples })
     console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report))
     return anyFinding(report) ? 1 : 0

@@ -2,8 +2,7 @@
 import { parseArgs } from 'node:util'
 import type { Config } from '../config/config.ts'
 import { SEED_DIR } from '../config/seed-dir.ts'
-import { openStorage } from '../storage/database.ts'
-import { migrate } from '../storage/migrate.ts'
+import { openForReading } from '../storage/open-reading.ts'
 import { exportSeed } from '../storage/seed-export.ts'
 
 export async function runExport(config: Config, argv: string[]): Promise<number> {
@@ -12,9 +11,8 @@ export async function runExport(config: Config, argv: string[]): Promise<number>
     options: { out: { type: 'string', default: SEED_DIR }, release: { type: 'string' } },
   })
   const createdAt = new Date().toISOString()
-  const storage = openStorage(config.database)
+  const storage = await openForReading(config.database)
   try {
-    await migrate(storage)
     const manifest = await exportSeed(
       storage,
       values.out,

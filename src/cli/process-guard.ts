@@ -11,6 +11,28 @@ interface Log {
 
 /** Margin over SHUTDOWN_TIMEOUT_MS for closing the KB and the workers before the process is ended regardless. */
 const HARD_EXIT_MARGIN_MS = 5000
+/** After SIGTERM/SIGINT: the margin over SHUTDOWN_TIMEOUT_MS (8 s by default: 10 s in all). */
+const SIGNAL_EXIT_MARGIN_MS = 2000
+
+/**
+ * After a stop signal: the process ends SHUTDOWN_TIMEOUT_MS + 2 s later whatever still runs (a child process or
+ * thread that ignored its abort, a connection not yet closed): exit 0 once `cleanly()` said the shutdown completed,
+ * else 1. The timer does not keep the process alive.
+ */
+export function exitAfter(shutdownTimeoutMs: number): { cleanly(): void } {
+  let code = 1
+  setTimeout(() => {
+    process.stderr.write(
+      `compintel: still running ${shutdownTimeoutMs + SIGNAL_EXIT_MARGIN_MS} ms after the stop signal; exiting\n`,
+    )
+    process.exit(code)
+  }, shutdownTimeoutMs + SIGNAL_EXIT_MARGIN_MS).unref()
+  return {
+    cleanly: () => {
+      code = 0
+    },
+  }
+}
 
 export function guardProcess(
   log: Log,

@@ -1,9 +1,9 @@
-// `compintel serve`: runs until SIGTERM or SIGINT, then shuts down gracefully; an uncaught exception shuts it down
-// too, and it exits 1 (process-guard.ts).
-
+// `compintel serve`: runs until SIGTERM or SIGINT, then shuts down gracefully (the units in flight aborted and given
+// back, the requests in flight finished within SHUTDOWN_TIMEOUT_MS) and exits within SHUTDOWN_TIMEOUT_MS + 2 s
+// whatever still runs; an uncaught exception shuts it down too, and it exits 1 (process-guard.ts).
 import { serve } from '../app/main.ts'
 import type { Config } from '../config/config.ts'
-import { guardProcess } from './process-guard.ts'
+import { exitAfter, guardProcess } from './process-guard.ts'
 
 export async function runServe(config: Config): Promise<number> {
   const running = await serve(config)
@@ -12,8 +12,12 @@ export async function runServe(config: Config): Promise<number> {
   const failed = guard.failed.then(() => 1)
   const stopped = new Promise<number>((resolve) => {
     const stop = (signal: string) => {
+      const exit = exitAfter(config.shutdownTimeoutMs)
       running.shutdown(signal).then(
-        () => resolve(0),
+        () => {
+          exit.cleanly()
+          resolve(0)
+        },
         (err) => {
           console.error(`shutdown failed: ${(err as Error).message}`)
           resolve(1)

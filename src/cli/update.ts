@@ -9,6 +9,7 @@ import { type FeedRow, SqlFeedStore } from '../storage/feed-store.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { SqlKbMetaStore } from '../storage/kb-meta-store.ts'
 import { migrate } from '../storage/migrate.ts'
+import { openForReading } from '../storage/open-reading.ts'
 import { runUpdate } from '../update/run-update.ts'
 import { UPDATE_USAGE } from './update-usage.ts'
 import { formatStatus } from './worker.ts'
@@ -50,9 +51,8 @@ export async function runUpdateCommand(config: Config, argv: string[]): Promise<
 }
 
 export async function runStatus(config: Config): Promise<number> {
-  const storage = openStorage(config.database)
+  const storage = await openForReading(config.database)
   try {
-    await migrate(storage)
     const queue = new SqlIngestQueue(storage.db, storage.dialect, { owner: 'status', leaseSeconds: 1 })
     const [status, feeds, sources] = await Promise.all([
       queue.status(),

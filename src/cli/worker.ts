@@ -18,6 +18,7 @@ import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { pruneChanges } from '../storage/kb-changes.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { refreshPopularityExclusive } from '../storage/popularity.ts'
+import { exitAfter } from './process-guard.ts'
 import { NEEDS_POSTGRES, WORKER_USAGE } from './worker-usage.ts'
 
 /** While busy, popularity is recomputed at most this often (and whenever the worker runs out of work). */
@@ -53,6 +54,7 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
   })
   const { storage } = runtime
   let released = 0
+  let exit: { cleanly(): void } | undefined
   try {
     const queue = new SqlIngestQueue(storage.db, storage.dialect, {
       owner,
@@ -88,7 +90,8 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
       },
     )
     const onSignal = (signal: string) => {
-      log.info({ signal }, 'stopping: no new units; the units in hand are finished or given back')
+      log.info({ signal }, 'stopping: no new units; the units in hand are aborted and given back')
+      exit ??= exitAfter(config.shutdownTimeoutMs)
       worker.stop()
     }
     process.on('SIGTERM', onSignal)
@@ -103,12 +106,13 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
     }
     return 0
   } finally {
-    // Units given back may still be running (a download, a write that will find its lease gone): do not wait.
+    // Units given back were aborted; what they left running (a download) is not waited for.
     if (released > 0) {
       await Promise.race([runtime.close(), sleep(1000)])
       process.exit(0)
     }
     await runtime.close()
+    exit?.cleanly()
   }
 }
 

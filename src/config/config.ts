@@ -148,7 +148,7 @@ export function parseConfig(src: Source): Config {
     authMode: auth === 'none' ? 'none' : 'keys',
     seedKeys: parseSeedKeys(src.COMPINTEL_API_KEYS, problems),
     keyCacheTtlMs: int('KEY_CACHE_TTL_MS', 10_000, 0),
-    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 8000, 0),
     maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 0),
     maxHeapUsedBytes: int('MAX_HEAP_USED_BYTES', 0, 0),
     healthCheckIntervalMs: int('HEALTH_CHECK_INTERVAL_MS', 2000, 100),

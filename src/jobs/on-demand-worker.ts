@@ -118,6 +118,7 @@ export function startOnDemand(
   return {
     service,
     stop: async () => {
+      service.stop()
       worker.stop()
       await running
       await threads.close()

@@ -1,8 +1,8 @@
 // `compintel worker`'s loop: claims units from the ingestion queue with bounded concurrency, ingests each with its
 // source's runner (unit-runner.ts: npm's ingestPackage, Debian's ingestDebian), renews the leases of the units in
 // hand, queues the dependencies a unit discovers, retries failures through the queue, refreshes popularity when it
-// runs out of work (and now and then while busy), and stops gracefully: no new claims, the units in hand finished or
-// given back.
+// runs out of work (and now and then while busy), and stops promptly: no new claims, the units in hand aborted (their
+// signal: threads terminated, child processes killed) and given back uncounted, for the next worker to retry.
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
   type ClaimedUnit,
@@ -33,7 +33,7 @@ export interface WorkerOptions {
   untilEmpty: boolean
   /** While busy, popularity is refreshed at most this often (and always when the worker runs out of work). */
   refreshEveryMs: number
-  /** After stop(): how long the units in hand may take before they are given back. */
+  /** After stop(): how long the aborted units in hand may take to settle before they are given back regardless. */
   shutdownTimeoutMs: number
   /** First back-off of the retries within a unit (ingestPackage's; default 500 ms). */
   retryBaseMs?: number
@@ -70,8 +70,10 @@ export class IngestWorker {
   private readonly inHand = new Map<string, { unit: ClaimedUnit; work: Promise<void> }>()
   private readonly summary: WorkerSummary = { done: 0, failed: 0, retried: 0, lost: 0, released: 0 }
   private stopping = false
-  private aborted = false
-  private abortNow: () => void = () => {}
+  /** Aborted by stop(): every unit's signal follows it. */
+  private readonly halt = new AbortController()
+  /** Units whose run ended in that abort: given back by finishInHand. */
+  private readonly abandoned: ClaimedUnit[] = []
   private wake: () => void = () => {}
   private dirty = false
   private lastRefresh = Date.now()
@@ -85,13 +87,10 @@ export class IngestWorker {
     this.claimOptions = opts.minPriority ? { minPriority: opts.minPriority } : {}
   }
 
-  /** Stop claiming; finish the units in hand (up to shutdownTimeoutMs), give back the rest. Twice: give back now. */
+  /** Stop claiming; abort the units in hand and give them back (their attempt not counted). */
   stop(): void {
-    if (this.stopping) {
-      this.aborted = true
-      this.abortNow()
-    }
     this.stopping = true
+    this.halt.abort(new Error('the worker is stopping'))
     this.wake()
   }
 
@@ -168,14 +167,16 @@ export class IngestWorker {
     const started = Date.now()
     const at = { unit: unit.id, package: unit.name, attempt: unit.attempts }
     const limits = unit.priority >= ON_DEMAND_PRIORITY ? this.opts.onDemandLimits : undefined
-    const signal = limits ? AbortSignal.timeout(limits.timeoutMs) : undefined
+    const timeout = limits ? AbortSignal.timeout(limits.timeoutMs) : undefined
+    const signal = timeout ? AbortSignal.any([this.halt.signal, timeout]) : this.halt.signal
     try {
       const run = runnerFor(this.deps.runners, unit.source)
       const o = permanent(() => parseUnitOptions(unit.options))
       const r = await run({
         name: unit.name,
         options: o,
-        ...(limits && signal ? { signal, maxUnpackedBytes: limits.maxUnpackedBytes } : {}),
+        signal,
+        ...(limits ? { maxUnpackedBytes: limits.maxUnpackedBytes } : {}),
         retryBaseMs: this.opts.retryBaseMs,
         onRetry: (what, err, n) => log.warn({ ...at, what, err: (err as Error).message, retry: n }, 'retrying'),
       })
@@ -190,9 +191,13 @@ export class IngestWorker {
         held ? 'unit done' : 'unit done, but another worker had taken over its lease',
       )
     } catch (err) {
+      if (this.halt.signal.aborted) {
+        this.abandoned.push(unit) // stopped: finishInHand gives it back, its attempt not counted
+        return
+      }
       const notFound = err instanceof PackageNotFound
       // An on-demand unit that ran out of time holds a thread that long only once: it is not tried again.
-      const timedOut = signal?.aborted === true && !notFound && !isPermanent(err)
+      const timedOut = timeout?.aborted === true && !notFound && !isPermanent(err)
       const reason = notFound
         ? 'not found'
         : timedOut
@@ -227,24 +232,19 @@ export class IngestWorker {
     }
   }
 
+  /** The units in hand were aborted (stop()): each settles (up to shutdownTimeoutMs) and is given back uncounted. */
   private async finishInHand(): Promise<void> {
-    if (this.inHand.size === 0) return
-    this.deps.log.info({ units: this.inHand.size }, 'stopping: finishing the units in hand')
-    const all = Promise.all([...this.inHand.values()].map((h) => h.work))
-    const timedOut = await new Promise<boolean>((resolve) => {
-      if (this.aborted) return resolve(true)
-      const timer = setTimeout(() => resolve(true), this.opts.shutdownTimeoutMs)
-      this.abortNow = () => {
-        clearTimeout(timer)
-        resolve(true)
-      }
-      all.then(() => {
-        clearTimeout(timer)
-        resolve(false)
-      })
-    })
-    if (!timedOut) return
-    const units = [...this.inHand.values()].map((h) => h.unit)
+    if (this.inHand.size === 0 && this.abandoned.length === 0) return
+    this.deps.log.info({ units: this.inHand.size }, 'stopping: aborting the units in hand')
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.all([...this.inHand.values()].map((h) => h.work)),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, this.opts.shutdownTimeoutMs)
+      }),
+    ])
+    clearTimeout(timer)
+    const units = [...this.abandoned, ...[...this.inHand.values()].map((h) => h.unit)]
     await this.deps.queue.release(units)
     for (const u of units) this.deps.onUnit?.(u.id, 'released')
     this.summary.released += units.length

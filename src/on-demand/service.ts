@@ -39,6 +39,8 @@ export class OnDemandService implements OnDemandPort {
   /** The units this process's worker holds (it reports them: onUnit), and the waiting requests it wakes. */
   private readonly held = new Set<string>()
   private readonly listeners = new Set<(id: string, event: UnitEvent) => void>()
+  /** Set when the process stops: waiting requests answer `pending` now (their units are given back to the queue). */
+  private stopping = false
 
   constructor(
     private readonly queue: OnDemandQueue,
@@ -54,6 +56,12 @@ export class OnDemandService implements OnDemandPort {
     if (event === 'claimed') this.held.add(id)
     else this.held.delete(id)
     for (const l of this.listeners) l(id, event)
+  }
+
+  /** The process is stopping: requests stop waiting for their units (every waiter wakes now). */
+  stop(): void {
+    this.stopping = true
+    for (const l of this.listeners) l('', 'released')
   }
 
   async learn(requests: readonly LearnRequest[], who: string, waitMs?: number): Promise<Map<string, LearnState>> {
@@ -140,7 +148,7 @@ export class OnDemandService implements OnDemandPort {
     }
     let wake = () => {}
     const listener = (id: string, event: UnitEvent) => {
-      if (!open.has(id)) return
+      if (!open.has(id)) return void (this.stopping && wake())
       if (event === 'done' || event === 'failed') settle(id, event)
       wake()
     }
@@ -157,7 +165,7 @@ export class OnDemandService implements OnDemandPort {
           return out
         }
         const left = deadline - Date.now()
-        if (left <= 0) break
+        if (left <= 0 || this.stopping) break
         const elsewhere = () => [...open].filter((id) => !this.held.has(id))
         const ms = elsewhere().length > 0 ? Math.min(this.settings.pollMs ?? 100, left) : left
         const woken = await new Promise<boolean>((resolve) => {

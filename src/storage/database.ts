@@ -48,11 +48,21 @@ export function openStorage(config: DatabaseConfig, opts: OpenOptions = {}): Sto
   }
 }
 
-function openSqlite(file: string): Storage {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
-  const database = new SQLite(file)
-  database.pragma('journal_mode = WAL')
-  database.pragma('synchronous = NORMAL')
+/**
+ * An existing SQLite KB opened read-only (its WAL journal, set by the server, is kept in the file): readers see the
+ * last committed state while another process writes, and wait up to the busy timeout for a checkpoint's brief lock.
+ */
+export function openSqliteReadOnly(file: string): Storage {
+  return openSqlite(file, true)
+}
+
+function openSqlite(file: string, readonly = false): Storage {
+  if (file !== ':memory:' && !readonly) mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const database = new SQLite(file, { readonly, fileMustExist: readonly })
+  if (!readonly) {
+    database.pragma('journal_mode = WAL')
+    database.pragma('synchronous = NORMAL')
+  }
   database.pragma('busy_timeout = 5000')
   database.pragma('foreign_keys = ON')
   const db = new Kysely<Database>({

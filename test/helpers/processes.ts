@@ -3,7 +3,7 @@
 // the KB one clean in-process ingest writes, to compare with.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
@@ -171,4 +171,27 @@ export async function startServe(
     throw new Error(`compintel serve did not start:\n${server.output()}`)
   }
   return server
+}
+
+/** The child processes of `pid` (every thread's), each with its state letter from /proc (Z: defunct, not reaped). */
+export function childProcesses(pid: number): { pid: number; state: string; command: string }[] {
+  const tasks = readdirSync(`/proc/${pid}/task`)
+  const pids = tasks.flatMap((t) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+    } catch {
+      return [] // the thread ended meanwhile
+    }
+  })
+  return pids.flatMap((child) => {
+    try {
+      const stat = readFileSync(`/proc/${child}/stat`, 'utf8')
+      const close = stat.lastIndexOf(')')
+      return [
+        { pid: child, command: stat.slice(stat.indexOf('(') + 1, close), state: stat.slice(close + 2, close + 3) },
+      ]
+    } catch {
+      return [] // it ended meanwhile
+    }
+  })
 }

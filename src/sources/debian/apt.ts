@@ -37,12 +37,21 @@ export interface IndexFile {
 export class AptArchive {
   readonly arch: string
 
-  constructor(private readonly o: AptArchiveOptions) {
+  constructor(
+    private readonly o: AptArchiveOptions,
+    /** Ends the apt-get under way (killed, and reaped) and fails the call. */
+    private readonly signal?: AbortSignal,
+  ) {
     this.arch = o.arch ?? 'amd64'
     const { archive, security } = o.mirrors
     const remote = [archive, security].filter((uri) => uri && !uri.startsWith('file:'))
     if (o.trusted && remote.length > 0)
       throw new Error(`only a local file: repository is read without signatures, not ${remote.join(', ')}`)
+  }
+
+  /** This archive, its apt-get calls ended when `signal` aborts (one unit's view of a shared archive). */
+  until(signal: AbortSignal | undefined): AptArchive {
+    return signal ? new AptArchive(this.o, signal) : this
   }
 
   private get root() {
@@ -126,7 +135,8 @@ export class AptArchive {
     // cannot be had are left out of the answer (the caller reads what it got)
     if (wanted.length > 0)
       await this.apt(['download', ...wanted], into).catch(async () => {
-        for (const w of wanted) await this.apt(['download', w], into).catch(() => undefined)
+        this.signal?.throwIfAborted()
+        for (const w of wanted) await this.apt(['download', w], into).catch(() => this.signal?.throwIfAborted())
       })
     const out = new Map<string, string>()
     for (const f of readdirSync(into)) {
@@ -146,7 +156,9 @@ export class AptArchive {
     mkdirSync(into, { recursive: true })
     if (wanted.length > 0)
       await this.apt(['source', '--download-only', ...wanted], into).catch(async () => {
-        for (const w of wanted) await this.apt(['source', '--download-only', w], into).catch(() => undefined)
+        this.signal?.throwIfAborted()
+        for (const w of wanted)
+          await this.apt(['source', '--download-only', w], into).catch(() => this.signal?.throwIfAborted())
       })
   }
 
@@ -156,8 +168,10 @@ export class AptArchive {
         cwd: cwd ?? this.root,
         env: { ...process.env, LC_ALL: 'C' },
         maxBuffer: 16 * 1024 * 1024,
+        ...(this.signal ? { signal: this.signal } : {}),
       })
     } catch (err) {
+      this.signal?.throwIfAborted()
       const e = err as { stderr?: string; message: string }
       throw new Error(`apt-get ${args[0]} failed: ${(e.stderr || e.message).trim().split('\n').slice(-3).join(' ')}`)
     }

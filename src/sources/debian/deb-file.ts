@@ -40,8 +40,16 @@ export async function readDebDocs(debFile: string, name: string): Promise<DebDoc
   }
 }
 
-/** How a tar stream a command writes is walked: in this thread (walkCommand), or in another (thread/walk-pool.ts). */
-export type Walker = (command: string, args: string[], analyzers: readonly Analyzer<unknown>[]) => Promise<WalkResult>
+/**
+ * How a tar stream a command writes is walked: in this thread (walkCommand), or in another (thread/walk-pool.ts).
+ * When `signal` aborts, the command is killed (and reaped) and the walk fails.
+ */
+export type Walker = (
+  command: string,
+  args: string[],
+  analyzers: readonly Analyzer<unknown>[],
+  signal?: AbortSignal,
+) => Promise<WalkResult>
 
 /** The package's installed tree (its data archive, paths as under /) through the tarball walk and `analyzers`. */
 export function walkDeb(
@@ -57,8 +65,10 @@ export async function walkCommand(
   command: string,
   args: string[],
   analyzers: readonly Analyzer<unknown>[],
+  signal?: AbortSignal,
 ): Promise<WalkResult> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  signal?.throwIfAborted()
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(signal ? { signal } : {}) })
   let stderr = ''
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString()
@@ -67,12 +77,21 @@ export async function walkCommand(
     child.on('error', () => resolve(127))
     child.on('close', (code) => resolve(code ?? 1))
   })
+  const gone = new Promise<void>((resolve) => {
+    child.on('error', () => resolve())
+    child.on('exit', () => resolve())
+  })
   try {
-    const walked = await walkTarball(child.stdout, analyzers, { stripComponents: 0 })
+    const walked = await walkTarball(child.stdout, analyzers, { stripComponents: 0, ...(signal ? { signal } : {}) })
     if ((await exited) !== 0) throw new Error(`${command} failed: ${stderr.trim().slice(0, 300)}`)
     return walked
+  } catch (err) {
+    signal?.throwIfAborted() // the killed command's cut stream is not the failure
+    throw err
   } finally {
     child.kill()
+    child.stdout.destroy()
+    await gone // reaped: no defunct child, whatever ended the walk
   }
 }
 

@@ -13,7 +13,7 @@ import { PermanentError } from '../../ingest/failure.ts'
 import { PackageNotFound } from '../npm/registry.ts'
 import type { UnitRunner } from '../source.ts'
 import { AptArchive } from './apt.ts'
-import type { Walker } from './deb-file.ts'
+import { type Walker, walkCommand } from './deb-file.ts'
 import { ingestDebian } from './ingest-debian.ts'
 import { debianMirrors } from './mirror.ts'
 
@@ -95,8 +95,6 @@ const ANALYZE = ['all', 'latest', 'none'] as const
 /** Debian units: one binary package (and with `withDependencies` its closure in the suites), every version kept. */
 export function debianRunner(deps: DebianUnitDeps): UnitRunner {
   const now = deps.now ?? (() => new Date().toISOString())
-  // popularity is the worker's to refresh (after the units, not after each), as for npm units
-  const writer: KbWriter = { state: (p) => deps.writer.state(p), writePackage: (u) => deps.writer.writePackage(u) }
   return async ({ name, options, signal }) => {
     const analyze = ANALYZE.find((a) => a === options.analyze)
     if (!analyze || options.versions !== 'all')
@@ -104,14 +102,15 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
         `a Debian unit keeps every version and reads all, latest or none, not ${options.analyze}`,
       )
     signal?.throwIfAborted()
+    const { writer, advisories, origins, walker } = untilStopped(deps, signal)
     const work = deps.indexes.read((archive) =>
       ingestDebian({
-        archive,
+        archive: archive.until(signal),
         writer,
-        advisories: deps.advisories,
-        ...(deps.origins ? { origins: deps.origins } : {}),
+        advisories,
+        ...(origins ? { origins } : {}),
         ...(deps.analyzers ? { analyzers: deps.analyzers } : {}),
-        ...(deps.walker ? { walker: deps.walker } : {}),
+        walker,
         names: [name],
         withDependencies: options.withDependencies,
         analyze,
@@ -120,7 +119,8 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
         log: () => {},
       }),
     )
-    // past its timeout the unit fails (and is retried); the work in hand ends on its own, holding the indexes till then
+    // aborted (its timeout, or the worker stopping), the unit fails at once; the work in hand ends soon after, its
+    // apt-get and walks killed, and writes nothing more
     const r = await untilAborted(work, signal)
     if (r.notFound.includes(name)) throw new PackageNotFound(name)
     if (r.failed.length > 0) throw new Error(r.failed.map((f) => `${f.name}: ${f.error}`).join('; '))
@@ -130,6 +130,34 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
       facts: { written: r.written, analyzed: r.analyzed, advisories: r.advisories, origins: r.origins },
     }
   }
+}
+
+/**
+ * The unit's writers and walker, ended by `signal`: once it aborts no write starts (each one is a transaction of its
+ * own: a package's rows, a batch of advisories, an origin, so what was written is whole, and the retry writes the
+ * rest) and the walks under way are killed. Popularity is the worker's to refresh (after the units, not after each).
+ */
+function untilStopped(deps: DebianUnitDeps, signal: AbortSignal | undefined) {
+  const check = <T>(write: () => Promise<T>) => {
+    signal?.throwIfAborted()
+    return write()
+  }
+  const writer: KbWriter = {
+    state: (p) => deps.writer.state(p),
+    writePackage: (u) => check(() => deps.writer.writePackage(u)),
+  }
+  const a = deps.advisories
+  const advisories: AdvisoryWriter = {
+    writeAdvisories: (list, at) => check(() => a.writeAdvisories(list, at)),
+    writeEpss: (scores, source, at) => check(() => a.writeEpss(scores, source, at)),
+    writeCpeProducts: (packages, source, at) => check(() => a.writeCpeProducts(packages, source, at)),
+    recordSource: (s) => check(() => a.recordSource(s)),
+  }
+  const o = deps.origins
+  const origins: OriginWriter | undefined = o && { writeOrigin: (r) => check(() => o.writeOrigin(r)) }
+  const w = deps.walker ?? walkCommand
+  const walker: Walker = (command, args, analyzers) => w(command, args, analyzers, signal)
+  return { writer, advisories, origins, walker }
 }
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
