@@ -9,7 +9,7 @@ import type { Config } from '../config.ts'
 import { ON_DEMAND_PRIORITY } from '../domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
 import type { Walker } from '../ingest/debian/deb-file.ts'
-import { debianArchive, debianRunner, SharedIndexes } from '../ingest/debian/debian-units.ts'
+import { debianRunner, sharedIndexes } from '../ingest/debian/debian-units.ts'
 import type { IngestOne } from '../ingest/npm/ingest-package.ts'
 import { AnalysisThreads } from '../ingest/thread/pool.ts'
 import { walkInThread } from '../ingest/thread/walk-pool.ts'
@@ -51,7 +51,7 @@ export function unitRunners(
   return {
     npm: npmRunner(ingest),
     debian: debianRunner({
-      indexes: new SharedIndexes(() => debianArchive(d), d.indexTtlMs),
+      indexes: sharedIndexes(d),
       writer: new SqlKbWriter(storage),
       advisories: new SqlAdvisoryWriter(storage),
       origins: new SqlOriginWriter(storage.db),

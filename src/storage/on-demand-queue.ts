@@ -28,9 +28,14 @@ export class SqlOnDemandQueue implements OnDemandQueue {
     return rows
   }
 
-  async add(runId: string, source: string, units: readonly (readonly [string, string])[]): Promise<UnitView[]> {
+  async add(
+    runId: string,
+    source: string,
+    units: readonly (readonly [string, string])[],
+    priority: number,
+  ): Promise<UnitView[]> {
     const options = new Map(units)
-    const added = await insertUnits(this.db, this.q, runId, source, units, ON_DEMAND_PRIORITY)
+    const added = await insertUnits(this.db, this.q, runId, source, units, priority)
     return added.map((u) => ({ ...u, options: options.get(u.name) ?? '', state: 'pending', lastError: null }))
   }
 

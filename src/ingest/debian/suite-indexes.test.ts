@@ -2,7 +2,7 @@
 // one fetch at a time, over a made-up archive whose update() and units end when the test says.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { SharedIndexes } from './debian-units.ts'
+import { SharedIndexes } from './suite-indexes.ts'
 
 /** A made-up archive: counts updates, fails when told, and checks that no unit reads while one runs. */
 function fakeArchive() {
