@@ -98,7 +98,8 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
           .filter((v) => o.analyze === 'all' || (o.analyze === 'latest' && v.version === component.latestVersion))
           .map((v) => {
             const r = records.find((x) => x.version === v.version) ?? newestRecord(records)
-            return { name: component.name, version: v.version, source: r.source, sourceVersion: r.sourceVersion }
+            const { source, sourceVersion, arch, filename, sha256, mirror } = r
+            return { name: component.name, version: v.version, source, sourceVersion, arch, filename, sha256, mirror }
           }),
       )
       const batchDir = path.join(work, String(i))

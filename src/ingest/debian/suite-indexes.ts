@@ -4,6 +4,7 @@
 // fetch wait for it. What is kept: every binary package's records of the suites (about 140 MB of heap for bookworm's
 // main with its updates and security suites, 64,000 packages), their Release dates and the virtual packages'
 // providers.
+import type { AptArchive } from './apt.ts'
 import { type BinaryRecord, readPackages, releaseDates } from './indexes.ts'
 import { providersOf } from './selection.ts'
 
@@ -19,10 +20,7 @@ export interface ParsedIndexes {
 }
 
 /** Reads the indexes apt downloaded (apt.ts). */
-export async function parseIndexes(archive: {
-  indexes(): { suite: string; kind: 'Packages' | 'Sources'; file: string }[]
-  releaseFiles(): { suite: string; file: string }[]
-}): Promise<ParsedIndexes> {
+export async function parseIndexes(archive: Pick<AptArchive, 'indexes' | 'releaseFiles'>): Promise<ParsedIndexes> {
   const refused: string[] = []
   const packages = await readPackages(archive.indexes(), (why) => refused.push(why))
   return { packages, dates: releaseDates(archive.releaseFiles()), providers: providersOf(packages), refused }
