@@ -27,7 +27,7 @@ const PARALLEL = 4
 const MAX_BYTES = 256 * 1024 * 1024
 
 /** The file apt-get download writes for a version (its name, the version with `:` escaped, the architecture). */
-export function debFileName(d: Pick<DebLocation, 'name' | 'version' | 'arch'>): string {
+function debFileName(d: Pick<DebLocation, 'name' | 'version' | 'arch'>): string {
   return `${d.name}_${d.version.replace(/:/g, '%3a')}_${d.arch}.deb`
 }
 
