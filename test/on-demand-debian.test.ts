@@ -2,7 +2,8 @@
 // test/fixtures/debian/repo (README there), which the server's worker reads through apt as a local file: repository
 // (DEBIAN_MIRROR, DEBIAN_SECURITY_MIRROR and DEBIAN_MIRROR_TRUSTED): an unknown package answered within the wait with
 // its license, the versions read in each ON_DEMAND mode, a name the suites lack remembered for the negative TTL,
-// other distributions and names Debian refuses never queued; the two phases, known then analyzed. The npm equivalents: test/on-demand.test.ts.
+// other distributions and names Debian refuses never queued; the two phases, known then analyzed. The npm
+// equivalents: test/on-demand.test.ts.
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
