@@ -2,8 +2,8 @@
 // Debian's), it joins the identical work already open, or skips it (fetched or not found less than
 // ON_DEMAND_NEGATIVE_TTL ago, a name its source refuses, over the caller's budget), or queues it with its source's
 // options (sources.ts) in two phases: what makes it known, then its analysis at a lower priority; then it waits at
-// most ON_DEMAND_WAIT_MS for the phase its answer needs, looking at the units' states. Any worker takes the units: the server's own (see start.ts) or `compintel worker`s on
-// PostgreSQL. docs/kb-growth.md.
+// most ON_DEMAND_WAIT_MS for the phase its answer needs, looking at the units' states. Any worker takes the units:
+// the server's own (see start.ts) or `compintel worker`s on PostgreSQL. docs/kb-growth.md.
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { OnDemandMode } from '../config-growth.ts'
