@@ -4,7 +4,7 @@
 import autocannon from 'autocannon'
 import Fastify from 'fastify'
 import { request } from 'undici'
-import { parseConfig } from '../src/config.ts'
+import { parseConfig } from '../src/config/config.ts'
 import { buildApp } from '../src/http/app.ts'
 import { CONSOLE, type Figure, isMain, type Out, percentile, rate, time, timedRuns } from './scenario.ts'
 import { benchServices } from './seeded-kb.ts'

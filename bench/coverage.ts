@@ -8,16 +8,13 @@
 
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { parseConfig } from '../src/config.ts'
+import { createRuntime } from '../src/app/runtime.ts'
+import { parseConfig } from '../src/config/config.ts'
 import { ON_DEMAND_PRIORITY } from '../src/domain/kb/ingest-queue.ts'
 import { lockfilePurls } from '../src/domain/shared/project-components.ts'
 import { buildApp } from '../src/http/app.ts'
 import type { App } from '../src/http/types.ts'
-import { startOnDemand } from '../src/on-demand/start.ts'
-import { createServices } from '../src/services.ts'
-import { openStorage } from '../src/storage/database.ts'
 import { SqlIngestQueue } from '../src/storage/ingest-queue.ts'
-import { migrate } from '../src/storage/migrate.ts'
 import { removeCopy, seededCopy } from './seeded-kb.ts'
 
 const ENDPOINTS = {
@@ -91,12 +88,9 @@ async function main(): Promise<void> {
     MAX_BATCH_SIZE: String(BATCH),
     MAX_EVENT_LOOP_DELAY_MS: '0',
   })
-  const storage = openStorage(config.database)
-  await migrate(storage)
-  const services = createServices(storage, config)
   const quiet = { info: () => {}, warn: () => {}, error: (o: object, m: string) => console.error(m, o) }
-  const onDemand = startOnDemand(storage, config, quiet)
-  if (onDemand) services.onDemand = onDemand.service
+  const runtime = await createRuntime(config, { onDemand: true, log: quiet })
+  const { storage, services, onDemand } = runtime
   const key = (await services.keys.create({ name: 'coverage', scopes: ['*'], tier: 'unlimited' })).key
   const app = await buildApp({ config, services, version: 'bench' })
   try {
@@ -119,8 +113,7 @@ async function main(): Promise<void> {
     console.log(table('second pass', purls.length, second, Date.now() - t))
   } finally {
     await app.close()
-    await onDemand?.stop()
-    await storage.close()
+    await runtime.close()
     removeCopy(file)
   }
 }

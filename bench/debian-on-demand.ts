@@ -5,11 +5,11 @@
 // until every analysis ended, with the licenses answered at each point, the units that failed, and the process's
 // peak RSS. A unit that names no phase (before issue 36) counts as both.
 import { rmSync } from 'node:fs'
-import { parseConfig } from '../src/config.ts'
+import { createRuntime } from '../src/app/runtime.ts'
+import { parseConfig } from '../src/config/config.ts'
 import { buildApp } from '../src/http/app.ts'
 import type { App } from '../src/http/types.ts'
-import { startOnDemand } from '../src/on-demand/start.ts'
-import { benchServices, removeCopy, seededCopy } from './seeded-kb.ts'
+import { removeCopy, seededCopy } from './seeded-kb.ts'
 
 export interface OnDemandBench {
   purls: string[]
@@ -40,10 +40,9 @@ export async function onDemandBench(o: OnDemandBench): Promise<void> {
     RATE_LIMIT_PER_MINUTE: '100000000',
     MAX_EVENT_LOOP_DELAY_MS: '0',
   })
-  const { storage, services, key } = await benchServices(config)
-  const quiet = { info: () => {}, warn: () => {}, error: () => {} } // failures are counted below
-  const onDemand = startOnDemand(storage, config, quiet)
-  if (onDemand) services.onDemand = onDemand.service
+  const runtime = await createRuntime(config, { onDemand: true }) // its log is silent: failures are counted below
+  const { storage, services } = runtime
+  const key = (await services.keys.create({ name: 'bench', scopes: ['*'], tier: 'unlimited' })).key
   const app = await buildApp({ config, services, version: 'bench' })
   let peakRss = 0
   const rss = setInterval(() => {
@@ -98,8 +97,7 @@ export async function onDemandBench(o: OnDemandBench): Promise<void> {
   } finally {
     clearInterval(rss)
     await app.close()
-    await onDemand?.stop()
-    await storage.close()
+    await runtime.close()
     if (o.seeded) removeCopy(file)
     else rmSync(o.dir, { recursive: true, force: true })
   }

@@ -5,10 +5,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { request } from 'undici'
-import { type DatabaseConfig, SETTINGS } from '../src/config.ts'
-import { createServices } from '../src/services.ts'
-import { openStorage } from '../src/storage/database.ts'
-import { migrate } from '../src/storage/migrate.ts'
+import { createRuntime } from '../src/app/runtime.ts'
+import { type DatabaseConfig, parseConfig, SETTINGS } from '../src/config/config.ts'
 import { removeCopy, seededCopy } from './seeded-kb.ts'
 import { admin, beside } from './seeded-pg.ts'
 
@@ -68,13 +66,11 @@ export async function startServer(
 
 /** Migrates the KB and makes a full-scope key of the unlimited tier (the KB stays without components). */
 async function unlimitedKey(database: DatabaseConfig): Promise<string> {
-  const storage = openStorage(database)
+  const runtime = await createRuntime({ ...parseConfig({}), database, seedKeys: [], keyCacheTtlMs: 0 })
   try {
-    await migrate(storage)
-    const { keys } = createServices(storage, { seedKeys: [], keyCacheTtlMs: 0 })
-    return (await keys.create({ name: 'load test', scopes: ['*'], tier: 'unlimited' })).key
+    return (await runtime.services.keys.create({ name: 'load test', scopes: ['*'], tier: 'unlimited' })).key
   } finally {
-    await storage.close()
+    await runtime.close()
   }
 }
 

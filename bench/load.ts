@@ -8,7 +8,7 @@
 // PostgreSQL: --database-url or TEST_DATABASE_URL names a database beside which a throw-away one is made. --set
 // passes a compintel setting to the server (e.g. --set ANSWER_CACHE_ENTRIES=0 to see memory without the cache).
 import { parseArgs } from 'node:util'
-import { SETTINGS } from '../src/config.ts'
+import { SETTINGS } from '../src/config/config.ts'
 import { openStorage } from '../src/storage/database.ts'
 import { drive } from './load-driver.ts'
 import { folderScanBodies } from './load-folders.ts'

@@ -10,7 +10,7 @@
 
 import Fastify, { type FastifyInstance } from 'fastify'
 import { createAnswerCache } from '../src/cache/answer-cache.ts'
-import { parseConfig } from '../src/config.ts'
+import { parseConfig } from '../src/config/config.ts'
 import { buildApp } from '../src/http/app.ts'
 import type { Storage } from '../src/storage/database.ts'
 import { SqlChangeFeed } from '../src/storage/kb-changes.ts'

@@ -3,12 +3,12 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Config, parseConfig } from '../src/config.ts'
+import { createRuntime } from '../src/app/runtime.ts'
+import { type Config, parseConfig } from '../src/config/config.ts'
+import { SEED_DIR } from '../src/config/seed-dir.ts'
 import type { Services } from '../src/domain/services.ts'
 import { buildApp } from '../src/http/app.ts'
 import type { App } from '../src/http/types.ts'
-import { SEED_DIR } from '../src/seed-dir.ts'
-import { createServices } from '../src/services.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { SCHEMA_VERSION } from '../src/storage/migrations/index.ts'
@@ -25,9 +25,7 @@ export interface SeededApp {
 
 /** The KB a configuration names, migrated, its services, and a key with every scope in the unlimited tier. */
 export async function benchServices(config: Config): Promise<{ storage: Storage; services: Services; key: string }> {
-  const storage = openStorage(config.database)
-  await migrate(storage)
-  const services = createServices(storage, config)
+  const { storage, services } = await createRuntime(config)
   const key = (await services.keys.create({ name: 'bench', scopes: ['*'], tier: 'unlimited' })).key
   return { storage, services, key }
 }

@@ -3,7 +3,7 @@
 // unchanged, like the SQLite template of seeded-kb.ts), and each bench gets a private copy of it, dropped afterwards.
 import { createHash, randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { SEED_DIR } from '../src/seed-dir.ts'
+import { SEED_DIR } from '../src/config/seed-dir.ts'
 import { openStorage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { SCHEMA_VERSION } from '../src/storage/migrations/index.ts'

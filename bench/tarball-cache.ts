@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
+import { RegistryClient } from '../src/sources/npm/registry-client.ts'
 
 export const DEFAULT_TARBALL_CACHE = join(tmpdir(), 'compintel-bench-tarballs')
 

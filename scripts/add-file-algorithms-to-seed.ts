@@ -8,13 +8,11 @@
 // evidence names (up to 3 files per algorithm). Then exports the seed again. About 10 minutes for the 3,130 versions.
 //   node --import ./bin/register-ts.js scripts/add-file-algorithms-to-seed.ts [--seed DIR] [--out DIR] [--concurrency 8]
 import { parseArgs } from 'node:util'
+import { SEED_DIR } from '../src/config/seed-dir.ts'
 import { cryptoAnalyzerWith, scanFile } from '../src/ingest/analyzers/crypto.ts'
 import type { FileEntry } from '../src/ingest/analyzers/types.ts'
-import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
-import { walkTarball } from '../src/ingest/tarball-walk.ts'
-import { SEED_DIR } from '../src/seed-dir.ts'
 import { fileAlgorithmsFromEvidence, withoutFiles, writeFileAlgorithms } from '../src/storage/file-algorithms.ts'
-import { editSeed, log } from './seed-edit.ts'
+import { editSeed, log, walkSeedVersions } from './seed-edit.ts'
 
 const { values } = parseArgs({
   options: {
@@ -47,35 +45,10 @@ const manifest = await editSeed(values, async (storage) => {
     .orderBy('v.id')
     .execute()
   log(`${versions.length} npm versions with a crypto analysis of version 2`)
-  const registry = new RegistryClient()
-  const packuments = new Map<string, ReturnType<typeof registry.packument>>()
-  const name = (v: (typeof versions)[number]) => (v.namespace ? `${v.namespace}/${v.name}` : v.name)
-  const tarballUrl = async (v: (typeof versions)[number]) => {
-    const n = name(v)
-    if (!packuments.has(n)) packuments.set(n, registry.packument(n))
-    return (await packuments.get(n))?.versions?.[v.version]?.dist?.tarball
-  }
   const counts = { same: 0, differs: 0, failed: 0 }
   const concurrency = Number(values.concurrency)
-  for (let i = 0; i < versions.length; i += concurrency) {
-    const part = versions.slice(i, i + concurrency)
-    const walked = await Promise.all(
-      part.map(async (v) =>
-        registry
-          .withTarball(
-            { name: name(v), version: v.version, integrity: v.integrity ?? undefined, url: await tarballUrl(v) },
-            (s) => walkTarball(s, [analyzer]),
-          )
-          .catch((err: Error) => {
-            counts.failed++
-            log(`  ${v.purl}@${v.version}: ${err.message}`)
-            return undefined
-          }),
-      ),
-    )
-    for (const [j, w] of walked.entries()) {
-      const v = part[j] as (typeof versions)[number]
-      if (!w) continue
+  counts.failed = await walkSeedVersions(versions, analyzer, concurrency, async (walked, done) => {
+    for (const [v, w] of walked) {
       const output = w.outputs[analyzer.name]
       if (JSON.stringify(withoutFiles(output)) !== v.output) {
         counts.differs++
@@ -93,8 +66,8 @@ const manifest = await editSeed(values, async (storage) => {
           .execute()
       })
     }
-    if (i % (concurrency * 25) === 0) log(`  ${i + part.length} of ${versions.length}: ${JSON.stringify(counts)}`)
-  }
+    if (done % (concurrency * 25) === 0) log(`  ${done} of ${versions.length}: ${JSON.stringify(counts)}`)
+  })
   log(`${versions.length} versions: ${JSON.stringify(counts)}`)
   log(`${await fileAlgorithmsFromEvidence(storage.db)} rows from the evidence of the analyses left at version 2`)
 })

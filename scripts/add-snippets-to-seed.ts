@@ -6,12 +6,10 @@
 // fingerprints when a later ingest walks them.
 //   node --import ./bin/register-ts.js scripts/add-snippets-to-seed.ts [--budget-mb 8] [--seed DIR] [--out DIR]
 import { parseArgs } from 'node:util'
+import { SEED_DIR } from '../src/config/seed-dir.ts'
 import { snippetsAnalyzer } from '../src/ingest/analyzers/snippets.ts'
-import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
-import { walkTarball } from '../src/ingest/tarball-walk.ts'
-import { SEED_DIR } from '../src/seed-dir.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
-import { editSeed, log } from './seed-edit.ts'
+import { editSeed, log, walkSeedVersions } from './seed-edit.ts'
 
 /** Compressed bytes one index row takes in the seed (6.5 measured on the 2026-11-26 export; data/README.md). */
 const BYTES_PER_ROW = 7
@@ -31,6 +29,7 @@ const manifest = await editSeed(values, async (storage) => {
     .selectFrom('versions as v')
     .innerJoin('components as c', 'c.id', 'v.component_id')
     .innerJoin('analyses as a', (j) => j.onRef('a.version_id', '=', 'v.id').on('a.analyzer', '=', 'files'))
+    .where('c.purl_type', '=', 'npm') // the Debian versions' files come from archives this script does not fetch
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -43,7 +42,6 @@ const manifest = await editSeed(values, async (storage) => {
     )
     .select(['c.purl', 'c.name', 'c.namespace', 'v.version', 'v.integrity', 'c.latest_version', 'c.popularity'])
     .execute()
-  const name = (v: (typeof versions)[number]) => (v.namespace ? `${v.namespace}/${v.name}` : v.name)
   const latest = (v: (typeof versions)[number]) => (v.version === v.latest_version ? 0 : 1)
   versions.sort(
     (a, b) =>
@@ -54,14 +52,6 @@ const manifest = await editSeed(values, async (storage) => {
   log(
     `${versions.length} analyzed versions without fingerprints; budget ${values['budget-mb']} MB ≈ ${budgetRows} index rows`,
   )
-  const registry = new RegistryClient()
-  // a version's tarball is fetched where its packument says (read once per package)
-  const packuments = new Map<string, ReturnType<typeof registry.packument>>()
-  const tarballUrl = async (v: (typeof versions)[number]) => {
-    const n = name(v)
-    if (!packuments.has(n)) packuments.set(n, registry.packument(n))
-    return (await packuments.get(n))?.versions?.[v.version]?.dist?.tarball
-  }
   const writer = new SqlKbWriter(storage)
   const rows = async () =>
     Number(
@@ -73,38 +63,25 @@ const manifest = await editSeed(values, async (storage) => {
       ).n,
     )
   let done = 0
-  let failed = 0
   const concurrency = Number(values.concurrency)
-  for (let i = 0; i < versions.length; i += concurrency) {
-    if ((await rows()) >= budgetRows) break
-    const part = versions.slice(i, i + concurrency)
-    const walked = await Promise.all(
-      part.map(async (v) =>
-        registry
-          .withTarball(
-            { name: name(v), version: v.version, integrity: v.integrity ?? undefined, url: await tarballUrl(v) },
-            (s) => walkTarball(s, [snippetsAnalyzer]),
-          )
-          .catch((err: Error) => {
-            failed++
-            log(`  ${v.purl}@${v.version}: ${err.message}`)
-            return undefined
-          }),
-      ),
-    )
-    for (const [j, w] of walked.entries()) {
-      const v = part[j] as (typeof versions)[number]
-      if (!w) continue
-      const output = w.outputs[snippetsAnalyzer.name]
-      const analysis = { analyzer: snippetsAnalyzer.name, analyzerVersion: snippetsAnalyzer.version, output }
-      const asOf = new Date().toISOString()
-      await writer.writeAnalyses(v.purl, [
-        { version: v.version, asOf, files: w.files, outputs: [analysis], detectedLicenses: [] },
-      ])
-      done++
-    }
-    if (i % (concurrency * 20) === 0) log(`  ${done} versions, ${await rows()} index rows`)
-  }
+  const failed = await walkSeedVersions(
+    versions,
+    snippetsAnalyzer,
+    concurrency,
+    async (walked, walkedSoFar) => {
+      for (const [v, w] of walked) {
+        const output = w.outputs[snippetsAnalyzer.name]
+        const analysis = { analyzer: snippetsAnalyzer.name, analyzerVersion: snippetsAnalyzer.version, output }
+        const asOf = new Date().toISOString()
+        await writer.writeAnalyses(v.purl, [
+          { version: v.version, asOf, files: w.files, outputs: [analysis], detectedLicenses: [] },
+        ])
+        done++
+      }
+      if (walkedSoFar % (concurrency * 20) === 0) log(`  ${done} versions, ${await rows()} index rows`)
+    },
+    async () => (await rows()) < budgetRows,
+  )
   log(`indexed ${done} of ${versions.length} versions (${failed} failed): ${await rows()} index rows`)
 })
 log(

@@ -7,10 +7,10 @@
 // names with the number of files using them, and for the other files how many the text reading found a license in.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { licensesFromCopyrightText } from '../src/domain/licenses/copyright-text.ts'
-import { type Dep5Copyright, parseDep5 } from '../src/domain/licenses/dep5.ts'
-import { PUBLIC_DOMAIN } from '../src/domain/licenses/dep5-names.ts'
 import { matchLicense } from '../src/ingest/analyzers/license-match.ts'
+import { licensesFromCopyrightText } from '../src/sources/debian/copyright-text.ts'
+import { type Dep5Copyright, parseDep5 } from '../src/sources/debian/dep5.ts'
+import { PUBLIC_DOMAIN } from '../src/sources/debian/dep5-names.ts'
 
 const args = process.argv.slice(2)
 const most = Number(args[args.indexOf('--unmapped') + 1]) || 40

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: type-check (the server and the explorer's browser code), lint (Biome's recommended rules and the layer rules in biome.json; a warning fails too), the
-# dead-code check (knip: exports and dependencies nothing uses), then every *.test.ts through node:test (explicit,
-# shell-expanded file list: node's --test does not discover .ts files by itself). `--no-lint` skips the first three;
+# dead-code check (knip: exports and dependencies nothing uses), the import-cycle check (scripts/import-cycles.ts), then every *.test.ts through node:test (explicit,
+# shell-expanded file list: node's --test does not discover .ts files by itself). `--no-lint` skips these checks;
 # `--no-lint FILE…` runs those files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,7 @@ if [ "${1:-}" != "--no-lint" ]; then
   npx tsc --noEmit -p src/ui # the explorer's browser code (DOM types, Preact's JSX)
   npx biome check --error-on-warnings .
   npx knip --no-progress
+  node --import ./bin/register-ts.js scripts/import-cycles.ts # no module of src/ imports itself through others
 else
   shift
 fi

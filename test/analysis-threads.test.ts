@@ -1,4 +1,4 @@
-// The server's analysis threads (src/ingest/thread/pool.ts) against the fixture registry on 127.0.0.1: a package
+// The server's analysis threads (src/jobs/thread/pool.ts) against the fixture registry on 127.0.0.1: a package
 // ingested in a thread is written exactly as one ingested in this thread; registry failures cross the thread
 // boundary as the errors the worker tells apart; a unit that times out takes its thread down with it and writes
 // nothing; a thread that runs out of memory fails its unit, not the server.
@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
-import { ingestInThisThread, type UnitIngest } from '../src/ingest/npm/ingest-package.ts'
-import { PackageNotFound } from '../src/ingest/npm/registry.ts'
-import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
-import { AnalysisThreads } from '../src/ingest/thread/pool.ts'
+import { AnalysisThreads } from '../src/jobs/thread/pool.ts'
+import { ingestInThisThread, type UnitIngest } from '../src/sources/npm/ingest-package.ts'
+import { PackageNotFound } from '../src/sources/npm/registry.ts'
+import { RegistryClient } from '../src/sources/npm/registry-client.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { migrate } from '../src/storage/migrate.ts'

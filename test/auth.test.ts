@@ -69,9 +69,7 @@ for (const c of headerCases) {
 }
 
 test('a revoked key → 401', async () => {
-  const { key, record } = await (await import('../src/services.ts'))
-    .createServices(t.storage, { seedKeys: [], keyCacheTtlMs: 0 })
-    .keys.create({ name: 'to revoke', scopes: ['*'] })
+  const { key, record } = await t.services.keys.create({ name: 'to revoke', scopes: ['*'] })
   const ok = await t.app.inject({
     method: 'POST',
     url: '/v2/licenses/echo',

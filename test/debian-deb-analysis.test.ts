@@ -1,4 +1,4 @@
-// A Debian package's installed tree through the analyzers (ingest/debian/deb-file.ts walkDeb), and what a later run
+// A Debian package's installed tree through the analyzers (sources/debian/deb-file.ts walkDeb), and what a later run
 // that reads nothing leaves in place; the files as they sit
 // under / (paths such as lib/x86_64-linux-gnu/libz.so.1.2.13, the MD5 of each as dpkg-deb unpacks it), and every analyzer's output recorded for the
 // version, on the FIXTURE repository's real zlib1g package (test/fixtures/debian/repo).
@@ -11,9 +11,9 @@ import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
-import { AptArchive } from '../src/ingest/debian/apt.ts'
-import { ingestDebian } from '../src/ingest/debian/ingest-debian.ts'
-import { splitAnalyzers } from '../src/ingest/debian/source-tree.ts'
+import { AptArchive } from '../src/sources/debian/apt.ts'
+import { ingestDebian } from '../src/sources/debian/ingest-debian.ts'
+import { splitAnalyzers } from '../src/sources/debian/source-tree.ts'
 import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { type DebianRun, ingestDebianInto } from './helpers/debian-kb.ts'

@@ -1,4 +1,4 @@
-// A Debian package's upstream source through the analyzers (ingest/debian/source-tree.ts): libsasl2-2 of the FIXTURE
+// A Debian package's upstream source through the analyzers (sources/debian/source-tree.ts): libsasl2-2 of the FIXTURE
 // repository (test/fixtures/debian/repo), whose source package cyrus-sasl2's real .orig tarball (xz) and Sources
 // stanza are in it, fetched with apt-get source, walked once for the binary's versions, its statistics,
 // cryptography and issues answered for the binary's purl; its files and the installed tree's side by side; and the
@@ -12,8 +12,8 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
-import { type Walker, walkCommand } from '../src/ingest/debian/deb-file.ts'
-import { upstreamTarball, upstreamVersion } from '../src/ingest/debian/source-tree.ts'
+import { type Walker, walkCommand } from '../src/sources/debian/deb-file.ts'
+import { upstreamTarball, upstreamVersion } from '../src/sources/debian/source-tree.ts'
 import { type DebianRun, ingestDebianInto, post } from './helpers/debian-kb.ts'
 
 const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))

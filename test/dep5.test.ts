@@ -1,13 +1,13 @@
 // Licenses from real Debian copyright files (test/fixtures/debian/copyright, README there): machine-readable ones
-// parsed as DEP-5 (domain/licenses/dep5.ts), the others read as text (domain/licenses/copyright-text.ts), with and
+// parsed as DEP-5 (sources/debian/dep5.ts), the others read as text (sources/debian/copyright-text.ts), with and
 // without the ingester's SPDX text matcher (ingest/analyzers/license-match.ts) passed in.
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import parse from 'spdx-expression-parse'
-import { debianCopyrightLicenses, licensesFromCopyrightText } from '../src/domain/licenses/copyright-text.ts'
-import { type Dep5Copyright, parseDep5 } from '../src/domain/licenses/dep5.ts'
 import { matchLicense } from '../src/ingest/analyzers/license-match.ts'
+import { debianCopyrightLicenses, licensesFromCopyrightText } from '../src/sources/debian/copyright-text.ts'
+import { type Dep5Copyright, parseDep5 } from '../src/sources/debian/dep5.ts'
 
 const DIR = new URL('./fixtures/debian/copyright/', import.meta.url)
 const fixture = (name: string) => readFileSync(new URL(name, DIR), 'utf8')

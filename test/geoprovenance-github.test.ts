@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { runIngestGeo } from '../src/cli/ingest-geo.ts'
-import { parseConfig } from '../src/config.ts'
+import { parseConfig } from '../src/config/config.ts'
 import { openStorage } from '../src/storage/database.ts'
 import { SqlGeoReader } from '../src/storage/geo-store.ts'
 

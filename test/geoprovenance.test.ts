@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { runIngestGeo } from '../src/cli/ingest-geo.ts'
-import { parseConfig } from '../src/config.ts'
+import { parseConfig } from '../src/config/config.ts'
 import { authorSalt, saltedId, writeRepoAccounts } from '../src/storage/geo-store.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 

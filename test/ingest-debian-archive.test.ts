@@ -9,7 +9,7 @@ import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { schemeFor } from '../src/domain/shared/versions/index.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
-import { type DebianMirrors, debianMirrors } from '../src/ingest/debian/mirror.ts'
+import { type DebianMirrors, debianMirrors } from '../src/sources/debian/mirror.ts'
 import { advisories, cves, ingestDebianInto, post, versions } from './helpers/debian-kb.ts'
 
 const PROBE_MS = 10_000

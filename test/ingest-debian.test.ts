@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { AptArchive } from '../src/ingest/debian/apt.ts'
-import type { DebianIngestOptions } from '../src/ingest/debian/ingest-debian.ts'
+import { AptArchive } from '../src/sources/debian/apt.ts'
+import type { DebianIngestOptions } from '../src/sources/debian/ingest-debian.ts'
 import {
   advisories,
   cves,

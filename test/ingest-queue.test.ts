@@ -8,16 +8,17 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { sql } from 'kysely'
-import type { UnitOptions } from '../src/domain/kb/ingest-queue.ts'
+import { serializeUnitOptions, type UnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
-import { ingestInThisThread } from '../src/ingest/npm/ingest-package.ts'
-import { RegistryClient } from '../src/ingest/npm/registry-client.ts'
-import { npmRunner } from '../src/ingest/unit-runner.ts'
-import { IngestWorker, type WorkerOptions } from '../src/ingest/worker.ts'
+import { IngestWorker, type WorkerOptions } from '../src/jobs/worker.ts'
+import { ingestInThisThread } from '../src/sources/npm/ingest-package.ts'
+import { npmRunner } from '../src/sources/npm/npm-units.ts'
+import { RegistryClient } from '../src/sources/npm/registry-client.ts'
 import type { Storage } from '../src/storage/database.ts'
 import { type QueueOptions, SqlIngestQueue } from '../src/storage/ingest-queue.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { migrate } from '../src/storage/migrate.ts'
+import { SqlOnDemandQueue } from '../src/storage/on-demand-queue.ts'
 import { refreshPopularityExclusive } from '../src/storage/popularity.ts'
 import { backends } from './helpers/backends.ts'
 import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
@@ -149,6 +150,48 @@ for (const backend of backends())
       const [b] = await q.claim(1)
       assert.equal(b?.options, a?.options, 'a dependency inherits the options')
       assert.deepEqual(await q.complete(b as NonNullable<typeof b>, ['a', 'c']), { held: true, queued: 0 })
+    })
+
+    test("fair: within a priority the callers' units are claimed in turns, one active unit per package", async () => {
+      const q = queue('w1')
+      const od = new SqlOnDemandQueue(storage.db, storage.dialect)
+      const [o, all] = [serializeUnitOptions(OPTS), serializeUnitOptions({ ...OPTS, analyze: 'all' })]
+      await q.enqueue('bulk', 'npm', ['bulk-1'], OPTS)
+      await od.add(
+        'ra',
+        'npm',
+        ['a1', 'a2', 'a3', 'a4', 'shared'].map((n) => [n, o] as const),
+        'caller-a',
+      )
+      await od.add(
+        'rb',
+        'npm',
+        [
+          ['b1', o],
+          ['shared', all],
+        ],
+        'caller-b',
+      )
+      const next = async () => (await q.claim(1)).map((u) => `${u.name}${u.caller === 'caller-b' ? ' (b)' : ''}`)
+      const order: string[] = []
+      for (let i = 0; i < 8; i++) order.push(...(await next()))
+      // b's units take turns with a's, though queued after all of them; a's `shared` waits while b's runs; bulk last
+      assert.deepEqual(order, ['a1', 'b1 (b)', 'a2', 'shared (b)', 'a3', 'a4', 'bulk-1'])
+      const [sharedB] = await sql<{ id: string }>`select cast(id as text) as id from ingest_queue
+        where name = 'shared' and state = 'active'`
+        .execute(storage.db)
+        .then((r) => r.rows)
+      const unit = { id: sharedB?.id ?? '', runId: 'rb', source: 'npm', name: 'shared', options: all, attempts: 1 }
+      await q.complete({ ...unit, priority: 1, caller: 'caller-b' }, ['dep'])
+      const rest = await q.claim(5)
+      assert.deepEqual(
+        rest.map((u) => [u.name, u.caller, u.priority]),
+        [
+          ['shared', 'caller-a', 1],
+          ['dep', 'caller-b', 1],
+        ],
+        "a dependency is its unit's caller's, at its priority",
+      )
     })
 
     describe('the worker loop', () => {

@@ -1,8 +1,8 @@
 // The licenses endpoints (component, components, details, obligations) over the FIXTURE KB, on SQLite and PostgreSQL.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { mapPackument } from '../src/ingest/npm/map-packument.ts'
-import type { Packument } from '../src/ingest/npm/registry.ts'
+import { mapPackument } from '../src/sources/npm/map-packument.ts'
+import type { Packument } from '../src/sources/npm/registry.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { backends } from './helpers/backends.ts'

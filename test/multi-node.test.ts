@@ -11,7 +11,8 @@ import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { createServices } from '../src/services.ts'
+import { createRuntime } from '../src/app/runtime.ts'
+import { parseConfig } from '../src/config/config.ts'
 import { openStorage } from '../src/storage/database.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { exportSeed } from '../src/storage/seed-export.ts'
@@ -139,9 +140,10 @@ test('the answer cache is shared through Redis, and an ingest by another process
 }, async () => {
   const [a, b] = nodes
   assert.ok(a && b, 'the nodes of the first test')
-  const storage = openStorage({ kind: 'postgres', url: dbUrl() })
+  const { storage, services, close } = await createRuntime(
+    parseConfig({ DATABASE_URL: dbUrl(), KEY_CACHE_TTL_MS: '0' }),
+  )
   try {
-    const services = createServices(storage, { seedKeys: [], keyCacheTtlMs: 0 })
     const unlimited = (await services.keys.create({ name: 'cache test', scopes: ['*'], tier: 'unlimited' })).key
     const ask = async (n: { url: string }) => {
       const res = await fetch(`${n.url}/v2/components/versions?purl=pkg:npm/fx-util`, {
@@ -176,6 +178,6 @@ test('the answer cache is shared through Redis, and an ingest by another process
     }
     assert.deepEqual([...seen].sort(), ['a', 'b'], 'both nodes answer the new version')
   } finally {
-    await storage.close()
+    await close()
   }
 })

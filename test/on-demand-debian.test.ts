@@ -11,7 +11,7 @@ import path from 'node:path'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { KNOWN_PRIORITY, ON_DEMAND_PRIORITY, parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
-import { unitRunners } from '../src/on-demand/start.ts'
+import { unitRunners } from '../src/jobs/on-demand-worker.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { post, versions } from './helpers/debian-kb.ts'
 

@@ -1,14 +1,14 @@
 // Keeps the Dockerfile and compose.yaml honest without a container engine (CI has none): the image is one stage on a
 // Node LTS slim image that compiles nothing and ends as a non-root user, its health check asks a real public route, and compose runs what
 // test/multi-node.test.ts runs with local processes: two API nodes on one PostgreSQL and one Redis with the same
-// variables, every one a setting src/config.ts knows, plus a worker. scripts/container-check.sh builds and runs it.
+// variables, every one a setting src/config/config.ts knows, plus a worker. scripts/container-check.sh builds and runs it.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { parse } from 'yaml'
-import { parseConfig, SETTINGS } from '../src/config.ts'
+import { parseConfig, SETTINGS } from '../src/config/config.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 
 type Instruction = { op: string; args: string }
@@ -142,7 +142,7 @@ test('compose: PostgreSQL, Redis, two API nodes and a worker, with the variables
   )
 })
 
-test('compose: every variable given to compintel is a setting src/config.ts accepts, and no secret is in it', () => {
+test('compose: every variable given to compintel is a setting src/config/config.ts accepts, and no secret is in it', () => {
   for (const [name, s] of ours) {
     const env = s.environment ?? {}
     for (const v of Object.keys(env))

@@ -108,7 +108,7 @@ test('Redis killed under traffic: limits become per process, then shared again w
     return child
   }
   let server = await startRedis()
-  // as main.ts makes its client: no offline queue, so an outage fails commands at once
+  // as app/main.ts makes its client: no offline queue, so an outage fails commands at once
   const clients = [0, 1].map(() => {
     const r = new Redis(port, '127.0.0.1', { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
     r.on('error', () => {})

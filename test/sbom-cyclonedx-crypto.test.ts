@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
-import { SCHEMA_DIR } from '../src/cyclonedx-schema.ts'
 import { MAPPED } from '../src/domain/sbom/crypto-asset-facts.ts'
 import { enrichedCycloneDx } from '../src/domain/sbom/cyclonedx.ts'
 import type { ComponentFacts } from '../src/domain/sbom/enrich.ts'
 import { readSbom } from '../src/domain/sbom/read-input.ts'
 import { loadCatalogue } from '../src/ingest/crypto/catalogue.ts'
+import { SCHEMA_DIR } from '../src/reference/cyclonedx-schema.ts'
 import { cycloneDxErrors } from './helpers/cyclonedx-schema.ts'
 
 const catalogue = loadCatalogue()

@@ -3,8 +3,8 @@
 // and PostgreSQL, over the FIXTURE KBs plus a few made-up `fxc-` packages written here.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { mapPackument } from '../src/ingest/npm/map-packument.ts'
-import type { Packument } from '../src/ingest/npm/registry.ts'
+import { mapPackument } from '../src/sources/npm/map-packument.ts'
+import type { Packument } from '../src/sources/npm/registry.ts'
 import type { Storage } from '../src/storage/database.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { refreshPopularity } from '../src/storage/popularity.ts'

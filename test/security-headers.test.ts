@@ -8,7 +8,7 @@ import net from 'node:net'
 import { Writable } from 'node:stream'
 import { after, before, test } from 'node:test'
 import fc from 'fast-check'
-import { createLogger } from '../src/main.ts'
+import { createLogger } from '../src/app/main.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { assertSafe, Tally } from './helpers/security.ts'
 

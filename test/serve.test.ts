@@ -8,8 +8,8 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { test } from 'node:test'
 import pino from 'pino'
-import { parseConfig } from '../src/config.ts'
-import { serve } from '../src/main.ts'
+import { serve } from '../src/app/main.ts'
+import { parseConfig } from '../src/config/config.ts'
 import { makeTestApp } from './helpers/app.ts'
 
 function tempKb(): string {

@@ -3,9 +3,9 @@
 // and every notice file it lists points at a text it holds.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { SEED_DIR } from '../src/config/seed-dir.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
-import { splitAnalyzers } from '../src/ingest/debian/source-tree.ts'
-import { SEED_DIR } from '../src/seed-dir.ts'
+import { splitAnalyzers } from '../src/sources/debian/source-tree.ts'
 import { seedManifest, seedRows } from './helpers/seed-files.ts'
 
 /** A table's rows (the first line of a seed shard names the columns). */

@@ -2,7 +2,7 @@
 // allows (domain/kb/consistency.ts; docs/knowledge-base.md "Checking a KB"): a count per rule and the first N rows,
 // escaped. Exit 1 when anything is found, 0 otherwise.
 import { parseArgs } from 'node:util'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 import { anyFinding, CONSISTENCY_RULES, type ConsistencyReport, checkKb } from '../domain/kb/consistency.ts'
 import { excerpt } from '../ingest/failure.ts'
 import { SqlConsistencyReader } from '../storage/consistency-reader.ts'

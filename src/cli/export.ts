@@ -1,7 +1,7 @@
 // `compintel export [--out DIR] [--release NAME]`: writes the KB as a seed (default data/seed).
 import { parseArgs } from 'node:util'
-import type { Config } from '../config.ts'
-import { SEED_DIR } from '../seed-dir.ts'
+import type { Config } from '../config/config.ts'
+import { SEED_DIR } from '../config/seed-dir.ts'
 import { openStorage } from '../storage/database.ts'
 import { migrate } from '../storage/migrate.ts'
 import { exportSeed } from '../storage/seed-export.ts'

@@ -1,6 +1,6 @@
 // The compintel command line: serve | migrate | keys (create, list, revoke) | ingest | worker | update | status | check |
 // export | notices | sbom (enrich, from) | rulesets build | hash | scan (folder hashing).
-import { ConfigError, loadConfig } from '../config.ts'
+import { ConfigError, loadConfig } from '../config/config.ts'
 import { CHECK_USAGE } from './check-usage.ts'
 import { FOLDER_OPTIONS, HASH_USAGE, SCAN_USAGE } from './hash-usage.ts'
 import { INGEST_USAGE } from './ingest-usage.ts'

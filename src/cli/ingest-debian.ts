@@ -2,11 +2,11 @@
 // (docs/debian.md): by name, from a file of names, or every package installed on this machine (its dpkg database,
 // whose versions the suites no longer list are added, and whose licenses and changelogs are read from /usr/share/doc).
 import { parseArgs } from 'node:util'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
-import { debianArchive } from '../ingest/debian/debian-units.ts'
-import { ingestDebian } from '../ingest/debian/ingest-debian.ts'
-import { readInstalled } from '../ingest/debian/installed.ts'
+import { debianArchive } from '../sources/debian/debian-units.ts'
+import { ingestDebian } from '../sources/debian/ingest-debian.ts'
+import { readInstalled } from '../sources/debian/installed.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
 import { openStorage } from '../storage/database.ts'
 import { SqlOriginWriter } from '../storage/geo-store.ts'

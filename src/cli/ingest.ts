@@ -1,5 +1,5 @@
 // `compintel ingest <source> …`: dispatches to the source's own command module (each loads only what it needs).
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 import { INGEST_USAGE } from './ingest-usage.ts'
 
 export async function runIngestCommand(config: Config, argv: string[]): Promise<number> {

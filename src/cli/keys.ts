@@ -1,9 +1,7 @@
 // `compintel keys create|list|revoke`: manage API keys in the KB; a new key is printed once and never stored.
 import { parseArgs } from 'node:util'
-import type { Config } from '../config.ts'
-import { createServices } from '../services.ts'
-import { openStorage } from '../storage/database.ts'
-import { migrate } from '../storage/migrate.ts'
+import { createRuntime } from '../app/runtime.ts'
+import type { Config } from '../config/config.ts'
 
 export async function runKeys(config: Config, argv: string[]): Promise<number> {
   const [sub, ...rest] = argv
@@ -17,10 +15,9 @@ export async function runKeys(config: Config, argv: string[]): Promise<number> {
       json: { type: 'boolean' },
     },
   })
-  const storage = openStorage(config.database)
+  const runtime = await createRuntime({ ...config, seedKeys: [], keyCacheTtlMs: 0 })
   try {
-    await migrate(storage)
-    const { keys } = createServices(storage, { seedKeys: [], keyCacheTtlMs: 0 })
+    const { keys } = runtime.services
     switch (sub) {
       case 'create': {
         if (!values.name) throw new Error('keys create needs --name')
@@ -72,6 +69,6 @@ export async function runKeys(config: Config, argv: string[]): Promise<number> {
         throw new Error('usage: compintel keys create|list|revoke')
     }
   } finally {
-    await storage.close()
+    await runtime.close()
   }
 }

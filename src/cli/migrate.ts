@@ -1,5 +1,5 @@
 // `compintel migrate`: applies pending migrations and reports them; an empty KB gets the shipped seed, as at `serve`.
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 import { openStorage } from '../storage/database.ts'
 import { prepareKb } from '../storage/prepare-kb.ts'
 

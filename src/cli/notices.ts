@@ -3,13 +3,11 @@
 // listed without notices; `compintel ingest npm` (or the server's on-demand learning) fills them in.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import type { Config } from '../config.ts'
+import { createRuntime } from '../app/runtime.ts'
+import type { Config } from '../config/config.ts'
 import { componentNotices } from '../domain/notices/component-notices.ts'
 import { noticesFile } from '../domain/notices/notices-file.ts'
 import { projectPurls } from '../domain/shared/project-components.ts'
-import { createServices } from '../services.ts'
-import { openStorage } from '../storage/database.ts'
-import { migrate } from '../storage/migrate.ts'
 import { NOTICES_USAGE } from './notices-usage.ts'
 
 export async function runNotices(config: Config, argv: string[]): Promise<number> {
@@ -28,10 +26,9 @@ export async function runNotices(config: Config, argv: string[]): Promise<number
     console.error(`compintel notices: ${input} is neither a package-lock.json nor a CycloneDX JSON SBOM`)
     return 2
   }
-  const storage = openStorage(config.database)
+  const runtime = await createRuntime(config)
   try {
-    await migrate(storage)
-    const services = createServices(storage, config)
+    const { services } = runtime
     const answers = []
     for (let i = 0; i < purls.length; i += config.maxBatchSize)
       answers.push(
@@ -49,6 +46,6 @@ export async function runNotices(config: Config, argv: string[]): Promise<number
     )
     return 0
   } finally {
-    await storage.close()
+    await runtime.close()
   }
 }

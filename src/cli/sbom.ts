@@ -4,14 +4,13 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
-import type { Config } from '../config.ts'
+import { createRuntime } from '../app/runtime.ts'
+import { SERVER_VERSION as VERSION } from '../app/version.ts'
+import type { Config } from '../config/config.ts'
 import { enrichSbom, SBOM_FORMATS, type SbomOutputFormat } from '../domain/sbom/enrich-sbom.ts'
 import { lockfileBom } from '../domain/sbom/from-lockfile.ts'
 import { parseSbomText, SbomInputError } from '../domain/sbom/read-input.ts'
-import { createServices } from '../services.ts'
-import { openStorage } from '../storage/database.ts'
 import { prepareKb } from '../storage/prepare-kb.ts'
-import { SERVER_VERSION as VERSION } from '../version.ts'
 import { type CliIo, PROCESS_IO } from './hash.ts'
 import { SBOM_USAGE } from './sbom-usage.ts'
 import { endpointUrl, postToServer } from './server-request.ts'
@@ -64,17 +63,19 @@ async function enrich(config: Config, argv: string[], io: CliIo): Promise<number
     output = (await postToServer(url, text, { key: values.key ?? io.env.COMPINTEL_API_KEY, contentType })).text
     io.err(`compintel sbom: enriched by ${values.url}\n`)
   } else {
-    const storage = openStorage(config.database)
+    // an empty KB gets the seed
+    const runtime = await createRuntime(config, {
+      prepare: (storage) => prepareKb(storage, config.seedDir, (line) => io.err(`${line}\n`)),
+    })
     try {
-      await prepareKb(storage, config.seedDir, (line) => io.err(`${line}\n`)) // an empty KB gets the seed
-      const services = createServices(storage, config)
+      const { services } = runtime
       const options = { format, toolVersion: VERSION, uuid: randomUUID(), now: new Date() }
       const enriched = await enrichSbom(document, services, options)
       output = JSON.stringify(enriched.document, null, 2)
       const missing = enriched.notEnriched > 0 ? `, ${enriched.notEnriched} not fully enriched (see properties)` : ''
       io.err(`compintel sbom: ${enriched.components} components${missing}\n`)
     } finally {
-      await storage.close()
+      await runtime.close()
     }
   }
   write(output, values.out, io)

@@ -1,6 +1,6 @@
 // `compintel scan <dir>`: hashes a folder as scanoss-py does, sends the request to POST /v2/scanning/hfh/scan of a
 // compintel (or SCANOSS) server and prints the components found as a table, or the response as JSON.
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 import {
   type CliIo,
   PROCESS_IO,

@@ -1,7 +1,8 @@
 // `compintel serve`: runs until SIGTERM or SIGINT, then shuts down gracefully; an uncaught exception shuts it down
 // too, and it exits 1 (process-guard.ts).
-import type { Config } from '../config.ts'
-import { serve } from '../main.ts'
+
+import { serve } from '../app/main.ts'
+import type { Config } from '../config/config.ts'
 import { guardProcess } from './process-guard.ts'
 
 export async function runServe(config: Config): Promise<number> {

@@ -2,8 +2,8 @@
 // included, and each source's freshness). docs/kb-growth.md.
 import { parseArgs } from 'node:util'
 import pino from 'pino'
-import type { Config } from '../config.ts'
-import { RegistryClient } from '../ingest/npm/registry-client.ts'
+import type { Config } from '../config/config.ts'
+import { RegistryClient } from '../sources/npm/registry-client.ts'
 import { openStorage } from '../storage/database.ts'
 import { type FeedRow, SqlFeedStore } from '../storage/feed-store.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'

@@ -6,20 +6,18 @@ import { hostname } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import pino from 'pino'
-import type { Config } from '../config.ts'
+import { createRuntime } from '../app/runtime.ts'
+import type { Config } from '../config/config.ts'
 import type { QueueStatus } from '../domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
-import { ingestInThisThread } from '../ingest/npm/ingest-package.ts'
-import { RegistryClient } from '../ingest/npm/registry-client.ts'
-import { IngestWorker } from '../ingest/worker.ts'
-import { onDemandLimits, unitRunners } from '../on-demand/start.ts'
-import { openStorage } from '../storage/database.ts'
+import { onDemandLimits, unitRunners } from '../jobs/on-demand-worker.ts'
+import { IngestWorker } from '../jobs/worker.ts'
+import { ingestInThisThread } from '../sources/npm/ingest-package.ts'
+import { RegistryClient } from '../sources/npm/registry-client.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { pruneChanges } from '../storage/kb-changes.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
-import { migrate } from '../storage/migrate.ts'
 import { refreshPopularityExclusive } from '../storage/popularity.ts'
-import { startUpdateSchedule } from '../update/schedule.ts'
 import { NEEDS_POSTGRES, WORKER_USAGE } from './worker-usage.ts'
 
 /** While busy, popularity is recomputed at most this often (and whenever the worker runs out of work). */
@@ -44,13 +42,18 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
   const leaseSeconds = config.workerLeaseSeconds
   const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   const log = pino({ level: config.logLevel, base: { owner } })
-  const storage = openStorage(config.database, {
-    poolSize: concurrency + 3, // the units' writes, plus claims, lease renewals and the popularity refresh
-    onPoolError: (err) => log.warn({ err: err.message }, 'idle database connection failed'),
+  const runtime = await createRuntime(config, {
+    open: {
+      poolSize: concurrency + 3, // the units' writes, plus claims, lease renewals and the popularity refresh
+      onPoolError: (err) => log.warn({ err: err.message }, 'idle database connection failed'),
+    },
+    // every worker that serves the queue runs the update schedule; one of them runs each due update
+    schedule: !values.status && !values['until-empty'],
+    log,
   })
+  const { storage } = runtime
   let released = 0
   try {
-    await migrate(storage)
     const queue = new SqlIngestQueue(storage.db, storage.dialect, {
       owner,
       leaseSeconds,
@@ -91,18 +94,10 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
     process.on('SIGTERM', onSignal)
     process.on('SIGINT', onSignal)
     log.info({ concurrency, leaseSeconds, untilEmpty: values['until-empty'] }, 'worker started')
-    const updates = values['until-empty']
-      ? undefined
-      : startUpdateSchedule(
-          storage,
-          config.growth,
-          new RegistryClient({}, config.growth.npm),
-          log.child({ component: 'update' }),
-        )
     try {
       released = (await worker.run()).released
     } finally {
-      await updates?.stop()
+      await runtime.schedule?.stop()
       process.off('SIGTERM', onSignal)
       process.off('SIGINT', onSignal)
     }
@@ -110,10 +105,10 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
   } finally {
     // Units given back may still be running (a download, a write that will find its lease gone): do not wait.
     if (released > 0) {
-      await Promise.race([storage.close(), sleep(1000)])
+      await Promise.race([runtime.close(), sleep(1000)])
       process.exit(0)
     }
-    await storage.close()
+    await runtime.close()
   }
 }
 

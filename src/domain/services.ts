@@ -1,4 +1,4 @@
-// The domain services one storage backend provides (src/services.ts builds them): the ports every area's domain
+// The domain services one storage backend provides (src/app/services.ts builds them): the ports every area's domain
 // functions read through, handed to the HTTP layer as `deps.services`.
 import type { CatalogReader, IntegrityReader } from './catalog/types.ts'
 import type { AnalysisReader, ComponentSearcher } from './components/types.ts'
@@ -12,6 +12,7 @@ import type { KbMetaStore } from './meta/types.ts'
 import type { NoticeReader } from './notices/types.ts'
 import type { OnDemandPort } from './on-demand/types.ts'
 import type { RulesetReleases } from './rulesets/types.ts'
+import type { EmittedHelperTexts } from './scanning/emitted-helpers.ts'
 import type { FileContentsPort } from './scanning/file-contents.ts'
 import type { ScanIndex } from './scanning/types.ts'
 import type { AdvisoryReader } from './vulnerabilities/types.ts'
@@ -48,6 +49,8 @@ export interface Services {
   /** The cryptographic algorithm catalogue (data/crypto-algorithms), read on first use: names and describes the
    * algorithms of an enriched SBOM's cryptography bill of materials. */
   algorithmCatalogue(): readonly CatalogueAlgorithm[]
+  /** The helper code compilers and bundlers emit (data/emitted-helpers), read on first use: the scan's noise. */
+  emittedHelpers: EmittedHelperTexts
   /** The official CycloneDX JSON schema's errors for a BOM of its specVersion ([] when it validates). */
   cycloneDxSchemaErrors(bom: unknown): string[]
   /** The released rulesets (data/rulesets), served by the download routes. */

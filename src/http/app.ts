@@ -1,4 +1,4 @@
-// buildApp(): the Fastify application with every plugin and route; it never listens (main.ts does).
+// buildApp(): the Fastify application with every plugin and route; it never listens (app/main.ts does).
 import { randomUUID } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyRequest } from 'fastify'

@@ -8,11 +8,11 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 import type { Area } from '../domain/keys/scopes.ts'
 import type { Principal } from '../domain/keys/types.ts'
 import type { Services } from '../domain/services.ts'
-import type { PressureReport } from './plugins/pressure.ts'
+import type { PressureReport } from './schemas/pressure.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,7 +53,7 @@ export interface AppDeps {
   version: string
   /** Counts of on-demand work and update runs, for /metrics (http/plugins/growth-metrics.ts). */
   growth?: import('./plugins/growth-metrics.ts').GrowthCounts
-  /** A pino logger (main.ts builds it with key headers redacted); tests pass false or nothing. */
+  /** A pino logger (app/main.ts builds it with key headers redacted); tests pass false or nothing. */
   logger?: FastifyBaseLogger | boolean
 }
 

@@ -2,6 +2,7 @@
 // analyzer's output with its version, and the licenses the license-files analyzer found. Shared by every source
 // whose packages are walked (npm tarballs, Debian .deb files).
 import type { DetectedLicense, VersionAnalysis } from '../domain/kb/types.ts'
+import { LICENSE_FILES_ANALYZER } from '../domain/licenses/types.ts'
 import type { Analyzer } from './analyzers/types.ts'
 import type { WalkResult } from './tarball-walk.ts'
 
@@ -19,7 +20,7 @@ export function versionAnalysis(
     outputs: analyzers
       .filter((a) => walked.outputs[a.name] !== undefined)
       .map((a) => ({ analyzer: a.name, analyzerVersion: a.version, output: walked.outputs[a.name] })),
-    detectedLicenses: detected(walked.outputs['license-files']),
+    detectedLicenses: detected(walked.outputs[LICENSE_FILES_ANALYZER]),
   }
 }
 

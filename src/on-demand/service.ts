@@ -1,21 +1,30 @@
 // The on-demand port (domain/on-demand/types.ts) over the ingestion queue: for each package a request lacks (npm's,
 // Debian's), it joins the identical work already open, or skips it (fetched or not found less than
 // ON_DEMAND_NEGATIVE_TTL ago, a name its source refuses, over the caller's budget), or queues it with its source's
-// options (sources.ts) in two phases: what makes it known, then its analysis at a lower priority; then it waits at
-// most ON_DEMAND_WAIT_MS for the phase its answer needs, looking at the units' states. Any worker takes the units:
-// the server's own (see start.ts) or `compintel worker`s on PostgreSQL. docs/kb-growth.md.
-import { randomUUID } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
-import type { OnDemandMode } from '../config-growth.ts'
+// options (sources.ts) in the caller's name (claims take the callers' units in turns), in two phases: what makes it
+// known, then its analysis at a lower priority; then it waits at most ON_DEMAND_WAIT_MS for the phase its answer
+// needs. Any worker takes the units: the server's own (see start.ts) or `compintel worker`s on PostgreSQL. The
+// server's worker tells the service of each unit it claims and settles (onUnit), which wakes the waiters at once;
+// the units it does not hold are looked at in SQL every pollMs. docs/kb-growth.md.
+import { createHash, randomUUID } from 'node:crypto'
+import type { OnDemandMode } from '../config/growth.ts'
 import {
   KNOWN_PRIORITY,
   type LearnPhase,
   ON_DEMAND_PRIORITY,
   type OnDemandQueue,
+  type UnitEvent,
   type UnitView,
 } from '../domain/kb/ingest-queue.ts'
 import { learnKey } from '../domain/on-demand/learn.ts'
-import type { LearnRequest, LearnSource, LearnState, Need, OnDemandPort } from '../domain/on-demand/types.ts'
+import type {
+  LearnRequest,
+  LearnSource,
+  LearnState,
+  Need,
+  OnDemandCounts,
+  OnDemandPort,
+} from '../domain/on-demand/types.ts'
 import { FetchBudget } from './budget.ts'
 import { type LearnPhases, SOURCE_RULES } from './sources.ts'
 
@@ -24,18 +33,11 @@ export interface OnDemandSettings {
   waitMs: number
   negativeTtlSeconds: number
   perKeyPerMinute: number
-  /** How often a waiting request looks at its units (default 100 ms). */
+  /**
+   * How often a waiting request looks in SQL at its units that this process's worker does not hold (default 100 ms;
+   * another node's worker may take them). Infinity: only when its wait ends (this process's worker is the only one).
+   */
   pollMs?: number
-}
-
-/** Counts since start, for /metrics and `compintel status`. */
-export interface OnDemandCounts {
-  requested: number
-  joined: number
-  skipped: number
-  overBudget: number
-  waitsDone: number
-  waitsAtBudget: number
 }
 
 export class OnDemandService implements OnDemandPort {
@@ -48,6 +50,9 @@ export class OnDemandService implements OnDemandPort {
     waitsAtBudget: 0,
   }
   private readonly budget: FetchBudget
+  /** The units this process's worker holds (it reports them: onUnit), and the waiting requests it wakes. */
+  private readonly held = new Set<string>()
+  private readonly listeners = new Set<(id: string, event: UnitEvent) => void>()
 
   constructor(
     private readonly queue: OnDemandQueue,
@@ -56,6 +61,13 @@ export class OnDemandService implements OnDemandPort {
     private readonly onQueued: () => void = () => {},
   ) {
     this.budget = new FetchBudget(settings.perKeyPerMinute)
+  }
+
+  /** This process's worker claimed a unit, or it left its hands: waiters for it wake. */
+  onUnit(id: string, event: UnitEvent): void {
+    if (event === 'claimed') this.held.add(id)
+    else this.held.delete(id)
+    for (const l of this.listeners) l(id, event)
   }
 
   async learn(requests: readonly LearnRequest[], who: string, waitMs?: number): Promise<Map<string, LearnState>> {
@@ -126,6 +138,7 @@ export class OnDemandService implements OnDemandPort {
         `${run}:${phase}`,
         source,
         units.map(([n, p]) => [n, p.options]),
+        callerTag(who),
         priority,
       )
       for (const u of added) queued.add(u.name)
@@ -148,26 +161,53 @@ export class OnDemandService implements OnDemandPort {
     }
   }
 
-  /** Waits until every unit has ended or `waitMs` is spent: done → done, failed → skipped, open → pending. */
+  /**
+   * Waits until every unit has ended or `waitMs` is spent: done → done, failed → skipped, open → pending. It looks at
+   * the units' states in SQL when it starts and when its time is up; meanwhile this process's worker wakes it as units
+   * settle, and the units the worker does not hold are looked at every pollMs.
+   */
   private async wait(watched: Map<string, string>, waitMs: number): Promise<Map<string, LearnState>> {
     const out = new Map<string, LearnState>()
     if (watched.size === 0) return out
     const deadline = Date.now() + waitMs
-    let open = [...watched.keys()]
-    for (;;) {
-      const now = await this.queue.states(open)
-      for (const id of open) {
-        const s = now.get(id) ?? 'done' // pruned: it ended
-        if (s === 'done' || s === 'failed') out.set(watched.get(id) as string, s === 'done' ? 'done' : 'skipped')
+    const open = new Set(watched.keys())
+    const settle = (id: string, state: UnitView['state']) => {
+      if (isEnded(state) && open.delete(id)) out.set(watched.get(id) as string, state === 'done' ? 'done' : 'skipped')
+    }
+    let wake = () => {}
+    const listener = (id: string, event: UnitEvent) => {
+      if (!open.has(id)) return
+      if (event === 'done' || event === 'failed') settle(id, event)
+      wake()
+    }
+    this.listeners.add(listener)
+    try {
+      let look = [...open]
+      for (;;) {
+        if (look.length > 0) {
+          const now = await this.queue.states(look)
+          for (const id of look) settle(id, now.get(id) ?? 'done') // pruned: it ended
+        }
+        if (open.size === 0) {
+          if (waitMs > 0) this.counts.waitsDone++
+          return out
+        }
+        const left = deadline - Date.now()
+        if (left <= 0) break
+        const elsewhere = () => [...open].filter((id) => !this.held.has(id))
+        const ms = elsewhere().length > 0 ? Math.min(this.settings.pollMs ?? 100, left) : left
+        const woken = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), ms)
+          wake = () => {
+            clearTimeout(timer)
+            resolve(true)
+          }
+        })
+        wake = () => {}
+        look = woken ? [] : ms >= left ? [...open] : elsewhere()
       }
-      open = open.filter((id) => !isEnded(now.get(id) ?? 'done'))
-      if (open.length === 0) {
-        if (waitMs > 0) this.counts.waitsDone++
-        return out
-      }
-      const left = deadline - Date.now()
-      if (left <= 0) break
-      await sleep(Math.min(this.settings.pollMs ?? 100, left))
+    } finally {
+      this.listeners.delete(listener)
     }
     if (waitMs > 0) this.counts.waitsAtBudget++ // a request that does not wait (a scan) is no wait
     for (const id of open) out.set(watched.get(id) as string, 'pending')
@@ -197,6 +237,11 @@ function planned(phases: LearnPhases, need: Need): Planned[] {
   if (!analysis) return [{ phase: 'known', options: known, waited: true }]
   const a: Planned = { phase: 'analysis', options: analysis, waited: need === 'analysis' }
   return need === 'analysis' ? [a] : [{ phase: 'known', options: known, waited: true }, a]
+}
+
+/** Who queued a unit, as stored: a hash of the caller (a key id, or an address without a key), never the caller. */
+function callerTag(who: string): string {
+  return createHash('sha256').update(who).digest('hex').slice(0, 16)
 }
 
 function isOpen(u: UnitView): boolean {

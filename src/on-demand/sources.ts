@@ -1,8 +1,8 @@
 // What on-demand learning asks of each source (docs/kb-growth.md): the names that may be sent there, and the units a
 // request queues in each ON_DEMAND mode: what makes the package known first (KNOWN_PRIORITY: a request waits for
 // it), then its analysis (ON_DEMAND_PRIORITY, after every package asked is known), which a request waits for only when
-// its answer needs an analysis. The worker's runner of each source is in ingest/unit-runner.ts.
-import type { OnDemandMode } from '../config-growth.ts'
+// its answer needs an analysis. The worker's runner of each source is in jobs/unit-runner.ts.
+import type { OnDemandMode } from '../config/growth.ts'
 import { debianNameProblem, npmNameProblem } from '../domain/kb/ecosystem-rules.ts'
 import { serializeUnitOptions } from '../domain/kb/ingest-queue.ts'
 import type { LearnRequest, LearnSource } from '../domain/on-demand/types.ts'

@@ -4,7 +4,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
-import type { DatabaseConfig } from '../config.ts'
+import type { DatabaseConfig } from '../config/config.ts'
 import type { Database } from './schema.ts'
 import { BreatheBetweenQueries, withStatementCache } from './sqlite-statements.ts'
 

@@ -2,8 +2,14 @@
 // from the crypto analyzer's output, read by the scan's cryptography block. Content-addressed like the snippet index:
 // a content is listed once, by MD5, whatever versions hold it; rows are only ever added.
 import type { Kysely, Transaction } from 'kysely'
-import type { ContentAlgorithms, CryptoAnalysis, FileAlgorithmReader } from '../domain/cryptography/types.ts'
+import {
+  type ContentAlgorithms,
+  CRYPTO_ANALYZER,
+  type CryptoAnalysis,
+  type FileAlgorithmReader,
+} from '../domain/cryptography/types.ts'
 import type { Storage } from './database.ts'
+import type { IndexWriter } from './index-writer.ts'
 import { chunks } from './kb-rows.ts'
 import type { Database } from './schema.ts'
 
@@ -30,6 +36,13 @@ export async function writeFileAlgorithms(trx: Tx, output: unknown): Promise<voi
   )
 }
 
+/** The crypto analyzer's table: the algorithms of each file content. */
+export const fileAlgorithmIndex: IndexWriter = {
+  analyzer: CRYPTO_ANALYZER,
+  stored: withoutFiles,
+  write: (trx, w) => writeFileAlgorithms(trx, w.output),
+}
+
 async function insertRows(trx: Tx, rows: { md5: string; algorithm: string }[]): Promise<void> {
   for (const part of chunks(rows, 2))
     await trx
@@ -49,7 +62,7 @@ export async function fileAlgorithmsFromEvidence(db: Tx): Promise<number> {
   const analyses = await db
     .selectFrom('analyses')
     .select(['version_id', 'output'])
-    .where('analyzer', '=', 'crypto')
+    .where('analyzer', '=', CRYPTO_ANALYZER)
     .execute()
   for (const part of chunks(analyses, 30)) {
     const wanted = new Map<string, Set<string>>() // "version\tpath" → algorithms

@@ -4,14 +4,20 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import { bandKeys } from '../domain/folder-hash/bands.ts'
 import { installedDirs } from '../domain/folder-hash/installed.ts'
 import { parseHex64, toHex16, type U64 } from '../domain/folder-hash/primitives.ts'
-import type { FolderHashOutput, FolderIndex, IndexedNode, IndexedVersion } from '../domain/folder-hash/types.ts'
+import {
+  FOLDER_HASH_ANALYZER,
+  type FolderHashOutput,
+  type FolderIndex,
+  type IndexedNode,
+  type IndexedVersion,
+} from '../domain/folder-hash/types.ts'
 import type { Storage } from './database.ts'
+import type { IndexWriter } from './index-writer.ts'
 import { chunks } from './kb-rows.ts'
 import type { Database } from './schema.ts'
 
 type Tx = Transaction<Database> | Kysely<Database>
 
-export const FOLDER_HASH_ANALYZER = 'folder-hash'
 /** Band keys per query: well under SQLite's bound-parameter limit. */
 const CHUNK = 5000
 
@@ -32,6 +38,18 @@ export async function writeFolderNodes(trx: Tx, v: VersionFolders): Promise<void
     .execute()
   await trx.deleteFrom('folder_nodes').where('version_id', '=', versionId).execute()
   await insertFolderNodes(trx, [v])
+}
+
+/** The folder-hash analyzer's tables: each version's folders and their band keys. */
+export const folderIndex: IndexWriter = {
+  analyzer: FOLDER_HASH_ANALYZER,
+  write: (trx, w) =>
+    writeFolderNodes(trx, {
+      versionId: w.versionId,
+      output: w.output as FolderHashOutput,
+      files: w.analysis.files,
+      purlName: w.purlName,
+    }),
 }
 
 /** Indexes every folder-hash output whose version has no indexed folder yet (a KB whose index was never built). */

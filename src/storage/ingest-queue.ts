@@ -1,7 +1,8 @@
 // The ingestion queue (table ingest_queue, migrations 9 and 10) on PostgreSQL and SQLite: units claimed under a lease
 // that their worker renews while it works; on PostgreSQL with FOR UPDATE SKIP LOCKED, so any number of workers on any
 // number of machines take distinct units. A worker that dies stops renewing; once the lease has run out another
-// worker claims the unit again. Higher priorities (on-demand work, which a request waits for) are claimed first.
+// worker claims the unit again. Higher priorities (on-demand work, which a request waits for) are claimed first;
+// within a priority, the callers who queued units take turns (migration 16).
 import { type Kysely, sql } from 'kysely'
 import {
   type ClaimedUnit,
@@ -33,7 +34,7 @@ const DEFAULT_MAX_ATTEMPTS = 5
 const DEFAULT_RETRY_BASE_SECONDS = 30
 /** Names per insert statement when enqueuing a long list. */
 const ENQUEUE_CHUNK = 5000
-const COLUMNS = sql`cast(id as text) as id, run_id as "runId", source, name, options, attempts, priority`
+const COLUMNS = sql`cast(id as text) as id, run_id as "runId", source, name, options, attempts, priority, caller`
 
 type Db = Kysely<Database>
 
@@ -57,7 +58,7 @@ export class SqlIngestQueue implements IngestQueue {
   async enqueue(runId: string, source: string, names: readonly string[], options: UnitOptions): Promise<number> {
     const o = serializeUnitOptions(options)
     const units = [...new Set(names)].map((n) => [n, o] as const)
-    return (await insertUnits(this.db, this.q, runId, source, units, 0)).length
+    return (await insertUnits(this.db, this.q, runId, source, units, { priority: 0, caller: null })).length
   }
 
   async claim(n: number, opts: ClaimOptions = {}): Promise<ClaimedUnit[]> {
@@ -83,12 +84,30 @@ export class SqlIngestQueue implements IngestQueue {
       returning ${COLUMNS}`.execute(this.db)
     const left = n - expired.rows.length
     if (left <= 0) return expired.rows
+    // Ready: pending, its back-off over, and no other unit of its package active (one unit of a package at a time).
+    const ready = sql`ingest_queue.state = 'pending' and ingest_queue.run_after <= ${q.now}
+      and ingest_queue.priority >= ${priority} and not exists (select 1 from ingest_queue a where a.state = 'active'
+        and a.source = ingest_queue.source and a.name = ingest_queue.name)`
+    // Fair: within a priority, the callers take turns. A caller's n-th ready unit has turn n plus the number of its
+    // units active (claimed by any worker); in a turn, the caller served least recently goes first. Units without a
+    // caller (bulk) keep their order. The turns come from a window function in their own CTE: PostgreSQL refuses FOR
+    // UPDATE in a query with window functions, not a join to one.
     const pending = await sql<ClaimedUnit>`
-      with picked as (
-        select id from ingest_queue where state = 'pending' and run_after <= ${q.now} and priority >= ${priority}
-          and not exists (select 1 from ingest_queue a where a.state = 'active' and a.source = ingest_queue.source
-            and a.name = ingest_queue.name)
-        order by priority desc, run_after, id limit ${left} ${q.skipLocked}
+      with callers as (
+        select priority, caller, count(*) filter (where state = 'active') as busy, max(updated_at) as served
+        from ingest_queue where caller is not null and state <> 'pending' group by priority, caller
+      ),
+      turns as (
+        select id, c.served, coalesce(c.busy, 0) + row_number() over (
+          partition by ingest_queue.priority, ingest_queue.caller order by run_after, id) as turn
+        from ingest_queue left join callers c on c.priority = ingest_queue.priority and c.caller = ingest_queue.caller
+        where ingest_queue.caller is not null and ${ready}
+      ),
+      picked as (
+        select ingest_queue.id from ingest_queue left join turns t on t.id = ingest_queue.id where ${ready}
+        order by ingest_queue.priority desc, coalesce(t.turn, 1), t.served is not null, t.served,
+          ingest_queue.run_after, ingest_queue.id
+        limit ${left} ${q.skipLocked}
       )
       update ingest_queue set state = 'active', lease_owner = ${this.opts.owner}, lease_until = ${lease},
         attempts = attempts + 1, updated_at = ${q.now}
@@ -116,7 +135,7 @@ export class SqlIngestQueue implements IngestQueue {
         returning id`.execute(trx)
       if (rows.length === 0) return { held: false, queued: 0 }
       const deps = [...new Set(dependencies)].map((n) => [n, unit.options] as const)
-      const queued = await insertUnits(trx, this.q, unit.runId, unit.source, deps, unit.priority)
+      const queued = await insertUnits(trx, this.q, unit.runId, unit.source, deps, unit)
       return { held: true, queued: queued.length }
     })
   }
@@ -201,8 +220,8 @@ export class SqlIngestQueue implements IngestQueue {
 }
 
 /**
- * One statement per chunk; `on conflict do nothing` skips names already in the run and identical open work.
- * Returns the units inserted.
+ * One statement per chunk; `on conflict do nothing` skips names already in the run and identical open work. The
+ * units get the priority and caller given (a unit's dependencies: the unit's). Returns the units inserted.
  */
 export async function insertUnits(
   db: Db,
@@ -210,13 +229,14 @@ export async function insertUnits(
   runId: string,
   source: string,
   units: readonly (readonly [string, string])[],
-  priority: number,
+  at: { priority: number; caller: string | null },
 ): Promise<{ id: string; name: string }[]> {
   const inserted: { id: string; name: string }[] = []
   for (let i = 0; i < units.length; i += ENQUEUE_CHUNK) {
     const r = await sql<{ id: string; name: string }>`
-      insert into ingest_queue (run_id, source, name, options, state, priority, run_after, created_at, updated_at)
-      select ${runId}, ${source}, n, o, 'pending', ${priority}, ${q.now}, ${q.now}, ${q.now}
+      insert into ingest_queue (run_id, source, name, options, state, priority, caller, run_after, created_at,
+        updated_at)
+      select ${runId}, ${source}, n, o, 'pending', ${at.priority}, ${at.caller}, ${q.now}, ${q.now}, ${q.now}
       from ${q.pairs(units.slice(i, i + ENQUEUE_CHUNK))} where true order by i
       on conflict do nothing
       returning cast(id as text) as id, name`.execute(db)

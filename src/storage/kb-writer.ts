@@ -1,8 +1,6 @@
 // Writes one package per transaction, idempotently: unchanged facts (by digest) are not written again,
 // so a crash never leaves half a package and a rerun that learns nothing new changes nothing.
-import type { Kysely, Transaction } from 'kysely'
-import { CRYPTO_ANALYZER } from '../domain/cryptography/types.ts'
-import type { FolderHashOutput } from '../domain/folder-hash/types.ts'
+import { WALKED_OUTPUT } from '../domain/dependencies/learning.ts'
 import { ANY_COMPONENT, componentTag } from '../domain/kb/changes.ts'
 import type {
   KbWriter,
@@ -12,17 +10,30 @@ import type {
   VersionFacts,
   WriteReport,
 } from '../domain/kb/types.ts'
+import { LICENSE_FILES_ANALYZER } from '../domain/licenses/types.ts'
 import type { Storage } from './database.ts'
-import { withoutFiles, writeFileAlgorithms } from './file-algorithms.ts'
-import { FOLDER_HASH_ANALYZER, writeFolderNodes } from './folder-index.ts'
+import { fileAlgorithmIndex } from './file-algorithms.ts'
+import { folderIndex } from './folder-index.ts'
+import type { IndexWriter, Tx } from './index-writer.ts'
 import { pruneChanges, recordChanges } from './kb-changes.ts'
 import { chunks, componentDigest, componentRow, digest, versionDigest, versionRow } from './kb-rows.ts'
-import { NOTICES_ANALYZER, withoutTexts, writeVersionNotices } from './notice-store.ts'
+import { noticeIndex } from './notice-store.ts'
 import { refreshPopularity } from './popularity.ts'
-import type { Database } from './schema.ts'
-import { SNIPPETS_ANALYZER, snippetSummary, writeSnippetContents } from './snippet-index.ts'
+import { snippetIndex } from './snippet-index.ts'
 
-type Tx = Transaction<Database> | Kysely<Database>
+/** The tables an analyzer's output feeds beside its analyses row, by analyzer name (storage/index-writer.ts). */
+const INDEX_WRITERS = byAnalyzer([
+  noticeIndex,
+  snippetIndex,
+  fileAlgorithmIndex,
+  folderIndex,
+  { analyzer: WALKED_OUTPUT, write: (trx, w) => replaceFiles(trx, w.versionId, w.analysis) },
+  {
+    analyzer: LICENSE_FILES_ANALYZER,
+    write: (trx, w) =>
+      replaceDetectedLicenses(trx, w.versionId, w.analysis, `computed:${LICENSE_FILES_ANALYZER}@${w.analyzerVersion}`),
+  },
+])
 
 export class SqlKbWriter implements KbWriter {
   constructor(private readonly storage: Storage) {}
@@ -217,11 +228,12 @@ async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis, pur
   const current = new Map(have.map((h) => [h.analyzer, h]))
   const outputs = [
     ...a.outputs,
-    { analyzer: 'files', analyzerVersion: '1', output: { files: a.files.length, digest: digest(a.files) } },
+    { analyzer: WALKED_OUTPUT, analyzerVersion: '1', output: { files: a.files.length, digest: digest(a.files) } },
   ]
   let written = 0
   for (const o of outputs) {
-    const text = JSON.stringify(stored(o.analyzer, o.output))
+    const index = INDEX_WRITERS.get(o.analyzer)
+    const text = JSON.stringify(index?.stored ? index.stored(o.output) : o.output)
     const old = current.get(o.analyzer)
     if (old && old.analyzer_version === o.analyzerVersion && old.output === text) continue
     await trx.deleteFrom('analyses').where('version_id', '=', versionId).where('analyzer', '=', o.analyzer).execute()
@@ -236,24 +248,13 @@ async function writeAnalysis(trx: Tx, versionId: number, a: VersionAnalysis, pur
       })
       .execute()
     written++
-    if (o.analyzer === 'files') await replaceFiles(trx, versionId, a)
-    if (o.analyzer === NOTICES_ANALYZER) await writeVersionNotices(trx, versionId, o.output)
-    if (o.analyzer === SNIPPETS_ANALYZER) await writeSnippetContents(trx, o.output)
-    if (o.analyzer === CRYPTO_ANALYZER) await writeFileAlgorithms(trx, o.output)
-    if (o.analyzer === FOLDER_HASH_ANALYZER)
-      await writeFolderNodes(trx, { versionId, output: o.output as FolderHashOutput, files: a.files, purlName })
-    if (o.analyzer === 'license-files')
-      await replaceDetectedLicenses(trx, versionId, a, `computed:${o.analyzer}@${o.analyzerVersion}`)
+    await index?.write(trx, { versionId, analysis: a, analyzerVersion: o.analyzerVersion, output: o.output, purlName })
   }
   return written
 }
 
-/** What the analyses row keeps of an output: notices, snippets and per-file algorithms keep theirs in own tables. */
-function stored(analyzer: string, output: unknown): unknown {
-  if (analyzer === NOTICES_ANALYZER) return withoutTexts(output)
-  if (analyzer === SNIPPETS_ANALYZER) return snippetSummary(output)
-  if (analyzer === CRYPTO_ANALYZER) return withoutFiles(output)
-  return output
+function byAnalyzer(writers: IndexWriter[]): ReadonlyMap<string, IndexWriter> {
+  return new Map(writers.map((w) => [w.analyzer, w]))
 }
 
 async function replaceFiles(trx: Tx, versionId: number, a: VersionAnalysis): Promise<void> {

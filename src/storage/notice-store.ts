@@ -1,14 +1,13 @@
 // Attribution notices on SQL (docs/attribution-notices.md): the notices analyzer's texts stored once each by MD5,
 // each version's notice files pointing at them, and the read of a batch of versions in one query.
 import type { Kysely, Transaction } from 'kysely'
-import type { Notice, NoticeReader } from '../domain/notices/types.ts'
+import { NOTICES_ANALYZER, type Notice, type NoticeReader } from '../domain/notices/types.ts'
 import type { Storage } from './database.ts'
+import type { IndexWriter } from './index-writer.ts'
 import { chunks } from './kb-rows.ts'
 import type { Database } from './schema.ts'
 
 type Tx = Transaction<Database> | Kysely<Database>
-
-export const NOTICES_ANALYZER = 'notices'
 
 interface NoticeFile {
   path: string
@@ -17,13 +16,13 @@ interface NoticeFile {
 }
 
 /** The analyses row keeps the files without their texts: the texts live in notice_texts, once each. */
-export function withoutTexts(output: unknown): unknown {
+function withoutTexts(output: unknown): unknown {
   const files = (output as { notices?: NoticeFile[] }).notices ?? []
   return { notices: files.map(({ path, md5 }) => ({ path, md5 })) }
 }
 
 /** Replaces the notice files of one version; a text already in the KB is not stored again. */
-export async function writeVersionNotices(trx: Tx, versionId: number, output: unknown): Promise<void> {
+async function writeVersionNotices(trx: Tx, versionId: number, output: unknown): Promise<void> {
   const files = (output as { notices?: NoticeFile[] }).notices ?? []
   await trx.deleteFrom('version_notices').where('version_id', '=', versionId).execute()
   if (files.length === 0) return
@@ -36,6 +35,13 @@ export async function writeVersionNotices(trx: Tx, versionId: number, output: un
       .execute()
   const rows = files.map((f) => ({ version_id: versionId, path: f.path, md5: f.md5 }))
   for (const part of chunks(rows, 3)) await trx.insertInto('version_notices').values(part).execute()
+}
+
+/** The notices analyzer's tables: its texts, once each, and each version's notice files. */
+export const noticeIndex: IndexWriter = {
+  analyzer: NOTICES_ANALYZER,
+  stored: withoutTexts,
+  write: (trx, w) => writeVersionNotices(trx, w.versionId, w.output),
 }
 
 export class SqlNoticeReader implements NoticeReader {

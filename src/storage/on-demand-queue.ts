@@ -32,10 +32,11 @@ export class SqlOnDemandQueue implements OnDemandQueue {
     runId: string,
     source: string,
     units: readonly (readonly [string, string])[],
-    priority: number,
+    caller: string,
+    priority = ON_DEMAND_PRIORITY,
   ): Promise<UnitView[]> {
     const options = new Map(units)
-    const added = await insertUnits(this.db, this.q, runId, source, units, priority)
+    const added = await insertUnits(this.db, this.q, runId, source, units, { priority, caller })
     return added.map((u) => ({ ...u, options: options.get(u.name) ?? '', state: 'pending', lastError: null }))
   }
 

@@ -14,7 +14,7 @@ export interface QueueSql {
   textIn(column: string, values: readonly string[]): RawBuilder<boolean>
   /** A row source `t(n, o, i)` of (name, options) pairs with their position, for `insert … select`. */
   pairs(values: readonly (readonly [string, string])[]): RawBuilder<unknown>
-  /** Claims skip rows another transaction holds (PostgreSQL); nothing on SQLite. */
+  /** Claims lock the queue's rows and skip rows another transaction holds (PostgreSQL); nothing on SQLite. */
   skipLocked: RawBuilder<unknown>
   /** The larger of two values. */
   greatest(a: RawBuilder<unknown>, b: RawBuilder<unknown>): RawBuilder<unknown>
@@ -31,7 +31,7 @@ export function queueSql(dialect: Dialect): QueueSql {
       textIn: (c, values) => sql<boolean>`${sql.ref(c)} = any(${[...values]}::text[])`,
       pairs: (values) =>
         sql`unnest(${values.map((v) => v[0])}::text[], ${values.map((v) => v[1])}::text[]) with ordinality as t(n, o, i)`,
-      skipLocked: sql`for update skip locked`,
+      skipLocked: sql`for update of ingest_queue skip locked`,
       greatest: (a, b) => sql`greatest(${a}, ${b})`,
     }
   return {

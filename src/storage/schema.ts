@@ -269,6 +269,8 @@ interface IngestQueueTable {
   options: string
   state: 'pending' | 'active' | 'done' | 'failed'
   priority: Generated<number>
+  /** Migration 16: who queued an on-demand unit (a hash); claims take the callers' units in turns. */
+  caller: string | null
   attempts: Generated<number>
   lease_owner: string | null
   lease_until: string | Date | null

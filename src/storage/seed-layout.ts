@@ -27,16 +27,6 @@ export interface SeedManifest {
   sources: { name: string; as_of: string }[]
 }
 
-/**
- * How a table is split: by package (every row of one package, as components.purl names it, lands in the same shard
- * of each table: the row's own purl, its component's or its version's), by a hash of some key columns, or by
- * ranges of a numeric column (ids grow, so new rows land in the last shards).
- */
-export type SeedSplit =
-  | { by: 'package'; shards: number }
-  | { by: 'key'; columns: string[]; shards: number }
-  | { by: 'range'; column: string; size: number }
-
 class SeedError extends Error {}
 
 export const shardFile = (table: string, n: number) => `${table}/${String(n).padStart(3, '0')}.ndjson.gz`

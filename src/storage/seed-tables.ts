@@ -1,6 +1,15 @@
 // The KB tables a seed export holds, each with its columns, the key it is sorted by (diffable, reproducible) and how
 // it is split into shards (a rebuild rewrites only the shards whose rows changed).
-import type { SeedSplit } from './seed-layout.ts'
+
+/**
+ * How a table is split: by package (every row of one package, as components.purl names it, lands in the same shard
+ * of each table: the row's own purl, its component's or its version's), by a hash of some key columns, or by
+ * ranges of a numeric column (ids grow, so new rows land in the last shards).
+ */
+type SeedSplit =
+  | { by: 'package'; shards: number }
+  | { by: 'key'; columns: string[]; shards: number }
+  | { by: 'range'; column: string; size: number }
 
 export interface SeedTable {
   name:

@@ -3,8 +3,15 @@
 // fingerprint hits, contents by id. One query per chunk of keys, never one per item.
 import { hash } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import type { IndexedFile, IndexHit, ScanIndex, SnippetContent } from '../domain/scanning/types.ts'
+import {
+  type IndexedFile,
+  type IndexHit,
+  type ScanIndex,
+  SNIPPETS_ANALYZER,
+  type SnippetContent,
+} from '../domain/scanning/types.ts'
 import type { Storage } from './database.ts'
+import type { IndexWriter } from './index-writer.ts'
 import { chunks } from './kb-rows.ts'
 import type { Database } from './schema.ts'
 
@@ -22,10 +29,8 @@ const HASH_CHUNK = 1000
 const stored = (hash: number) => hash | 0
 const unsigned = (hash: number) => hash >>> 0
 
-export const SNIPPETS_ANALYZER = 'snippets'
-
 /** The analyses row keeps a summary: the fingerprints live in the index, once per content. */
-export function snippetSummary(output: unknown): unknown {
+function snippetSummary(output: unknown): unknown {
   const contents = (output as { contents?: SnippetContent[] }).contents ?? []
   return {
     contents: contents.length,
@@ -76,6 +81,13 @@ async function chunked<K, R>(keys: readonly K[], read: (part: K[]) => Promise<R[
   const out: R[] = []
   for (let i = 0; i < unique.length; i += CHUNK) out.push(...(await read(unique.slice(i, i + CHUNK))))
   return out
+}
+
+/** The snippets analyzer's table: the fingerprints of each content, once. */
+export const snippetIndex: IndexWriter = {
+  analyzer: SNIPPETS_ANALYZER,
+  stored: snippetSummary,
+  write: (trx, w) => writeSnippetContents(trx, w.output),
 }
 
 export class SqlScanIndex implements ScanIndex {

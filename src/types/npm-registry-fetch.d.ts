@@ -1,4 +1,4 @@
-// Minimal typings for npm-registry-fetch, which ships none: only what ingest/npm/registry-client.ts uses (npm's
+// Minimal typings for npm-registry-fetch, which ships none: only what sources/npm/registry-client.ts uses (npm's
 // choice of registry for a package name and the credentials npm would send to a URL).
 declare module 'npm-registry-fetch' {
   const regFetch: {

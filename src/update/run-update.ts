@@ -4,14 +4,14 @@
 // (2) Downloads each configured data feed with a conditional GET and, when it changed and passed its checks, ingests
 // it through the same loaders as `compintel ingest osv|epss|purl2cpe`. Each source's last success and failure are
 // recorded (table feeds) and shown by `compintel status` and in `status.db.sources`. docs/kb-growth.md.
-import type { GrowthConfig } from '../config-growth.ts'
+import type { GrowthConfig } from '../config/growth.ts'
 import type { AdvisoryWriter } from '../domain/vulnerabilities/types.ts'
 import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
-import { ingestEpss } from '../ingest/epss.ts'
-import type { NpmRegistry } from '../ingest/npm/registry.ts'
-import { runIngest } from '../ingest/npm/run-ingest.ts'
-import { ingestOsv } from '../ingest/osv/ingest-osv.ts'
-import { ingestPurl2Cpe } from '../ingest/purl2cpe.ts'
+import { ingestEpss } from '../sources/epss/epss.ts'
+import type { NpmRegistry } from '../sources/npm/registry.ts'
+import { runIngest } from '../sources/npm/run-ingest.ts'
+import { ingestOsv } from '../sources/osv/ingest-osv.ts'
+import { ingestPurl2Cpe } from '../sources/purl2cpe/purl2cpe.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
 import type { Storage } from '../storage/database.ts'
 import { SqlFeedStore } from '../storage/feed-store.ts'

@@ -3,19 +3,12 @@
 // statement) lets one of them run each due update. The first start only starts the clock: a fresh install is not
 // refreshed before it has served for one interval (run `compintel update` for that).
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { GrowthConfig } from '../config-growth.ts'
-import type { NpmRegistry } from '../ingest/npm/registry.ts'
+import type { GrowthConfig } from '../config/growth.ts'
+import type { UpdateCounts } from '../domain/kb/types.ts'
+import type { NpmRegistry } from '../sources/npm/registry.ts'
 import type { Storage } from '../storage/database.ts'
 import { SqlFeedStore } from '../storage/feed-store.ts'
 import { runUpdate, type UpdateDeps } from './run-update.ts'
-
-/** Counts since start, for /metrics. */
-export interface UpdateCounts {
-  runs: number
-  feedsIngested: number
-  feedsNotModified: number
-  feedsFailed: number
-}
 
 export interface UpdateSchedule {
   counts: UpdateCounts

@@ -1,14 +1,11 @@
 // Test helper: an app on an in-memory SQLite KB (or a given storage), with keys made for the test.
-import { type Config, parseConfig } from '../../src/config.ts'
+
+import { createRuntime } from '../../src/app/runtime.ts'
+import { type Config, parseConfig } from '../../src/config/config.ts'
 import type { Services } from '../../src/domain/services.ts'
 import { buildApp } from '../../src/http/app.ts'
 import type { App, AppDeps } from '../../src/http/types.ts'
-import { startOnDemand } from '../../src/on-demand/start.ts'
-import { createServices } from '../../src/services.ts'
-import { openStorage, type Storage } from '../../src/storage/database.ts'
-import { migrate } from '../../src/storage/migrate.ts'
-
-const SILENT = { info: () => {}, warn: () => {}, error: () => {} }
+import type { Storage } from '../../src/storage/database.ts'
 
 export interface TestApp {
   app: App
@@ -39,12 +36,12 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...opts.env,
   })
-  const storage = opts.storage ?? openStorage(config.database)
-  await migrate(storage)
-  const services = createServices(storage, config)
-  if (opts.pingDatabase) services.pingDatabase = opts.pingDatabase
-  const onDemand = opts.onDemandRegistry ? startOnDemand(storage, config, SILENT, opts.onDemandRegistry) : undefined
-  if (onDemand) services.onDemand = onDemand.service
+  const runtime = await createRuntime(config, {
+    ...(opts.storage ? { storage: opts.storage } : {}),
+    ...(opts.onDemandRegistry ? { onDemand: true, registry: opts.onDemandRegistry } : {}),
+    ...(opts.pingDatabase ? { services: { pingDatabase: opts.pingDatabase } } : {}),
+  })
+  const { storage, services, onDemand } = runtime
   const full = (await services.keys.create({ name: 'test full', scopes: ['*'] })).key
   const components = (await services.keys.create({ name: 'test components', scopes: ['components'] })).key
   const app = await buildApp({
@@ -64,8 +61,7 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     keys: { full, components },
     close: async () => {
       await app.close()
-      await onDemand?.stop()
-      if (!opts.storage) await storage.close()
+      await runtime.close()
     },
   }
 }

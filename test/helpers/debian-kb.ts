@@ -5,12 +5,12 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { AptArchive, type AptArchiveOptions } from '../../src/ingest/debian/apt.ts'
+import { AptArchive, type AptArchiveOptions } from '../../src/sources/debian/apt.ts'
 import {
   type DebianIngestOptions,
   type DebianIngestReport,
   ingestDebian,
-} from '../../src/ingest/debian/ingest-debian.ts'
+} from '../../src/sources/debian/ingest-debian.ts'
 import { SqlAdvisoryWriter } from '../../src/storage/advisory-writer.ts'
 import { SqlOriginWriter } from '../../src/storage/geo-store.ts'
 import { SqlKbWriter } from '../../src/storage/kb-writer.ts'

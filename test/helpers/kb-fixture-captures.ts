@@ -6,8 +6,8 @@
 
 import type { ComponentFacts, VersionAnalysis, VersionFacts } from '../../src/domain/kb/types.ts'
 import { type IssueAnalysis, SEMGREP_ANALYZER } from '../../src/domain/semgrep/types.ts'
-import { mapPackument } from '../../src/ingest/npm/map-packument.ts'
-import type { Manifest, Packument } from '../../src/ingest/npm/registry.ts'
+import { mapPackument } from '../../src/sources/npm/map-packument.ts'
+import type { Manifest, Packument } from '../../src/sources/npm/registry.ts'
 import type { Storage } from '../../src/storage/database.ts'
 import { SqlKbWriter } from '../../src/storage/kb-writer.ts'
 import { refreshPopularity } from '../../src/storage/popularity.ts'

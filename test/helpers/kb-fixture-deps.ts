@@ -1,8 +1,8 @@
 // FIXTURE DATA, for tests only (never shipped): more made-up npm-like packages for the dependencies endpoints, on
 // top of kb-fixture.ts (load both): a 13-long chain (depth caps), a wide package (limit caps) and one package with
 // every specifier shape. Written through the real ingestion mapping and writer, like kb-fixture.ts. Names start `fxd-`.
-import { mapPackument } from '../../src/ingest/npm/map-packument.ts'
-import type { Manifest, Packument } from '../../src/ingest/npm/registry.ts'
+import { mapPackument } from '../../src/sources/npm/map-packument.ts'
+import type { Manifest, Packument } from '../../src/sources/npm/registry.ts'
 import type { Storage } from '../../src/storage/database.ts'
 import { SqlKbWriter } from '../../src/storage/kb-writer.ts'
 import { FIXTURE_AS_OF } from './kb-fixture.ts'

@@ -1,8 +1,8 @@
 // FIXTURE DATA, for tests only (never shipped): a small, made-up npm-like KB written through the real ingestion
 // mapping (mapPackument) and writer, so endpoint tests know every fact they assert. All names start with `fx`.
 import type { VersionAnalysis } from '../../src/domain/kb/types.ts'
-import { mapPackument } from '../../src/ingest/npm/map-packument.ts'
-import type { Manifest, Packument } from '../../src/ingest/npm/registry.ts'
+import { mapPackument } from '../../src/sources/npm/map-packument.ts'
+import type { Manifest, Packument } from '../../src/sources/npm/registry.ts'
 import type { Storage } from '../../src/storage/database.ts'
 import { SqlKbWriter } from '../../src/storage/kb-writer.ts'
 import { refreshPopularity } from '../../src/storage/popularity.ts'

@@ -1,7 +1,7 @@
 // FIXTURE rows no rule allows, planted straight into a KB's tables for the `compintel check` tests: what a lying
 // registry could have written before identity was checked (an empty name, markup, a purl with a query, another
 // package's name under a renamed purl, a control character in a version).
-import { mapPackument } from '../../src/ingest/npm/map-packument.ts'
+import { mapPackument } from '../../src/sources/npm/map-packument.ts'
 import type { Storage } from '../../src/storage/database.ts'
 import { SqlKbWriter } from '../../src/storage/kb-writer.ts'
 

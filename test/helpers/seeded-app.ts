@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renam
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { SEED_DIR } from '../../src/seed-dir.ts'
+import { SEED_DIR } from '../../src/config/seed-dir.ts'
 import { openStorage } from '../../src/storage/database.ts'
 import { prepareKb } from '../../src/storage/prepare-kb.ts'
 import { makeTestApp, type TestApp } from './app.ts'

@@ -1,6 +1,6 @@
 // The queue worker as the in-process suites run it: two units at a time, quick polls and back-offs, until the
 // queue is empty.
-import type { WorkerOptions } from '../../src/ingest/worker.ts'
+import type { WorkerOptions } from '../../src/jobs/worker.ts'
 
 export const TEST_WORKER: WorkerOptions = {
   concurrency: 2,

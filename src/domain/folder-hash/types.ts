@@ -2,6 +2,8 @@
 import type { LicenseEntry } from '../licenses/spdx.ts'
 import type { U64 } from './primitives.ts'
 
+export const FOLDER_HASH_ANALYZER = 'folder-hash'
+
 /** A node of a scan request, parsed: hashes absent when the client sent null (a small folder). */
 export interface ScanNode {
   pathId: string

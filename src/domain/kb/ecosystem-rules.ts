@@ -1,6 +1,6 @@
 // What each ecosystem's own rules allow as a package name and a version (docs/knowledge-base.md "Identity rules").
-// Ingestion refuses an upstream's answer that breaks them (ingest/npm/check-identity.ts; Debian's index stanzas,
-// ingest/debian/indexes.ts) and `compintel check` reports the KB rows that do (consistency.ts). Each rule answers
+// Ingestion refuses an upstream's answer that breaks them (sources/npm/check-identity.ts; Debian's index stanzas,
+// sources/debian/indexes.ts) and `compintel check` reports the KB rows that do (consistency.ts). Each rule answers
 // why a string is refused, or undefined when it is allowed.
 import semver from 'semver'
 import validateName from 'validate-npm-package-name'

@@ -45,7 +45,16 @@ export interface ClaimedUnit {
   /** Claims so far, this one included. */
   attempts: number
   priority: number
+  /** Who queued an on-demand unit (a hash of the key id or address; null for bulk units); its dependencies inherit it. */
+  caller: string | null
 }
+
+/**
+ * What became of a unit in a worker's hands, as the worker reports it (on-demand waiters in its process listen):
+ * claimed; ended (done, failed for good); pending again (retry: after its back-off; released: given back at a stop);
+ * lost (another worker had taken over its lease).
+ */
+export type UnitEvent = 'claimed' | 'done' | 'failed' | 'retry' | 'released' | 'lost'
 
 /** After a failure: tried again later, failed for good, or no longer this worker's (its lease was taken over). */
 export type FailOutcome = { state: 'retry'; retryInSeconds: number } | { state: 'failed' } | { state: 'lost' }
@@ -65,7 +74,10 @@ export interface QueueStatus {
 export interface IngestQueue {
   /** Adds units to run `runId`; a package already in the run or identical work still open is skipped. */
   enqueue(runId: string, source: string, names: readonly string[], options: UnitOptions): Promise<number>
-  /** Claims up to `n` units: expired leases first, then pending units, higher priorities first, in order. */
+  /**
+   * Claims up to `n` units: expired leases first, then pending units, higher priorities first; within a priority the
+   * callers' units in turns (each caller's first ready unit, then each one's second, …), then in order.
+   */
   claim(n: number, opts?: ClaimOptions): Promise<ClaimedUnit[]>
   /** Extends the leases of these units (the ones in hand); returns the ids still held by this worker. */
   renew(ids: readonly string[]): Promise<string[]>
@@ -117,13 +129,16 @@ export interface UnitView {
 export interface OnDemandQueue {
   /** Open units of these packages (any priority) and the on-demand units that ended less than `ttlSeconds` ago. */
   lookup(source: string, names: readonly string[], ttlSeconds: number): Promise<UnitView[]>
-  /** Adds on-demand units at `priority` (KNOWN_PRIORITY or ON_DEMAND_PRIORITY), one per name with its own options;
-   * returns those inserted. */
+  /**
+   * Adds on-demand units that `caller` queued at `priority` (KNOWN_PRIORITY, or by default ON_DEMAND_PRIORITY), one
+   * per name with its own options; returns those inserted.
+   */
   add(
     runId: string,
     source: string,
     units: readonly (readonly [string, string])[],
-    priority: number,
+    caller: string,
+    priority?: number,
   ): Promise<UnitView[]>
   /** The state of each unit that still exists (pruned units are absent). */
   states(ids: readonly string[]): Promise<Map<string, UnitView['state']>>

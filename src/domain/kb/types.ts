@@ -127,3 +127,11 @@ export interface Validators {
   etag: string | null
   lastModified: string | null
 }
+
+/** The update schedule's counts since start (update/schedule.ts), for /metrics. */
+export interface UpdateCounts {
+  runs: number
+  feedsIngested: number
+  feedsNotModified: number
+  feedsFailed: number
+}

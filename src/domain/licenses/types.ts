@@ -1,5 +1,8 @@
 // What the KB knows about the licenses of versions: the license port (storage implements it).
 
+/** The analyzer whose license-file matches become a version's detected licenses. */
+export const LICENSE_FILES_ANALYZER = 'license-files'
+
 export interface LicenseFact {
   kind: 'declared' | 'detected'
   /** An SPDX id, or LicenseRef-… for a declared string that is not SPDX. */

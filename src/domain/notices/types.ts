@@ -1,6 +1,8 @@
 // Attribution notices (docs/attribution-notices.md): the texts a package version ships that its users must pass on
 // (license, NOTICE, AUTHORS and similar files), each with the file it came from.
 
+export const NOTICES_ANALYZER = 'notices'
+
 export interface Notice {
   text: string
   /** MD5 of the file's bytes, lower-case hex. */

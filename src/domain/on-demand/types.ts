@@ -36,3 +36,13 @@ export interface LearnContext {
   port: OnDemandPort | undefined
   who: string
 }
+
+/** Counts since start, for /metrics and `compintel status`. */
+export interface OnDemandCounts {
+  requested: number
+  joined: number
+  skipped: number
+  overBudget: number
+  waitsDone: number
+  waitsAtBudget: number
+}

@@ -21,7 +21,7 @@ export interface ScanOptions {
   flags: number
   context?: SbomContext | undefined
   settings: SnippetSettings & { honourFileExts?: boolean }
-  /** The texts compilers and bundlers emit (emitted-helpers.ts), left out of snippet matching; none when absent. */
+  /** The texts compilers and bundlers emit (reference/emitted-helpers.ts), left out of snippet matching; none when absent. */
   emittedHelpers?: EmittedHelperTexts | undefined
 }
 

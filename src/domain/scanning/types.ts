@@ -1,6 +1,8 @@
 // The scan's ports and shapes (docs/scanning.md): what the KB keeps to match posted WFP fingerprints, and what the
 // matcher reads from it. Storage implements ScanIndex; the ingest writes SnippetContent through the KB writer.
 
+export const SNIPPETS_ANALYZER = 'snippets'
+
 /** One winnowing fingerprint: the unsigned 32-bit hash and the line it is attributed to (1-based). */
 export interface Fingerprint {
   line: number

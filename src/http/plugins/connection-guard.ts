@@ -4,7 +4,7 @@
 // listener's own errors (EMFILE when accepting with every file descriptor taken) are logged, never thrown.
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
-import type { LimitsConfig } from '../../config-limits.ts'
+import type { LimitsConfig } from '../../config/limits.ts'
 import type { App } from '../types.ts'
 import { endRaw, rawErrorResponse } from './error-handler.ts'
 

@@ -1,8 +1,8 @@
 // /metrics counters of what the KB learns by itself: on-demand fetches, joins, skips and waits (how many ended in
 // time and how many hit ON_DEMAND_WAIT_MS), and the update schedule's runs and feed outcomes. Read at scrape time.
 import { Counter, type Registry } from 'prom-client'
-import type { OnDemandCounts } from '../../on-demand/service.ts'
-import type { UpdateCounts } from '../../update/schedule.ts'
+import type { UpdateCounts } from '../../domain/kb/types.ts'
+import type { OnDemandCounts } from '../../domain/on-demand/types.ts'
 
 export interface GrowthCounts {
   onDemand?: OnDemandCounts

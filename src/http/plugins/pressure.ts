@@ -1,8 +1,8 @@
 // Load shedding: 503 + Retry-After while the event loop lags, the heap is over its limit or the KB does not answer
 // (pressure-monitor.ts reads them); the server recovers by itself once the readings pass again. The same readings,
 // with the open connections and the request-body bytes in flight, are what /health reports to load balancers.
-import { type Static, Type } from 'typebox'
 import { errorBody } from '../errors.ts'
+import type { PressureReport } from '../schemas/pressure.ts'
 import type { App, AppDeps } from '../types.ts'
 import type { BodyBudget } from './body-budget.ts'
 import type { ConnectionCounts } from './connection-guard.ts'
@@ -12,22 +12,6 @@ import { startPressureMonitor } from './pressure-monitor.ts'
 export const PRESSURE_RETRY_AFTER_SECONDS = 5
 /** Routes that must answer even under pressure: liveness, readiness (which reports the pressure) and metrics. */
 const ALWAYS_SERVED = new Set(['/health', '/ready', '/metrics'])
-
-const number = (description: string) => Type.Number({ description })
-/** What /health reports (and `app.pressure()` returns). */
-export const PressureReportSchema = Type.Object({
-  shedding: Type.Boolean({ description: 'Whether requests other than /health, /ready and /metrics get 503 now' }),
-  cause: Type.Union([Type.Literal('event-loop'), Type.Literal('heap'), Type.Literal('database'), Type.Null()], {
-    description: 'Why load is shed, or null',
-  }),
-  event_loop_delay_ms: number('Mean event-loop delay over the last second'),
-  heap_used_bytes: number('V8 heap in use'),
-  heap_limit_bytes: number('V8 heap limit'),
-  database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')], { description: 'The last KB ping' }),
-  open_connections: number('Connections open now (MAX_CONNECTIONS caps them)'),
-  body_bytes_in_flight: number('Request-body bytes held now (BODIES_IN_FLIGHT_MAX_MB caps them)'),
-})
-export type PressureReport = Static<typeof PressureReportSchema>
 
 export function registerPressure(
   app: App,

@@ -3,7 +3,13 @@
 // with evidence: a few (path, line, rule) per finding so that an answer can be explained (docs/cryptography.md); and
 // the algorithms of each file content, by MD5, which the KB keeps in file_algorithms for the scan.
 import { strengthOf } from '../../domain/cryptography/strength.ts'
-import type { ContentAlgorithms, CryptoAnalysis, CryptoOutput, Evidence } from '../../domain/cryptography/types.ts'
+import {
+  type ContentAlgorithms,
+  CRYPTO_ANALYZER,
+  type CryptoAnalysis,
+  type CryptoOutput,
+  type Evidence,
+} from '../../domain/cryptography/types.ts'
 import { loadCatalogue } from '../crypto/catalogue.ts'
 import { matchDca } from '../crypto/dca.ts'
 import { type HintFinding, HintScanner } from '../crypto/hints.ts'
@@ -95,7 +101,7 @@ function summariseCrypto(byPath: ReadonlyMap<string, FileFindings>): CryptoAnaly
 /** The crypto analyzer, reading each file through `scan` (a script may remember the findings of a content). */
 export function cryptoAnalyzerWith(scan: typeof scanFile): Analyzer<CryptoOutput> {
   return {
-    name: 'crypto',
+    name: CRYPTO_ANALYZER,
     // 2: compintel's keyword changes (data/crypto-keywords) and the dca rules; 3: the algorithms of each file
     version: '3',
     start() {

@@ -7,7 +7,7 @@
 import { toHex16 } from '../../domain/folder-hash/primitives.ts'
 import { isHashedFile } from '../../domain/folder-hash/select.ts'
 import { buildFolderTree, type FolderNode, type HashedFile } from '../../domain/folder-hash/tree.ts'
-import type { FolderHashOutput, IndexedFolder } from '../../domain/folder-hash/types.ts'
+import { FOLDER_HASH_ANALYZER, type FolderHashOutput, type IndexedFolder } from '../../domain/folder-hash/types.ts'
 import type { Analyzer } from './types.ts'
 
 function indexedFolders(root: FolderNode): IndexedFolder[] {
@@ -29,7 +29,7 @@ function indexedFolders(root: FolderNode): IndexedFolder[] {
 }
 
 export const folderHashAnalyzer: Analyzer<FolderHashOutput> = {
-  name: 'folder-hash',
+  name: FOLDER_HASH_ANALYZER,
   version: '1',
   start() {
     const byPath = new Map<string, HashedFile>() // a duplicate tarball entry replaces the earlier one

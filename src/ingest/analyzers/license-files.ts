@@ -6,6 +6,7 @@
 // file in a LICENSES/ directory (the REUSE layout, LICENSES/MIT.txt); but never one with a code, data or image
 // extension (license.js, licenses.json, license.svg). Each is matched by license-match.ts (first 64 KiB); one that
 // matches nothing above the threshold, is binary or is too large to read is still listed, with spdx_id null.
+import { LICENSE_FILES_ANALYZER } from '../../domain/licenses/types.ts'
 import { MATCH_THRESHOLD, matchLicense } from './license-match.ts'
 import { isBinary } from './text.ts'
 import type { Analyzer, FileEntry } from './types.ts'
@@ -46,7 +47,7 @@ function matchLicenseFile(e: FileEntry): LicenseFilesOutput['licenses'][number] 
 }
 
 export const licenseFilesAnalyzer: Analyzer<LicenseFilesOutput> = {
-  name: 'license-files',
+  name: LICENSE_FILES_ANALYZER,
   version: '1',
   start() {
     const byPath = new Map<string, LicenseFilesOutput['licenses'][number]>() // a duplicate path replaces the first

@@ -2,6 +2,7 @@
 // license files (license-files.ts decides which), NOTICE, AUTHORS, COPYRIGHT, CONTRIBUTORS and third-party notice
 // files, anywhere in the package, as UTF-8 text. Binary files, files too large to read and empty ones are left out.
 // The KB stores each distinct text once, by MD5 (storage/notice-store.ts), and each version's files point to them.
+import { NOTICES_ANALYZER } from '../../domain/notices/types.ts'
 import { isLicenseFile } from './license-files.ts'
 import { isBinary } from './text.ts'
 import type { Analyzer } from './types.ts'
@@ -31,7 +32,7 @@ function isNoticeFile(path: string): boolean {
 }
 
 export const noticesAnalyzer: Analyzer<NoticesOutput> = {
-  name: 'notices',
+  name: NOTICES_ANALYZER,
   version: '1',
   start() {
     const byPath = new Map<string, NoticeFile>() // a duplicate path replaces the first

@@ -4,7 +4,7 @@
 // version; the KB indexes it once whatever holds it (storage/snippet-index.ts), and keeps only a summary in analyses.
 
 import { snippetEligible } from '../../domain/scanning/eligibility.ts'
-import type { SnippetContent } from '../../domain/scanning/types.ts'
+import { SNIPPETS_ANALYZER, type SnippetContent } from '../../domain/scanning/types.ts'
 import { fingerprints } from '../../domain/scanning/winnowing.ts'
 import { countLines } from './text.ts'
 import type { Analyzer } from './types.ts'
@@ -15,7 +15,7 @@ export interface SnippetsOutput {
 }
 
 export const snippetsAnalyzer: Analyzer<SnippetsOutput> = {
-  name: 'snippets',
+  name: SNIPPETS_ANALYZER,
   version: '1',
   start() {
     const byPath = new Map<string, SnippetContent>() // a duplicate path replaces the first

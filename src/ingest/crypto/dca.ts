@@ -3,9 +3,10 @@
 // language without rules gives []; a rule or file that fails gives nothing for it, never an exception.
 import { createHash } from 'node:crypto'
 import type { SemgrepRule } from '../../domain/rulesets/types.ts'
-import { MAX_RULE_FILE_CHARS, SourceUnit } from '../../rules/engine/engine.ts'
+import { MAX_RULE_FILE_CHARS } from '../../rules/engine/engine.ts'
 import { languageOfPath } from '../../rules/engine/file-languages.ts'
 import { type Finding, ruleFindings } from '../../rules/engine/findings.ts'
+import { SourceUnit } from '../../rules/engine/source-unit.ts'
 import { readRuleFiles } from '../../rules/release/sources.ts'
 import { loadCatalogue } from './catalogue.ts'
 

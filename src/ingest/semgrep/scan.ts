@@ -4,9 +4,10 @@
 // rule or file that fails gives nothing for it, never an exception (docs/semgrep.md "What is scanned").
 import type { IssueRuleMetadata, SemgrepRule } from '../../domain/rulesets/types.ts'
 import type { Issue } from '../../domain/semgrep/types.ts'
-import { MAX_RULE_FILE_CHARS, SourceUnit } from '../../rules/engine/engine.ts'
+import { MAX_RULE_FILE_CHARS } from '../../rules/engine/engine.ts'
 import { languageOfPath } from '../../rules/engine/file-languages.ts'
 import { issueFindings } from '../../rules/engine/findings.ts'
+import { SourceUnit } from '../../rules/engine/source-unit.ts'
 import { releasedRules } from '../../rules/release/released-rules.ts'
 
 interface IssueRules {

@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { PatternClause, SemgrepRule } from '../../domain/rulesets/types.ts'
-import { runRule, SourceUnit } from './engine.ts'
+import { runRule } from './engine.ts'
 import { requiredText, unanchored } from './prefilter.ts'
+import { SourceUnit } from './source-unit.ts'
 
 const rule = (clause: Partial<SemgrepRule<object>>, languages = ['javascript']): SemgrepRule<object> => ({
   id: 't',

@@ -3,7 +3,8 @@
 // normaliser. Issue rules: the lines each match spans, with the rule's severity.
 import { normaliseAlgorithm } from '../../domain/cryptography/normalise-algorithm.ts'
 import type { IssueRuleMetadata, SemgrepRule, Severity } from '../../domain/rulesets/types.ts'
-import { runRule, type SourceUnit } from './engine.ts'
+import { runRule } from './engine.ts'
+import type { SourceUnit } from './source-unit.ts'
 
 /** What a rule finds in a file: each finding's line and labels (a crypto rule's algorithms; none for issue rules). */
 export type RuleFinder<M extends object> = (

@@ -5,7 +5,7 @@
 // "Engine").
 import type { NapiConfig } from '@ast-grep/napi'
 import { astMatchers } from './ast-languages.ts'
-import type { EngineMatch, SourceUnit } from './engine.ts'
+import type { EngineMatch, SourceUnit } from './source-unit.ts'
 
 const anchorCache = new Map<string, string>()
 

@@ -16,6 +16,7 @@ import * as m0012 from './0012-installed-dirs.ts'
 import * as m0013 from './0013-attribution-notices.ts'
 import * as m0014 from './0014-snippet-index.ts'
 import * as m0015 from './0015-file-algorithms.ts'
+import * as m0016 from './0016-fair-queue.ts'
 
 export interface NumberedMigration {
   name: string
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly NumberedMigration[] = [
   { name: '0013-attribution-notices', up: m0013.up },
   { name: '0014-snippet-index', up: m0014.up },
   { name: '0015-file-algorithms', up: m0015.up },
+  { name: '0016-fair-queue', up: m0016.up },
 ]
 
 /** The schema version of a fully migrated KB: the number of the last migration. */

@@ -1,7 +1,7 @@
 // GET /health: liveness; answers while the process runs, without a key, even under pressure. It reports the
 // pressure (plugins/pressure.ts) so a load balancer can send less to a busy server; /ready says whether to send any.
 import { Type } from 'typebox'
-import { PressureReportSchema } from '../../plugins/pressure.ts'
+import { PressureReportSchema } from '../../schemas/pressure.ts'
 import type { App } from '../../types.ts'
 
 export function registerGetHealth(app: App): void {

@@ -8,7 +8,6 @@ import { scanWfp } from '../../../domain/scanning/scan.ts'
 import { scanBlocks } from '../../../domain/scanning/scan-blocks.ts'
 import { learnFromScan } from '../../../domain/scanning/scan-learning.ts'
 import { parseWfp, WfpError } from '../../../domain/scanning/wfp.ts'
-import { readEmittedHelpers } from '../../../emitted-helpers.ts'
 import { HttpError } from '../../errors.ts'
 import { responses } from '../../schemas/common.ts'
 import { learnContext } from '../../shared/learning.ts'
@@ -88,7 +87,7 @@ export function registerPostScanDirect(app: App, deps: AppDeps): void {
           flags: form.flags,
           context,
           settings,
-          emittedHelpers: readEmittedHelpers,
+          emittedHelpers: services.emittedHelpers,
         })
         const matches = results.flatMap((r) => (r.match ? [r.match] : []))
         const versionIds = form.flags & FLAG_NO_LICENSES ? [] : matches.map((m) => m.place.versionId)

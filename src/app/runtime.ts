@@ -1,0 +1,79 @@
+// The one way to build what a process runs on: storage, the domain services (with the on-demand port when it is on),
+// the on-demand worker and the update schedule, built in that order and never changed afterwards; close() stops them
+// in the reverse order. The server (app/main.ts), the CLI commands, the benches and the tests all build it here, each
+// saying what it starts; tests and benches override the storage, the registry, the log or single services.
+import type { Config } from '../config/config.ts'
+import type { Services } from '../domain/services.ts'
+import { type OnDemandRuntime, startOnDemand } from '../jobs/on-demand-worker.ts'
+import type { WorkerLog } from '../jobs/worker.ts'
+import { RegistryClient } from '../sources/npm/registry-client.ts'
+import { type OpenOptions, openStorage, type Storage } from '../storage/database.ts'
+import { migrate } from '../storage/migrate.ts'
+import { startUpdateSchedule, type UpdateSchedule } from '../update/schedule.ts'
+import { createServices } from './services.ts'
+
+/** A log, and the log of one part (`component`: on-demand, update) when it can make one (pino's child). */
+interface RuntimeLog extends WorkerLog {
+  child?(bindings: { component: string }): WorkerLog
+}
+
+export interface RuntimeOverrides {
+  /** An open storage (tests' backends): used as it is and left open by close(). Else config.database is opened. */
+  storage?: Storage
+  /** How config.database is opened (pool size, idle connection errors). */
+  open?: OpenOptions
+  /** Readies the KB before anything runs on it (default: pending migrations; the server also loads the seed). */
+  prepare?: (storage: Storage) => Promise<unknown>
+  /** Start the on-demand port and this process's worker, as config.growth says (the server). */
+  onDemand?: boolean
+  /** Start the update schedule (the server on SQLite, `compintel worker` on PostgreSQL). */
+  schedule?: boolean
+  /** pacote options over the npm configuration's (tests: a fixture registry on 127.0.0.1). */
+  registry?: Record<string, unknown>
+  log?: RuntimeLog
+  /** Services replaced as built (tests: a database ping that fails). */
+  services?: Partial<Services>
+}
+
+export interface Runtime {
+  storage: Storage
+  services: Services
+  onDemand: OnDemandRuntime | undefined
+  schedule: UpdateSchedule | undefined
+  /** Closes GET /file_contents's threads, stops the on-demand worker and the schedule, then the storage it opened. */
+  close(): Promise<void>
+}
+
+const SILENT: RuntimeLog = { info: () => {}, warn: () => {}, error: () => {} }
+
+export async function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  const log = overrides.log ?? SILENT
+  const logOf = (component: string) => log.child?.({ component }) ?? log
+  const storage = overrides.storage ?? openStorage(config.database, overrides.open)
+  try {
+    await (overrides.prepare ?? migrate)(storage)
+  } catch (err) {
+    if (!overrides.storage) await storage.close()
+    throw err
+  }
+  const registry = overrides.registry ?? {}
+  const onDemand = overrides.onDemand ? startOnDemand(storage, config, logOf('on-demand'), registry) : undefined
+  const services = createServices(storage, config, {
+    ...(onDemand ? { onDemand: onDemand.service } : {}),
+    ...overrides.services,
+  })
+  const schedule = overrides.schedule
+    ? startUpdateSchedule(storage, config.growth, new RegistryClient(registry, config.growth.npm), logOf('update'))
+    : undefined
+  let closing: Promise<void> | undefined
+  const close = () => {
+    closing ??= (async () => {
+      await services.fileContents?.close()
+      await onDemand?.stop()
+      await schedule?.stop()
+      if (!overrides.storage) await storage.close()
+    })()
+    return closing
+  }
+  return { storage, services, onDemand, schedule, close }
+}

@@ -1,0 +1,103 @@
+// Debian units of the ingestion queue (docs/debian.md "On demand"): each ingests one binary package with
+// ingestDebian through the private apt folder of the configuration, over the suites' indexes the process keeps
+// (suite-indexes.ts). A unit of the phase `known` reads the versions' licenses and changelogs only (the .deb files);
+// one of the phase `analysis` (or a bulk unit, which names no phase) walks them with the analyzers too: their
+// installed trees and upstream sources.
+import { homedir } from 'node:os'
+import path from 'node:path'
+import type { DebianConfig } from '../../config/growth.ts'
+import type { OriginWriter } from '../../domain/geoprovenance/types.ts'
+import type { KbWriter } from '../../domain/kb/types.ts'
+import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
+import type { Analyzer } from '../../ingest/analyzers/types.ts'
+import { PermanentError } from '../../ingest/failure.ts'
+import { PackageNotFound } from '../npm/registry.ts'
+import type { UnitRunner } from '../source.ts'
+import { AptArchive } from './apt.ts'
+import type { Walker } from './deb-file.ts'
+import { ingestDebian } from './ingest-debian.ts'
+import { debianMirrors } from './mirror.ts'
+import { type ParsedIndexes, parseIndexes, SharedIndexes } from './suite-indexes.ts'
+
+/** The private apt folder, the mirrors (the machine's unless overridden) and the suites of the configuration. */
+export function debianArchive(d: DebianConfig): AptArchive {
+  // `compintel ingest debian`'s default folder too (cli/ingest-debian.ts)
+  const cache = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache')
+  return new AptArchive({
+    dir: d.aptDir ?? path.join(cache, 'compintel-apt'),
+    suites: d.suites,
+    mirrors: debianMirrors({ DEBIAN_MIRROR: d.mirror, DEBIAN_SECURITY_MIRROR: d.securityMirror }),
+    trusted: d.trusted,
+  })
+}
+
+/** The indexes a process's Debian units share: fetched and parsed on the first unit, again past DEBIAN_INDEX_TTL. */
+export function sharedIndexes(d: DebianConfig): SharedIndexes<AptArchive, ParsedIndexes> {
+  return new SharedIndexes(() => debianArchive(d), d.indexTtlMs, Date.now, parseIndexes)
+}
+
+export interface DebianUnitDeps {
+  indexes: SharedIndexes<AptArchive, ParsedIndexes>
+  writer: KbWriter
+  advisories: AdvisoryWriter
+  /** Origin records from the packages' changelogs (none: not recorded). */
+  origins?: OriginWriter
+  /** The analyzers each version read goes through (none: its license and changelog only). */
+  analyzers?: readonly Analyzer<unknown>[]
+  /** Where their walks run (default: this thread). */
+  walker?: Walker
+  now?: () => string
+}
+
+const ANALYZE = ['all', 'latest', 'none'] as const
+
+/** Debian units: one binary package (and with `withDependencies` its closure in the suites), every version kept. */
+export function debianRunner(deps: DebianUnitDeps): UnitRunner {
+  const now = deps.now ?? (() => new Date().toISOString())
+  // popularity is the worker's to refresh (after the units, not after each), as for npm units
+  const writer: KbWriter = { state: (p) => deps.writer.state(p), writePackage: (u) => deps.writer.writePackage(u) }
+  return async ({ name, options, signal }) => {
+    const analyze = ANALYZE.find((a) => a === options.analyze)
+    if (!analyze || options.versions !== 'all')
+      throw new PermanentError(
+        `a Debian unit keeps every version and reads all, latest or none, not ${options.analyze}`,
+      )
+    signal?.throwIfAborted()
+    const analyzers = options.phase === 'known' ? undefined : deps.analyzers
+    const work = deps.indexes.read((archive, indexes) =>
+      ingestDebian({
+        archive,
+        indexes,
+        writer,
+        advisories: deps.advisories,
+        ...(deps.origins ? { origins: deps.origins } : {}),
+        ...(analyzers ? { analyzers } : {}),
+        ...(deps.walker ? { walker: deps.walker } : {}),
+        names: [name],
+        withDependencies: options.withDependencies,
+        analyze,
+        update: false,
+        now,
+        log: () => {},
+      }),
+    )
+    // past its timeout the unit fails (and is retried); the work in hand ends on its own, holding the indexes till then
+    const r = await untilAborted(work, signal)
+    if (r.notFound.includes(name)) throw new PackageNotFound(name)
+    if (r.failed.length > 0) throw new Error(r.failed.map((f) => `${f.name}: ${f.error}`).join('; '))
+    return {
+      changed: r.written > 0 || r.advisories > 0,
+      dependencies: [],
+      facts: { written: r.written, analyzed: r.analyzed, advisories: r.advisories, origins: r.origins },
+    }
+  }
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}

@@ -1,0 +1,86 @@
+// OSV records from any of the forms OSV data comes in, one record at a time: NDJSON (optionally gzipped, one
+// record a line), a single JSON file (one record, or an array of records), a directory tree of such files (as
+// OSV's per-ecosystem exports unpack), or a zip of *.json record files (OSV's per-ecosystem all.zip).
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { type ByteCounter, isGzip, openText, readLines } from '../../ingest/text-input.ts'
+import { zipEntries } from './zip.ts'
+
+export type OsvItem = { origin: string; raw: unknown } | { origin: string; error: string }
+
+const LINES = /\.(ndjson|jsonl)(\.gz)?$/i
+const JSON_FILE = /\.json(\.gz)?$/i
+
+export async function* readOsv(input: string, counter: ByteCounter): AsyncGenerator<OsvItem> {
+  const stat = statSync(input)
+  if (stat.isDirectory()) {
+    for (const file of walk(input)) yield* readFile(file, counter)
+  } else yield* readFile(input, counter)
+}
+
+async function* readFile(file: string, counter: ByteCounter): AsyncGenerator<OsvItem> {
+  if (isZip(file)) {
+    for await (const e of zipEntries(file, (n) => JSON_FILE.test(n), counter)) {
+      const origin = `${file}!${e.name}`
+      yield* 'error' in e ? [{ origin, error: e.error }] : parseDocument(e.text, origin)
+    }
+  } else if (JSON_FILE.test(file) && !LINES.test(file)) {
+    const parts: Buffer[] = []
+    for await (const chunk of openText(file, counter)) parts.push(chunk as Buffer)
+    yield* parseDocument(Buffer.concat(parts).toString('utf8'), file)
+  } else {
+    let n = 0
+    for await (const line of readLines(file, counter)) {
+      n++
+      if (line.trim() === '') continue
+      yield parseLine(line, `${file}:${n}`)
+    }
+  }
+}
+
+function parseLine(text: string, origin: string): OsvItem {
+  try {
+    return { origin, raw: JSON.parse(text) }
+  } catch (err) {
+    return { origin, error: `invalid JSON (${(err as Error).message})` }
+  }
+}
+
+function parseDocument(text: string, origin: string): OsvItem[] {
+  const item = parseLine(text, origin)
+  if ('error' in item || !Array.isArray(item.raw)) return [item]
+  return item.raw.map((raw, i) => ({ origin: `${origin}[${i}]`, raw }))
+}
+
+/** Files with OSV records under a directory, in a stable (sorted) order. */
+function walk(dir: string): string[] {
+  const out: string[] = []
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))
+  for (const e of entries) {
+    const full = path.join(dir, e.name)
+    if (e.isDirectory()) out.push(...walk(full))
+    else if (e.isFile() && (LINES.test(e.name) || JSON_FILE.test(e.name))) out.push(full)
+  }
+  return out
+}
+
+function isZip(file: string): boolean {
+  if (/\.zip$/i.test(file)) return true
+  if (isGzip(file)) return false
+  const fd = openSync(file, 'r')
+  try {
+    const head = Buffer.alloc(4)
+    return readSync(fd, head, 0, 4, 0) === 4 && head.readUInt32LE(0) === 0x04034b50
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** The default source name of an input: its file name without extensions (`all.zip` → its folder's name). */
+export function sourceStem(input: string): string {
+  const base = path.basename(path.resolve(input))
+  const stem = base.replace(/(\.(gz|zip|ndjson|jsonl|json|osv))+$/i, '') || base
+  if (stem.toLowerCase() !== 'all') return stem
+  const parent = path.basename(path.dirname(path.resolve(input)))
+  return parent && parent !== path.sep ? parent : stem
+}
