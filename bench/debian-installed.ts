@@ -2,8 +2,12 @@
 // scan reports (pkg:deb/debian/<name>@<version>?arch=<arch>&distro=debian-<n>), sent as one batch to the licenses and
 // vulnerabilities endpoints of a KB that `compintel ingest debian --installed` filled (archive indexes through the
 // private apt configuration, plus this machine's dpkg database and /usr/share/doc). Reports how many are known (at
-// their exact version), have licenses, have vulnerabilities, have an origin from their changelogs, and the times. Needs the archive (apt) and a Debian
-// machine. Run: node --import ./bin/register-ts.js bench/debian-installed.ts [--apt-dir DIR] [--no-update]
+// their exact version), have licenses, have vulnerabilities, have an origin from their changelogs, and the times. With
+// --on-demand, the same purls are asked of a server learning on demand instead (bench/debian-on-demand.ts): the time
+// until every package is known, and until every analysis ended. Needs the archive (apt) and a Debian machine. Run:
+//   node --import ./bin/register-ts.js bench/debian-installed.ts [--apt-dir DIR] [--no-update]
+//   node --import ./bin/register-ts.js bench/debian-installed.ts --on-demand [--seeded] [--concurrency N]
+//     [--max-seconds N] [--apt-dir DIR]
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
@@ -18,15 +22,43 @@ import { debianMirrors } from '../src/sources/debian/mirror.ts'
 import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import { SqlOriginWriter } from '../src/storage/geo-store.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
+import { onDemandBench } from './debian-on-demand.ts'
 import { benchServices } from './seeded-kb.ts'
 
-const { values } = parseArgs({ options: { 'apt-dir': { type: 'string' }, 'no-update': { type: 'boolean' } } })
+const { values } = parseArgs({
+  options: {
+    'apt-dir': { type: 'string' },
+    'no-update': { type: 'boolean' },
+    'on-demand': { type: 'boolean' },
+    seeded: { type: 'boolean' },
+    concurrency: { type: 'string', default: '2' },
+    'max-seconds': { type: 'string', default: '1800' },
+  },
+})
 const aptDir =
   values['apt-dir'] ?? path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'compintel-apt')
 const release = /^VERSION_ID="?(\d+)/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? '12'
 const codename = /^VERSION_CODENAME=(\w+)/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? 'bookworm'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'compintel-debian-check-'))
+// biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own field syntax, not a template
+const lines = execFileSync('dpkg-query', ['-W', '-f', '${Package} ${Version} ${Architecture}\\n'], { encoding: 'utf8' })
+const purls = lines
+  .trim()
+  .split('\n')
+  .map((l) => l.split(' '))
+  .map(([n, v, a]) => `pkg:deb/debian/${n?.split(':')[0]}@${v}?arch=${a}&distro=debian-${release}`)
+if (values['on-demand']) {
+  await onDemandBench({
+    purls,
+    aptDir,
+    dir,
+    seeded: !!values.seeded,
+    concurrency: values.concurrency,
+    maxSeconds: Number(values['max-seconds']),
+  })
+  process.exit(0)
+}
 const config = parseConfig({
   DATABASE_URL: `sqlite:${path.join(dir, 'kb.sqlite')}`,
   SEED_DIR: 'none',
@@ -52,15 +84,6 @@ try {
   })
   const ingestSeconds = (performance.now() - t0) / 1000
   const app = await buildApp({ config, services, version: 'bench' })
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own field syntax, not a template
-  const lines = execFileSync('dpkg-query', ['-W', '-f', '${Package} ${Version} ${Architecture}\\n'], {
-    encoding: 'utf8',
-  })
-  const purls = lines
-    .trim()
-    .split('\n')
-    .map((l) => l.split(' '))
-    .map(([n, v, a]) => `pkg:deb/debian/${n?.split(':')[0]}@${v}?arch=${a}&distro=debian-${release}`)
   const ask = async (url: string) => {
     const t = performance.now()
     const res = await app.inject({

@@ -25,6 +25,8 @@ const record = (version: string, name = 'libfx3', source = 'fxssl'): BinaryRecor
   homepage: '',
   description: 'FIXTURE library',
   sha256: '',
+  filename: '',
+  mirror: '',
   installedSize: 100,
   suites: ['bookworm'],
   priority: 'optional',

@@ -2,7 +2,8 @@
 // test/fixtures/debian/repo (README there), which the server's worker reads through apt as a local file: repository
 // (DEBIAN_MIRROR, DEBIAN_SECURITY_MIRROR and DEBIAN_MIRROR_TRUSTED): an unknown package answered within the wait with
 // its license, the versions read in each ON_DEMAND mode, a name the suites lack remembered for the negative TTL,
-// other distributions and names Debian refuses never queued. The npm equivalents: test/on-demand.test.ts.
+// other distributions and names Debian refuses never queued; the two phases, known then analyzed. The npm
+// equivalents: test/on-demand.test.ts.
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,6 +11,7 @@ import path from 'node:path'
 import { describe, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { KNOWN_PRIORITY, ON_DEMAND_PRIORITY, parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { unitRunners } from '../src/jobs/on-demand-worker.ts'
 import { type Walker, walkCommand } from '../src/sources/debian/deb-file.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
@@ -44,14 +46,16 @@ async function app(env: Record<string, string> = {}): Promise<TestApp> {
   }
 }
 
-/** The ingestion queue's units, as [source, name, state, last error, options.analyze]. */
-async function units(t: TestApp) {
+/** The ingestion queue's units of a phase, as [source, name, state, last error, options.analyze]. */
+async function units(t: TestApp, phase: 'known' | 'analysis' = 'known') {
   const rows = await t.storage.db
     .selectFrom('ingest_queue')
     .select(['source', 'name', 'state', 'last_error', 'options'])
     .orderBy('id')
     .execute()
-  return rows.map((r) => [r.source, r.name, r.state, r.last_error, JSON.parse(r.options).analyze])
+  return rows
+    .filter((r) => JSON.parse(r.options).phase === phase)
+    .map((r) => [r.source, r.name, r.state, r.last_error, JSON.parse(r.options).analyze])
 }
 
 describe('Debian packages on demand', () => {
@@ -102,17 +106,21 @@ describe('Debian packages on demand', () => {
     }
   })
 
-  test("a known version's missing analysis fetches the package again (no source here: still NO_INFO)", async () => {
-    // no negative TTL: the cryptography question queues a second unit, which cannot find zlib's source either
+  test("a known version's missing analysis is its package's analysis (no source here: still NO_INFO)", async () => {
+    // no negative TTL: ended units are forgotten at once
     const t = await app({ ON_DEMAND_NEGATIVE_TTL: '0' })
     try {
       const [lic] = await post(t, '/v2/licenses/components', [{ purl: ZLIB }])
       assert.equal(lic?.info_code, undefined, JSON.stringify(lic))
       const [crypto] = await post(t, '/v2/cryptography/algorithms/components', [{ purl: ZLIB }])
       assert.equal((crypto as { error_code?: string } | undefined)?.error_code, 'NO_INFO')
+      assert.doesNotMatch(JSON.stringify(crypto), /being fetched/, 'the question waited for the analysis to end')
       const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body
-      const queued = /compintel_on_demand_packages_total\{result="queued"\} (\d+)\n/.exec(metrics)?.[1]
-      assert.equal(queued, '2', 'the licenses question queued zlib1g, the cryptography question again')
+      const count = (result: string) =>
+        Number(new RegExp(`compintel_on_demand_packages_total\\{result="${result}"\\} (\\d+)\n`).exec(metrics)?.[1])
+      // the licenses question queued zlib1g (known, then analysis); the cryptography question joined its analysis or,
+      // had it ended, queued one again
+      assert.ok(count('queued') >= 1 && count('queued') + count('joined') >= 2, metrics)
     } finally {
       await t.close()
     }
@@ -149,6 +157,7 @@ describe('Debian packages on demand', () => {
         assert.doesNotMatch(JSON.stringify(a), /being fetched/)
       }
       assert.deepEqual(await units(t), [['debian', 'no-such-package', 'failed', 'not found', 'all']])
+      assert.deepEqual(await units(t, 'analysis'), [['debian', 'no-such-package', 'failed', 'not found', 'all']])
     } finally {
       await t.close()
     }
@@ -169,6 +178,38 @@ describe('Debian packages on demand', () => {
       await t.close()
     }
   })
+})
+
+test('two phases: a package is known with its licenses after the first unit, analyzed after the second', async () => {
+  // no worker in the app: the test runs the units the request queued, in turn
+  const t = await app({ ON_DEMAND_CONCURRENCY: '0', ON_DEMAND_WAIT_MS: '0' })
+  try {
+    const purl = `pkg:deb/debian/libsasl2-2@${SASL_OLD}?arch=amd64&distro=debian-12`
+    const [before] = await post(t, '/v2/licenses/components', [{ purl }])
+    assert.match(JSON.stringify(before), /being fetched/)
+    const rows = await t.storage.db.selectFrom('ingest_queue').select(['name', 'options', 'priority']).execute()
+    const queued = rows.map((r) => [r.name, parseUnitOptions(r.options).phase, r.priority])
+    assert.deepEqual(queued, [
+      ['libsasl2-2', 'known', KNOWN_PRIORITY],
+      ['libsasl2-2', 'analysis', ON_DEMAND_PRIORITY],
+    ])
+    assert.ok(KNOWN_PRIORITY > ON_DEMAND_PRIORITY, 'every package asked is known before any is analyzed')
+    const { debian } = unitRunners(t.storage, t.config, () => Promise.reject(new Error('no npm unit here')))
+    const algorithms = async () => {
+      const [c] = await post(t, '/v2/cryptography/algorithms/components', [{ purl }])
+      return ((c as { algorithms?: { algorithm: string }[] }).algorithms ?? []).map((a) => a.algorithm)
+    }
+    const [known, analysis] = rows.map((r) => ({ name: r.name, options: parseUnitOptions(r.options) }))
+    await debian?.(known as NonNullable<typeof known>)
+    const [lic] = await post(t, '/v2/licenses/components', [{ purl }])
+    assert.equal(lic?.info_code, undefined, JSON.stringify(lic))
+    assert.ok((lic?.licenses ?? []).length > 0, JSON.stringify(lic))
+    assert.deepEqual(await algorithms(), [], 'known, not analyzed yet')
+    await debian?.(analysis as NonNullable<typeof analysis>)
+    assert.ok((await algorithms()).includes('md5'), 'analyzed: the upstream source walked')
+  } finally {
+    await t.close()
+  }
 })
 
 test("a `compintel worker`'s Debian unit reads the versions with the analyzers: the upstream source too", async () => {

@@ -10,7 +10,7 @@ import { ON_DEMAND_PRIORITY } from '../domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
 import { OnDemandService } from '../on-demand/service.ts'
 import type { Walker } from '../sources/debian/deb-file.ts'
-import { debianArchive, debianRunner, SharedIndexes } from '../sources/debian/debian-units.ts'
+import { debianRunner, sharedIndexes } from '../sources/debian/debian-units.ts'
 import type { IngestOne } from '../sources/npm/ingest-package.ts'
 import { npmRunner } from '../sources/npm/npm-units.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
@@ -57,7 +57,7 @@ export function unitRunners(
   return {
     npm: npmRunner(ingest),
     debian: debianRunner({
-      indexes: new SharedIndexes(() => debianArchive(d), d.indexTtlMs),
+      indexes: sharedIndexes(d),
       writer: new SqlKbWriter(storage),
       advisories: new SqlAdvisoryWriter(storage),
       origins: new SqlOriginWriter(storage.db),

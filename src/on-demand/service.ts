@@ -1,18 +1,32 @@
 // The on-demand port (domain/on-demand/types.ts) over the ingestion queue: for each package a request lacks (npm's,
 // Debian's), it joins the identical work already open, or skips it (fetched or not found less than
-// ON_DEMAND_NEGATIVE_TTL ago, a name its source refuses, over the caller's budget), or queues it at on-demand
-// priority with its source's options (sources.ts) in the caller's name (claims take the callers' units in turns);
-// then it waits at most ON_DEMAND_WAIT_MS for that work. Any worker takes the units: the server's own (see start.ts)
-// or `compintel worker`s on PostgreSQL. The server's worker tells the service of each unit it claims and settles
-// (onUnit), which wakes the waiters at once; the units it does not hold are looked at in SQL every pollMs.
-// docs/kb-growth.md.
+// ON_DEMAND_NEGATIVE_TTL ago, a name its source refuses, over the caller's budget), or queues it with its source's
+// options (sources.ts) in the caller's name (claims take the callers' units in turns), in two phases: what makes it
+// known, then its analysis at a lower priority; then it waits at most ON_DEMAND_WAIT_MS for the phase its answer
+// needs. Any worker takes the units: the server's own (see start.ts) or `compintel worker`s on PostgreSQL. The
+// server's worker tells the service of each unit it claims and settles (onUnit), which wakes the waiters at once;
+// the units it does not hold are looked at in SQL every pollMs. docs/kb-growth.md.
 import { createHash, randomUUID } from 'node:crypto'
 import type { OnDemandMode } from '../config/growth.ts'
-import type { OnDemandQueue, UnitEvent, UnitView } from '../domain/kb/ingest-queue.ts'
+import {
+  KNOWN_PRIORITY,
+  type LearnPhase,
+  ON_DEMAND_PRIORITY,
+  type OnDemandQueue,
+  type UnitEvent,
+  type UnitView,
+} from '../domain/kb/ingest-queue.ts'
 import { learnKey } from '../domain/on-demand/learn.ts'
-import type { LearnRequest, LearnSource, LearnState, OnDemandCounts, OnDemandPort } from '../domain/on-demand/types.ts'
+import type {
+  LearnRequest,
+  LearnSource,
+  LearnState,
+  Need,
+  OnDemandCounts,
+  OnDemandPort,
+} from '../domain/on-demand/types.ts'
 import { FetchBudget } from './budget.ts'
-import { SOURCE_RULES } from './sources.ts'
+import { type LearnPhases, SOURCE_RULES } from './sources.ts'
 
 export interface OnDemandSettings {
   mode: Exclude<OnDemandMode, 'off'>
@@ -80,7 +94,10 @@ export class OnDemandService implements OnDemandPort {
     return states
   }
 
-  /** One source's packages: joined, skipped or queued (one lookup and one insert); `watched` gets the units to wait for. */
+  /**
+   * One source's packages: each phase's unit joined, skipped or queued (one lookup, one insert per phase); `watched`
+   * gets the unit each request waits for: its analysis when its answer needs one, else what makes it known.
+   */
   private async start(
     source: LearnSource,
     requests: readonly LearnRequest[],
@@ -90,46 +107,65 @@ export class OnDemandService implements OnDemandPort {
   ): Promise<void> {
     const rules = SOURCE_RULES[source]
     const key = (name: string) => learnKey({ source, name })
-    const wanted = new Map<string, string>()
+    const wanted = new Map<string, Planned[]>()
     for (const r of requests) {
-      if (rules.fetchable(r.name)) wanted.set(r.name, rules.options(this.settings.mode, r))
+      if (rules.fetchable(r.name)) wanted.set(r.name, planned(rules.phases(this.settings.mode, r), r.need))
       else states.set(key(r.name), 'skipped')
     }
     const seen = await this.queue.lookup(source, [...wanted.keys()], this.settings.negativeTtlSeconds)
-    const fresh: [string, string][] = []
-    for (const [name, options] of wanted) {
+    const fresh: [string, Planned[]][] = []
+    for (const [name, plans] of wanted) {
       const mine = seen.filter((u) => u.name === name)
-      const same = mine.find((u) => u.options === options && isOpen(u))
-      if (same) {
-        watched.set(same.id, key(name))
-        this.counts.joined++
-      } else if (mine.some((u) => u.state === 'failed' || u.options === options)) {
-        states.set(key(name), 'skipped') // failed for good (not found, refused, timed out), or the same work ended, a moment ago
-        this.counts.skipped++
-      } else fresh.push([name, options])
+      const toAdd: Planned[] = []
+      for (const plan of plans) {
+        const same = mine.find((u) => u.options === plan.options && isOpen(u))
+        if (same) {
+          if (plan.waited) watched.set(same.id, key(name))
+          this.counts.joined++
+        } else if (mine.some((u) => u.state === 'failed' || u.options === plan.options)) {
+          // failed for good (not found, refused, timed out), or the same work ended, a moment ago
+          if (plan.waited) states.set(key(name), 'skipped')
+          this.counts.skipped++
+        } else toAdd.push(plan)
+      }
+      if (toAdd.length > 0) fresh.push([name, toAdd])
     }
     const granted = this.budget.take(who, fresh.length)
     for (const [name] of fresh.slice(granted)) states.set(key(name), 'skipped')
     this.counts.overBudget += fresh.length - granted
     const allowed = fresh.slice(0, granted)
-    const added = await this.queue.add(`on-demand:${randomUUID()}`, source, allowed, callerTag(who))
-    this.counts.requested += added.length
-    if (added.length > 0) this.onQueued()
-    for (const u of added) watched.set(u.id, key(u.name))
+    const run = `on-demand:${randomUUID()}`
+    const raced: [string, Planned][] = []
+    const queued = new Set<string>()
+    for (const [phase, priority] of PHASES) {
+      const units = allowed.flatMap(([name, plans]) =>
+        plans.filter((p) => p.phase === phase).map((p) => [name, p] as const),
+      )
+      if (units.length === 0) continue
+      const added = await this.queue.add(
+        `${run}:${phase}`,
+        source,
+        units.map(([n, p]) => [n, p.options]),
+        callerTag(who),
+        priority,
+      )
+      for (const u of added) queued.add(u.name)
+      for (const [name, p] of units) {
+        const u = added.find((a) => a.name === name)
+        if (!u) raced.push([name, p])
+        else if (p.waited) watched.set(u.id, key(name))
+      }
+      if (added.length > 0) this.onQueued()
+    }
+    this.counts.requested += queued.size
     // identical work another request queued in between: join it
-    const raced = allowed.filter(([name]) => !added.some((u) => u.name === name))
     if (raced.length === 0) return
-    const open = await this.queue.lookup(
-      source,
-      raced.map(([n]) => n),
-      0,
-    )
-    for (const [name, options] of raced) {
-      const u = open.find((o) => o.name === name && o.options === options && isOpen(o))
-      if (u) {
-        watched.set(u.id, key(name))
-        this.counts.joined++
-      } else states.set(key(name), 'skipped')
+    const open = await this.queue.lookup(source, [...new Set(raced.map(([n]) => n))], 0)
+    for (const [name, p] of raced) {
+      const u = open.find((o) => o.name === name && o.options === p.options && isOpen(o))
+      if (u && p.waited) watched.set(u.id, key(name))
+      if (u) this.counts.joined++
+      else if (p.waited) states.set(key(name), 'skipped')
     }
   }
 
@@ -185,6 +221,30 @@ export class OnDemandService implements OnDemandPort {
     for (const id of open) out.set(watched.get(id) as string, 'pending')
     return out
   }
+}
+
+/** One phase's unit a request may queue, and whether the request waits for it. */
+interface Planned {
+  phase: LearnPhase
+  options: string
+  waited: boolean
+}
+
+/** The phases queued in order: what makes packages known, claimed first, then their analyses. */
+const PHASES: readonly (readonly [LearnPhase, number])[] = [
+  ['known', KNOWN_PRIORITY],
+  ['analysis', ON_DEMAND_PRIORITY],
+]
+
+/**
+ * A request's units: a package missing queues both phases and waits for the one its answer needs; a known version's
+ * missing analysis queues the analysis only (the known phase as well where the source has no separate analysis).
+ */
+function planned(phases: LearnPhases, need: Need): Planned[] {
+  const { known, analysis } = phases
+  if (!analysis) return [{ phase: 'known', options: known, waited: true }]
+  const a: Planned = { phase: 'analysis', options: analysis, waited: need === 'analysis' }
+  return need === 'analysis' ? [a] : [{ phase: 'known', options: known, waited: true }, a]
 }
 
 /** Who queued a unit, as stored: a hash of the caller (a key id, or an address without a key), never the caller. */

@@ -33,9 +33,10 @@ export class SqlOnDemandQueue implements OnDemandQueue {
     source: string,
     units: readonly (readonly [string, string])[],
     caller: string,
+    priority = ON_DEMAND_PRIORITY,
   ): Promise<UnitView[]> {
     const options = new Map(units)
-    const added = await insertUnits(this.db, this.q, runId, source, units, { priority: ON_DEMAND_PRIORITY, caller })
+    const added = await insertUnits(this.db, this.q, runId, source, units, { priority, caller })
     return added.map((u) => ({ ...u, options: options.get(u.name) ?? '', state: 'pending', lastError: null }))
   }
 

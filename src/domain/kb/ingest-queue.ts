@@ -11,10 +11,23 @@ export interface UnitOptions {
   analyze: string
   withDependencies: boolean
   asked?: string[]
+  /**
+   * The phase of on-demand learning: `known` fetches what makes the package known (versions, licenses, changelog
+   * CVEs, dependencies), `analysis` walks what the versions hold too; none (bulk units): both.
+   */
+  phase?: LearnPhase
 }
 
-/** Priority of on-demand units (a request waits for them): claimed before bulk ingestion (0). */
+export type LearnPhase = 'known' | 'analysis'
+
+/**
+ * Priority of on-demand units: claimed before bulk ingestion (0); every unit at or above it is on-demand work. A
+ * package's analysis phase runs at this priority.
+ */
 export const ON_DEMAND_PRIORITY = 1
+
+/** Priority of the phase that makes an asked package known: claimed before any analysis. */
+export const KNOWN_PRIORITY = 2
 
 export interface ClaimOptions {
   /** Only units of at least this priority (the server's own worker takes on-demand units only). */
@@ -83,7 +96,8 @@ export interface IngestQueue {
 /** The stored form: keys in one order, so identical work has identical text. */
 export function serializeUnitOptions(o: UnitOptions): string {
   const base = { versions: o.versions, analyze: o.analyze, withDependencies: o.withDependencies }
-  return JSON.stringify(o.asked ? { ...base, asked: [...new Set(o.asked)].sort() } : base)
+  const asked = o.asked ? { asked: [...new Set(o.asked)].sort() } : {}
+  return JSON.stringify({ ...base, ...asked, ...(o.phase ? { phase: o.phase } : {}) })
 }
 
 export function parseUnitOptions(raw: string): UnitOptions {
@@ -94,11 +108,12 @@ export function parseUnitOptions(raw: string): UnitOptions {
     typeof o.versions !== 'string' ||
     typeof o.analyze !== 'string' ||
     typeof o.withDependencies !== 'boolean' ||
-    (o.asked !== undefined && (!Array.isArray(o.asked) || o.asked.some((a) => typeof a !== 'string')))
+    (o.asked !== undefined && (!Array.isArray(o.asked) || o.asked.some((a) => typeof a !== 'string'))) ||
+    (o.phase !== undefined && o.phase !== 'known' && o.phase !== 'analysis')
   )
     throw new Error(`bad unit options ${raw}`)
   const base = { versions: o.versions, analyze: o.analyze, withDependencies: o.withDependencies }
-  return o.asked ? { ...base, asked: o.asked } : base
+  return { ...base, ...(o.asked ? { asked: o.asked } : {}), ...(o.phase ? { phase: o.phase } : {}) }
 }
 
 /** A unit as on-demand requests see it: open work to join, or work that ended a moment ago. */
@@ -115,10 +130,16 @@ export interface OnDemandQueue {
   /** Open units of these packages (any priority) and the on-demand units that ended less than `ttlSeconds` ago. */
   lookup(source: string, names: readonly string[], ttlSeconds: number): Promise<UnitView[]>
   /**
-   * Adds on-demand units (ON_DEMAND_PRIORITY) that `caller` queued, one per name with its own options; returns those
-   * inserted.
+   * Adds on-demand units that `caller` queued at `priority` (KNOWN_PRIORITY, or by default ON_DEMAND_PRIORITY), one
+   * per name with its own options; returns those inserted.
    */
-  add(runId: string, source: string, units: readonly (readonly [string, string])[], caller: string): Promise<UnitView[]>
+  add(
+    runId: string,
+    source: string,
+    units: readonly (readonly [string, string])[],
+    caller: string,
+    priority?: number,
+  ): Promise<UnitView[]>
   /** The state of each unit that still exists (pruned units are absent). */
   states(ids: readonly string[]): Promise<Map<string, UnitView['state']>>
 }

@@ -18,8 +18,8 @@ export const STATUS_LEARNABLE: Learnable<ComponentStatus> = {
   },
 }
 
-/** Statistics: the wire has no message field, so a pending answer stays as it is (zeros). */
+/** Statistics (an analysis's): the wire has no message field, so a pending answer stays as it is (zeros). */
 export const STATISTICS_LEARNABLE: Learnable<ComponentStatistics> = {
-  need: (s) => needOf(s.outcome),
+  need: (s) => (needOf(s.outcome) ? 'analysis' : undefined),
   pending: (s) => s,
 }

@@ -27,6 +27,15 @@ export function byOutcome<T extends { outcome: Outcome }>(): Learnable<T> {
   return { need: (a) => needOf(a.outcome), pending: (a) => ({ ...a, outcome: beingFetched(a.outcome) }) }
 }
 
+/**
+ * Answers only an analysis brings (cryptography, issues, notices): whatever they lack, a request waits for the
+ * package's analysis, not only for it to be known (on-demand/service.ts queues both phases).
+ */
+export function analysisOnly<T extends { outcome: Outcome }>(): Learnable<T> {
+  const all = byOutcome<T>()
+  return { ...all, need: (a) => (needOf(a.outcome) ? 'analysis' : undefined) }
+}
+
 /** Answers whose missing parts no analysis brings (vulnerabilities): only an unknown component or version is a need. */
 export function metadataOnly<T extends { outcome: Outcome }>(): Learnable<T> {
   const all = byOutcome<T>()

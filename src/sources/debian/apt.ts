@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { type DebLocation, fetchDebs } from './deb-fetch.ts'
 import type { DebianMirrors } from './mirror.ts'
 
 const run = promisify(execFile)
@@ -32,6 +33,8 @@ export interface IndexFile {
   suite: string
   kind: 'Packages' | 'Sources'
   file: string
+  /** The URI of the mirror it came from (its packages' Filename is under it). */
+  mirror: string
 }
 
 export class AptArchive {
@@ -107,10 +110,13 @@ export class AptArchive {
   /** The downloaded indexes, by suite (a suite's -updates and -security indexes count as the suite's). */
   indexes(): IndexFile[] {
     const lists = path.join(this.root, 'state', 'lists')
+    const { archive, security } = this.o.mirrors
     return readdirSync(lists).flatMap((f) => {
-      const m = /_dists_([a-z]+)(?:-updates|-security)?_main_(?:binary-([a-z0-9]+)_Packages|source_Sources)$/.exec(f)
-      if (!m || (m[2] && m[2] !== this.arch)) return []
-      return [{ suite: m[1] as string, kind: m[2] ? 'Packages' : 'Sources', file: path.join(lists, f) } as IndexFile]
+      const m = /_dists_([a-z]+)(-updates|-security)?_main_(?:binary-([a-z0-9]+)_Packages|source_Sources)$/.exec(f)
+      if (!m || (m[3] && m[3] !== this.arch)) return []
+      const kind = m[3] ? 'Packages' : 'Sources'
+      const mirror = m[2] === '-security' ? security : archive
+      return [{ suite: m[1] as string, kind, file: path.join(lists, f), mirror } as IndexFile]
     })
   }
 
@@ -145,6 +151,17 @@ export class AptArchive {
       out.set(`${m[1]}=${decodeURIComponent(m[2] as string)}`, path.join(into, f))
     }
     return out
+  }
+
+  /**
+   * Downloads these versions' .deb files into `into`, from their mirrors (deb-fetch.ts) or, for what cannot be had
+   * that way, with apt-get; the files written, by `name=version`.
+   */
+  async downloadDebs(wanted: readonly DebLocation[], into: string): Promise<Map<string, string>> {
+    mkdirSync(into, { recursive: true })
+    const fetched = await fetchDebs(wanted, into)
+    const rest = wanted.map((w) => `${w.name}=${w.version}`).filter((k) => !fetched.has(k))
+    return new Map([...fetched, ...(await this.download(rest, into))])
   }
 
   /**

@@ -11,6 +11,7 @@ import type { WalkResult } from '../../ingest/tarball-walk.ts'
 import { versionAnalysis } from '../../ingest/version-analysis.ts'
 import type { AptArchive } from './apt.ts'
 import { licenseOfCopyright } from './copyright-license.ts'
+import type { DebLocation } from './deb-fetch.ts'
 import { type DebDocs, readDebDocs, type Walker, walkDeb } from './deb-file.ts'
 import { splitAnalyzers, walkSources, withSource } from './source-tree.ts'
 
@@ -35,10 +36,8 @@ export interface DebFacts {
   analysis?: VersionAnalysis
 }
 
-/** A version to read. */
-export interface Wanted {
-  name: string
-  version: string
+/** A version to read, and where its .deb is (its index record). */
+export interface Wanted extends DebLocation {
   source: string
   /** The source package's version this binary version was built from. */
   sourceVersion: string
@@ -57,7 +56,7 @@ export async function readVersionFacts(
   walker?: Walker,
 ): Promise<Map<string, DebFacts>> {
   const key = (w: { name: string; version: string }) => `${w.name}=${w.version}`
-  const files = await archive.download(wanted.map(key), dir)
+  const files = await archive.downloadDebs(wanted, dir)
   const split = splitAnalyzers(analyzers)
   const sourceKey = (w: Wanted) => `${w.source}=${w.sourceVersion}`
   const sources =

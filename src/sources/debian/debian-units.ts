@@ -1,7 +1,8 @@
 // Debian units of the ingestion queue (docs/debian.md "On demand"): each ingests one binary package with
-// ingestDebian through the private apt folder of the configuration. The suites' indexes are fetched on the first unit
-// and again once older than DEBIAN_INDEX_TTL, one fetch at a time: apt never updates the folder while a unit reads
-// its indexes or downloads through it, and the units that come during a fetch wait for it.
+// ingestDebian through the private apt folder of the configuration, over the suites' indexes the process keeps
+// (suite-indexes.ts). A unit of the phase `known` reads the versions' licenses and changelogs only (the .deb files);
+// one of the phase `analysis` (or a bulk unit, which names no phase) walks them with the analyzers too: their
+// installed trees and upstream sources.
 import { homedir } from 'node:os'
 import path from 'node:path'
 import type { DebianConfig } from '../../config/growth.ts'
@@ -16,6 +17,7 @@ import { AptArchive } from './apt.ts'
 import { type Walker, walkCommand } from './deb-file.ts'
 import { ingestDebian } from './ingest-debian.ts'
 import { debianMirrors } from './mirror.ts'
+import { type ParsedIndexes, parseIndexes, SharedIndexes } from './suite-indexes.ts'
 
 /** The private apt folder, the mirrors (the machine's unless overridden) and the suites of the configuration. */
 export function debianArchive(d: DebianConfig): AptArchive {
@@ -29,56 +31,13 @@ export function debianArchive(d: DebianConfig): AptArchive {
   })
 }
 
-/**
- * Indexes shared by concurrent units: `read` runs its work once the indexes are no older than the TTL (fetching them
- * when they are, or waiting for the fetch under way), and a fetch waits until no work reads them.
- */
-export class SharedIndexes<A extends { update(): Promise<void> }> {
-  private archive: A | undefined
-  private fetchedAt: number | undefined
-  private fetching: Promise<void> | undefined
-  private readers = 0
-  /** Units waiting for the fetch under way: they read as soon as it ends, before any other fetch starts. */
-  private waiting = 0
-  private drained: (() => void)[] = []
-
-  constructor(
-    /** Called when the first fetch starts (the mirrors are read then, not when the server starts). */
-    private readonly make: () => A,
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async read<T>(use: (archive: A) => Promise<T>): Promise<T> {
-    if (this.fetching || this.fetchedAt === undefined || this.now() - this.fetchedAt >= this.ttlMs) {
-      this.waiting++
-      this.fetching ??= this.fetch()
-      await this.fetching // its failure is every waiting unit's; the next unit fetches again
-    } else this.readers++
-    try {
-      return await use(this.archive as A)
-    } finally {
-      this.readers--
-      if (this.readers === 0) for (const wake of this.drained.splice(0)) wake()
-    }
-  }
-
-  private async fetch(): Promise<void> {
-    try {
-      await new Promise<void>((resolve) => (this.readers === 0 ? resolve() : this.drained.push(resolve)))
-      this.archive ??= this.make()
-      await this.archive.update()
-      this.fetchedAt = this.now()
-      this.readers += this.waiting
-    } finally {
-      this.waiting = 0
-      this.fetching = undefined
-    }
-  }
+/** The indexes a process's Debian units share: fetched and parsed on the first unit, again past DEBIAN_INDEX_TTL. */
+export function sharedIndexes(d: DebianConfig): SharedIndexes<AptArchive, ParsedIndexes> {
+  return new SharedIndexes(() => debianArchive(d), d.indexTtlMs, Date.now, parseIndexes)
 }
 
 export interface DebianUnitDeps {
-  indexes: SharedIndexes<AptArchive>
+  indexes: SharedIndexes<AptArchive, ParsedIndexes>
   writer: KbWriter
   advisories: AdvisoryWriter
   /** Origin records from the packages' changelogs (none: not recorded). */
@@ -103,13 +62,15 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
       )
     signal?.throwIfAborted()
     const { writer, advisories, origins, walker } = untilStopped(deps, signal)
-    const work = deps.indexes.read((archive) =>
+    const analyzers = options.phase === 'known' ? undefined : deps.analyzers
+    const work = deps.indexes.read((archive, indexes) =>
       ingestDebian({
         archive: archive.until(signal),
+        indexes,
         writer,
         advisories,
         ...(origins ? { origins } : {}),
-        ...(deps.analyzers ? { analyzers: deps.analyzers } : {}),
+        ...(analyzers ? { analyzers } : {}),
         walker,
         names: [name],
         withDependencies: options.withDependencies,

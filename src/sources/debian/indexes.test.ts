@@ -30,7 +30,9 @@ test('stanzas Debian Policy does not allow are refused and reported; the others 
     { Package: 'libfx5', Version: '1.0-1', Source: 'fx (1.0-)', Architecture: 'amd64' },
   ])
   const refused: string[] = []
-  const packages = await readPackages([{ suite: 'bookworm', kind: 'Packages', file }], (why) => refused.push(why))
+  const packages = await readPackages([{ suite: 'bookworm', kind: 'Packages', file, mirror: '' }], (why) =>
+    refused.push(why),
+  )
   assert.deepEqual([...packages.keys()], ['libfx1', 'libstdc++6'])
   assert.deepEqual(refused, [
     'package "<img src=x>" of "<img src=x>": not a Debian package name (Policy 5.6.1)',
@@ -45,7 +47,7 @@ test('stanzas Debian Policy does not allow are refused and reported; the others 
     { Package: 'fx', Version: '1.0 -1' },
   ])
   assert.deepEqual(
-    await readSourceVersions([{ suite: 'bookworm', kind: 'Sources', file: sources }]),
+    await readSourceVersions([{ suite: 'bookworm', kind: 'Sources', file: sources, mirror: '' }]),
     new Map([['fx', ['1.0-1']]]),
   )
 })

@@ -23,6 +23,9 @@ export interface BinaryRecord {
   description: string
   /** The .deb's SHA-256, hex. */
   sha256: string
+  /** The .deb's path under its mirror ('' in a dpkg status record) and the mirror's URI. */
+  filename: string
+  mirror: string
   /** Installed-Size, KiB. */
   installedSize: number | null
   /** The suites that list this version (bookworm, …). */
@@ -40,14 +43,14 @@ export async function readPackages(
   refused: Refused = () => {},
 ): Promise<Map<string, BinaryRecord[]>> {
   const out = new Map<string, BinaryRecord[]>()
-  for await (const { p, name, version, suite } of stanzas(files, 'Packages', refused)) {
+  for await (const { p, name, version, suite, mirror } of stanzas(files, 'Packages', refused)) {
     const list = out.get(name) ?? []
     const same = list.find((r) => r.version === version)
     if (same) {
       if (!same.suites.includes(suite)) same.suites.push(suite)
       continue
     }
-    list.push(binaryRecord(p, name, version, suite))
+    list.push(binaryRecord(p, name, version, suite, mirror))
     out.set(name, list)
   }
   return out
@@ -76,7 +79,7 @@ async function* stanzas(files: readonly IndexFile[], kind: IndexFile['kind'], re
       if (!name || !version) continue
       const problem = stanzaProblem(p, name, version)
       if (problem) refused(problem)
-      else yield { p, name, version, suite: f.suite }
+      else yield { p, name, version, suite: f.suite, mirror: f.mirror }
     }
 }
 
@@ -99,7 +102,13 @@ export function stanzaProblem(p: Deb822Paragraph, name: string, version: string)
 }
 
 /** A binary package's paragraph (of a Packages index, or of dpkg's status file) as its record. */
-export function binaryRecord(p: Deb822Paragraph, name: string, version: string, suite: string): BinaryRecord {
+export function binaryRecord(
+  p: Deb822Paragraph,
+  name: string,
+  version: string,
+  suite: string,
+  mirror = '',
+): BinaryRecord {
   const src = SOURCE_FIELD.exec(p.get('Source') ?? '')
   return {
     name,
@@ -113,6 +122,8 @@ export function binaryRecord(p: Deb822Paragraph, name: string, version: string, 
     homepage: p.get('Homepage') ?? '',
     description: (p.get('Description') ?? '').split('\n')[0] ?? '',
     sha256: p.get('SHA256') ?? '',
+    filename: p.get('Filename') ?? '',
+    mirror,
     installedSize: Number(p.get('Installed-Size')) || null,
     suites: [suite],
     priority: p.get('Priority') ?? '',

@@ -15,13 +15,16 @@ import type { Analyzer } from '../../ingest/analyzers/types.ts'
 import type { AptArchive } from './apt.ts'
 import { changelogAdvisories, type DebFacts, readVersionFacts } from './deb-facts.ts'
 import type { Walker } from './deb-file.ts'
-import { type BinaryRecord, readPackages, releaseDates } from './indexes.ts'
+import type { BinaryRecord } from './indexes.ts'
 import type { InstalledPackages } from './installed.ts'
 import { mapDebianPackage, newestRecord } from './map-debian.ts'
-import { closure, providersOf, withPriority, withProviders } from './selection.ts'
+import { closure, withPriority, withProviders } from './selection.ts'
+import { type ParsedIndexes, parseIndexes } from './suite-indexes.ts'
 
 export interface DebianIngestOptions {
   archive: AptArchive
+  /** The archive's indexes parsed already (the on-demand units': suite-indexes.ts); none: read here. */
+  indexes?: ParsedIndexes
   writer: KbWriter
   advisories: AdvisoryWriter
   /** Where the origin read from each source package's changelog goes (none: not recorded). */
@@ -64,16 +67,15 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
     o.log('debian: fetching the indexes')
     await o.archive.update()
   }
-  const refused: string[] = []
-  const packages = await readPackages(o.archive.indexes(), (why) => refused.push(why))
+  const parsed = o.indexes ?? (await parseIndexes(o.archive))
+  const { dates, providers, refused } = parsed
+  const packages = o.installed ? new Map(parsed.packages) : parsed.packages // shared indexes stay as they were read
   if (refused.length > 0) o.log(`debian: ${refused.length} index stanzas refused (first: ${refused[0]})`)
   // an installed version the suites no longer list; a package they never listed is not Debian's (another repository)
   for (const r of o.installed?.records ?? []) {
     const list = packages.get(r.name)
-    if (list && !list.some((x) => x.version === r.version)) list.push(r)
+    if (list && !list.some((x) => x.version === r.version)) packages.set(r.name, [...list, r])
   }
-  const dates = releaseDates(o.archive.releaseFiles())
-  const providers = providersOf(packages)
   const asked = [...o.names, ...withPriority(packages, o.priorities ?? [])]
   const names = o.withDependencies ? closure(asked, packages) : [...new Set(asked)]
   const notFound = names.filter((n) => !packages.has(n))
@@ -96,7 +98,8 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
           .filter((v) => o.analyze === 'all' || (o.analyze === 'latest' && v.version === component.latestVersion))
           .map((v) => {
             const r = records.find((x) => x.version === v.version) ?? newestRecord(records)
-            return { name: component.name, version: v.version, source: r.source, sourceVersion: r.sourceVersion }
+            const { source, sourceVersion, arch, filename, sha256, mirror } = r
+            return { name: component.name, version: v.version, source, sourceVersion, arch, filename, sha256, mirror }
           }),
       )
       const batchDir = path.join(work, String(i))

@@ -12,8 +12,12 @@ const NOTICES: ComponentQuestion<ComponentNotices> = {
   area: 'attribution-notices',
   result: AttributionSchema,
   answer: (refs, deps, req) =>
-    learnByOutcome(deps, req, refs, (r) =>
-      componentNotices(r, { catalog: deps.services.catalog, notices: deps.services.notices }),
+    learnByOutcome(
+      deps,
+      req,
+      refs,
+      (r) => componentNotices(r, { catalog: deps.services.catalog, notices: deps.services.notices }),
+      'analysis',
     ),
   wire: (c) => ({
     purl: c.purl,

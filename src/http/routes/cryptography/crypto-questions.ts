@@ -43,7 +43,7 @@ function question(kind: Kind): ComponentQuestion<CryptoSubject> {
     area: 'cryptography',
     result: kind.result,
     answer: (refs: readonly ComponentRef[], deps: AppDeps, req: FastifyRequest) =>
-      learnByOutcome(deps, req, refs, (r) => kind.subjects(r, deps.services)),
+      learnByOutcome(deps, req, refs, (r) => kind.subjects(r, deps.services), 'analysis'),
     wire: (s) => ({ ...kind.answer(s), ...outcomeFields(s.outcome) }),
     status: (deps) => statusWithDb(deps, 'Success'),
   }

@@ -26,7 +26,7 @@ const DESCRIPTION =
 const ISSUES: ComponentQuestion<ComponentIssues> = {
   area: 'semgrep',
   result: ComponentIssueInfoSchema,
-  answer: (refs, deps, req) => learnByOutcome(deps, req, refs, (r) => issuesOfComponents(r, deps.services)),
+  answer: (refs, deps, req) => learnByOutcome(deps, req, refs, (r) => issuesOfComponents(r, deps.services), 'analysis'),
   wire: issueInfo,
   status: (deps) => statusWithDb(deps, 'Success'),
 }

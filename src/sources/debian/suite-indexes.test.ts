@@ -1,8 +1,8 @@
-// SharedIndexes: the indexes fetched on the first unit and once older than the TTL, never while a unit reads them,
-// one fetch at a time, over a made-up archive whose update() and units end when the test says.
+// SharedIndexes: the indexes fetched (and parsed) on the first unit and once older than the TTL, never while a unit
+// reads them, one fetch at a time, over a made-up archive whose update() and units end when the test says.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { SharedIndexes } from './debian-units.ts'
+import { SharedIndexes } from './suite-indexes.ts'
 
 /** A made-up archive: counts updates, fails when told, and checks that no unit reads while one runs. */
 function fakeArchive() {
@@ -118,4 +118,32 @@ test('a TTL of 0: a unit that did not wait for a fetch fetches, never while anot
   archive.release()
   b.end()
   assert.deepEqual(await Promise.all([a.done, b.done]), [1, 2])
+})
+
+test('the indexes are parsed once per fetch: every unit within the TTL reads the same records', async () => {
+  const archive = fakeArchive()
+  let now = 0
+  let parses = 0
+  const indexes = new SharedIndexes(
+    () => archive,
+    60_000,
+    () => now,
+    async (a) => ({ parse: ++parses, of: a.updates }),
+  )
+  const read = () => indexes.read(async (_a, parsed) => parsed)
+  const first = [read(), read()]
+  await turn()
+  archive.release()
+  const within = await Promise.all(first)
+  now = 30_000
+  within.push(await read())
+  assert.deepEqual(
+    within,
+    [1, 1, 1].map(() => ({ parse: 1, of: 1 })),
+  )
+  now = 61_000
+  const stale = read()
+  await turn()
+  archive.release()
+  assert.deepEqual(await stale, { parse: 2, of: 2 }, 'past the TTL: fetched and parsed again')
 })

@@ -1,0 +1,81 @@
+// The suites' indexes a process keeps (docs/debian.md "On demand"): fetched through apt on the first Debian unit and
+// again once older than DEBIAN_INDEX_TTL, one fetch at a time, and parsed once per fetch, not once per unit. apt
+// never updates the folder while a unit reads its indexes or downloads through it, and the units that come during a
+// fetch wait for it. What is kept: every binary package's records of the suites (about 140 MB of heap for bookworm's
+// main with its updates and security suites, 64,000 packages), their Release dates and the virtual packages'
+// providers.
+import type { AptArchive } from './apt.ts'
+import { type BinaryRecord, readPackages, releaseDates } from './indexes.ts'
+import { providersOf } from './selection.ts'
+
+/** The suites' indexes as a run reads them. */
+export interface ParsedIndexes {
+  packages: Map<string, BinaryRecord[]>
+  /** The newest Release date of each suite. */
+  dates: Map<string, string>
+  /** Each virtual package's first provider (selection.ts providersOf). */
+  providers: Map<string, string>
+  /** Why the stanzas refused were refused. */
+  refused: string[]
+}
+
+/** Reads the indexes apt downloaded (apt.ts). */
+export async function parseIndexes(archive: Pick<AptArchive, 'indexes' | 'releaseFiles'>): Promise<ParsedIndexes> {
+  const refused: string[] = []
+  const packages = await readPackages(archive.indexes(), (why) => refused.push(why))
+  return { packages, dates: releaseDates(archive.releaseFiles()), providers: providersOf(packages), refused }
+}
+
+/**
+ * Indexes shared by concurrent units: `read` runs its work once the indexes are no older than the TTL (fetching and
+ * parsing them when they are, or waiting for the fetch under way), and a fetch waits until no work reads them.
+ */
+export class SharedIndexes<A extends { update(): Promise<void> }, P = undefined> {
+  private archive: A | undefined
+  private parsed: P | undefined
+  private fetchedAt: number | undefined
+  private fetching: Promise<void> | undefined
+  private readers = 0
+  /** Units waiting for the fetch under way: they read as soon as it ends, before any other fetch starts. */
+  private waiting = 0
+  private drained: (() => void)[] = []
+
+  constructor(
+    /** Called when the first fetch starts (the mirrors are read then, not when the server starts). */
+    private readonly make: () => A,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+    /** What each fetch's indexes are read as, once (none: the units read the files themselves). */
+    private readonly parse: (archive: A) => Promise<P> = async () => undefined as P,
+  ) {}
+
+  async read<T>(use: (archive: A, parsed: P) => Promise<T>): Promise<T> {
+    if (this.fetching || this.fetchedAt === undefined || this.now() - this.fetchedAt >= this.ttlMs) {
+      this.waiting++
+      this.fetching ??= this.fetch()
+      await this.fetching // its failure is every waiting unit's; the next unit fetches again
+    } else this.readers++
+    try {
+      return await use(this.archive as A, this.parsed as P)
+    } finally {
+      this.readers--
+      if (this.readers === 0) for (const wake of this.drained.splice(0)) wake()
+    }
+  }
+
+  private async fetch(): Promise<void> {
+    try {
+      await new Promise<void>((resolve) => (this.readers === 0 ? resolve() : this.drained.push(resolve)))
+      this.archive ??= this.make()
+      this.parsed = undefined // the old records go before the new ones are read: one copy in memory at a time
+      this.fetchedAt = undefined
+      await this.archive.update()
+      this.parsed = await this.parse(this.archive)
+      this.fetchedAt = this.now()
+      this.readers += this.waiting
+    } finally {
+      this.waiting = 0
+      this.fetching = undefined
+    }
+  }
+}
