@@ -13,6 +13,8 @@ import { type DebLocation, fetchDebs } from './deb-fetch.ts'
 import type { DebianMirrors } from './mirror.ts'
 
 const run = promisify(execFile)
+/** apt's helper for scripts (package apt): downloads URIs through apt's acquire system, without the package cache. */
+const APT_HELPER = '/usr/lib/apt/apt-helper'
 
 export interface AptArchiveOptions {
   /** The private folder (created when missing). */
@@ -159,7 +161,7 @@ export class AptArchive {
    */
   async downloadDebs(wanted: readonly DebLocation[], into: string): Promise<Map<string, string>> {
     mkdirSync(into, { recursive: true })
-    const fetched = await fetchDebs(wanted, into)
+    const fetched = await fetchDebs(wanted, into, (args) => this.exec(APT_HELPER, args, into))
     const rest = wanted.map((w) => `${w.name}=${w.version}`).filter((k) => !fetched.has(k))
     return new Map([...fetched, ...(await this.download(rest, into))])
   }
@@ -179,9 +181,13 @@ export class AptArchive {
       })
   }
 
-  private async apt(args: string[], cwd?: string): Promise<void> {
+  private apt(args: string[], cwd?: string): Promise<void> {
+    return this.exec('apt-get', args, cwd)
+  }
+
+  private async exec(command: string, args: string[], cwd?: string): Promise<void> {
     try {
-      await run('apt-get', [...this.options(), ...args], {
+      await run(command, [...this.options(), ...args], {
         cwd: cwd ?? this.root,
         env: { ...process.env, LC_ALL: 'C' },
         maxBuffer: 16 * 1024 * 1024,
@@ -190,7 +196,9 @@ export class AptArchive {
     } catch (err) {
       this.signal?.throwIfAborted()
       const e = err as { stderr?: string; message: string }
-      throw new Error(`apt-get ${args[0]} failed: ${(e.stderr || e.message).trim().split('\n').slice(-3).join(' ')}`)
+      throw new Error(
+        `${path.basename(command)} ${args[0]} failed: ${(e.stderr || e.message).trim().split('\n').slice(-3).join(' ')}`,
+      )
     }
   }
 }
