@@ -1,10 +1,10 @@
 // The on-demand port (domain/on-demand/types.ts) over the ingestion queue: for each package a request lacks (npm's,
 // Debian's), it joins the identical work already open, or skips it (fetched or not found less than
 // ON_DEMAND_NEGATIVE_TTL ago, a name its source refuses, over the caller's budget), or queues it with its source's
-// options (its PackageSource: sources/index.ts) in the caller's name (claims take the callers' units in turns), in two phases: what makes it
-// known, then its analysis at a lower priority; then it waits at most ON_DEMAND_WAIT_MS for the phase its answer
-// needs. Any worker takes the units: the server's own (jobs/on-demand-worker.ts) or `compintel worker`s on PostgreSQL. The
-// server's worker tells the service of each unit it claims and settles (onUnit), which wakes the waiters at once;
+// options (its PackageSource: sources/index.ts) in the caller's name (claims take the callers' units in turns), in
+// two phases: what makes it known, then its analysis at a lower priority; then it waits at most ON_DEMAND_WAIT_MS for
+// the phase its answer needs. Any worker takes the units: the server's own (jobs/on-demand-worker.ts) or `compintel
+// worker`s on PostgreSQL. The server's worker tells the service of each unit it claims and settles (onUnit), which wakes the waiters at once;
 // the units it does not hold are looked at in SQL every pollMs. docs/kb-growth.md.
 import { createHash, randomUUID } from 'node:crypto'
 import type { OnDemandMode } from '../config/growth.ts'

@@ -1,7 +1,7 @@
 // answerLearning(): answers a batch; for the references whose answer lacks what a fetch could bring (a package of a
-// purl type one of the port's sources holds: npm's, Debian's own; the port's `sources`), asks the on-demand port for
-// it (one request per package, whatever the number of references), then answers those references again if their package arrived within the wait. The rest
-// keep their answer, saying the package is being fetched. Request order is kept.
+// purl type one of the port's `sources` holds: npm's, Debian's own), asks the on-demand port for it (one request per
+// package, whatever the number of references), then answers those references again if their package arrived within
+// the wait. The rest keep their answer, saying the package is being fetched. Request order is kept.
 import type { ComponentRef } from '../catalog/resolve-batch.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import { splitVersion, tryParsePurl } from '../shared/purl.ts'

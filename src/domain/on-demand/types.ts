@@ -1,10 +1,9 @@
 // On-demand learning as the domain sees it (docs/kb-growth.md): an answer that lacks what the KB does not know yet
 // asks the port to fetch it, waits a bounded time, and answers again what arrived. The port is on-demand/service.ts.
+import type { Purl } from '../shared/purl.ts'
 
 /** What an answer lacks: the package or version itself (metadata), or an analysis of a known version. */
 export type Need = 'metadata' | 'analysis'
-
-import type { Purl } from '../shared/purl.ts'
 
 /** Where a package is learned from (the ingestion queue's `source`: npm, debian; the port's `sources` list them). */
 export type LearnSource = string
