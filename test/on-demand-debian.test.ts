@@ -12,7 +12,7 @@ import { describe, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { KNOWN_PRIORITY, ON_DEMAND_PRIORITY, parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
-import { unitRunners } from '../src/jobs/on-demand-worker.ts'
+import { unitRunners } from '../src/jobs/unit-runner.ts'
 import { type Walker, walkCommand } from '../src/sources/debian/deb-file.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { post, versions } from './helpers/debian-kb.ts'
@@ -194,7 +194,7 @@ test('two phases: a package is known with its licenses after the first unit, ana
       ['libsasl2-2', 'analysis', ON_DEMAND_PRIORITY],
     ])
     assert.ok(KNOWN_PRIORITY > ON_DEMAND_PRIORITY, 'every package asked is known before any is analyzed')
-    const { debian } = unitRunners(t.storage, t.config, () => Promise.reject(new Error('no npm unit here')))
+    const { debian } = unitRunners(t.storage, t.config.growth)
     const algorithms = async () => {
       const [c] = await post(t, '/v2/cryptography/algorithms/components', [{ purl }])
       return ((c as { algorithms?: { algorithm: string }[] }).algorithms ?? []).map((a) => a.algorithm)
@@ -215,8 +215,7 @@ test('two phases: a package is known with its licenses after the first unit, ana
 test("a `compintel worker`'s Debian unit reads the versions with the analyzers: the upstream source too", async () => {
   const t = await app()
   try {
-    const noNpm = () => Promise.reject(new Error('no npm unit here'))
-    const { debian } = unitRunners(t.storage, t.config, noNpm)
+    const { debian } = unitRunners(t.storage, t.config.growth)
     await debian?.({ name: 'libsasl2-2', options: { analyze: 'all', versions: 'all', withDependencies: false } })
     const [crypto] = await post(t, '/v2/cryptography/algorithms/components', [
       { purl: `pkg:deb/debian/libsasl2-2@${SASL_OLD}` },
@@ -249,8 +248,7 @@ test('a Debian unit aborted during its walks fails at once; the work behind it w
         lastEnd = Date.now()
       }
     }
-    const noNpm = () => Promise.reject(new Error('no npm unit here'))
-    const { debian } = unitRunners(t.storage, t.config, noNpm, walker)
+    const { debian } = unitRunners(t.storage, t.config.growth, { walker })
     const ac = new AbortController()
     const run = debian?.({
       name: 'libsasl2-2',

@@ -13,7 +13,6 @@ import { fileURLToPath } from 'node:url'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { parseConfig } from '../src/config/config.ts'
-import { RegistryClient } from '../src/sources/npm/registry-client.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
 import { SqlFeedStore } from '../src/storage/feed-store.ts'
 import { SqlKbMetaStore } from '../src/storage/kb-meta-store.ts'
@@ -66,7 +65,7 @@ const update = () => {
     FEED_EPSS_URL: `${base}/epss_scores-current.csv.gz`,
     FEED_PURL2CPE_URL: `${base}/purl2cpe.ndjson.gz`,
   }).growth
-  const registry = new RegistryClient({ registry: `${base}/`, cache: mkdtempSync(path.join(tmpdir(), 'ci-up-')) })
+  const registry = { registry: `${base}/`, cache: mkdtempSync(path.join(tmpdir(), 'ci-up-')) }
   return runUpdate({ storage, registry, growth, log }, { metadata: false, feeds: true })
 }
 

@@ -52,11 +52,11 @@ const growth = (max: number) => ({ ...parseConfig({ UPDATE_MAX_PACKAGES: String(
 
 test('metadata: unchecked first, bounded; an unpublished version is marked; unchanged packuments cost a 304', async () => {
   const npmCache = cache()
-  const registry = new RegistryClient({ registry: reg.url, cache: npmCache })
+  const registry = { registry: reg.url, cache: npmCache }
   reg.unpublish('fixture-alpha', '1.0.0')
   const first = await runUpdate({ storage, registry, growth: growth(2), log }, { metadata: true, feeds: false })
   assert.equal(first.metadata.checked, 2)
-  const [next] = await packagesToCheck(storage.db, 5)
+  const [next] = await packagesToCheck(storage.db, 'npm', 5)
   const secondRun = await runUpdate({ storage, registry, growth: growth(1), log }, { metadata: true, feeds: false })
   assert.equal(secondRun.metadata.checked, 1, 'the one never checked comes next')
   assert.ok(next, 'a package was left unchecked by the first run')
@@ -101,7 +101,7 @@ test('the schedule runs a due update by itself, once per interval', async () => 
   const schedStorage = openStorage({ kind: 'sqlite', path: ':memory:' })
   await migrate(schedStorage)
   const g = parseConfig({ UPDATE_INTERVAL: '1s', FEED_OSV_URLS: 'none', FEED_EPSS_URL: 'none' }).growth
-  const registry = new RegistryClient({ registry: reg.url, cache: cache() })
+  const registry = { registry: reg.url, cache: cache() }
   const schedule = startUpdateSchedule(schedStorage, g, registry, log)
   try {
     assert.ok(schedule, 'UPDATE_INTERVAL set: a schedule')

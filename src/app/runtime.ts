@@ -6,7 +6,6 @@ import type { Config } from '../config/config.ts'
 import type { Services } from '../domain/services.ts'
 import { type OnDemandRuntime, startOnDemand } from '../jobs/on-demand-worker.ts'
 import type { WorkerLog } from '../jobs/worker.ts'
-import { RegistryClient } from '../sources/npm/registry-client.ts'
 import { type OpenOptions, openStorage, type Storage } from '../storage/database.ts'
 import { migrate } from '../storage/migrate.ts'
 import { startUpdateSchedule, type UpdateSchedule } from '../update/schedule.ts'
@@ -63,7 +62,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     ...overrides.services,
   })
   const schedule = overrides.schedule
-    ? startUpdateSchedule(storage, config.growth, new RegistryClient(registry, config.growth.npm), logOf('update'))
+    ? startUpdateSchedule(storage, config.growth, registry, logOf('update'))
     : undefined
   let closing: Promise<void> | undefined
   const close = () => {

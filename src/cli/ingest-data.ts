@@ -1,22 +1,17 @@
-// `compintel ingest osv|epss|purl2cpe <file…>`: vulnerability data files into the KB (each source's code lives in
-// its own ingest module; this parses the command line, opens the KB and prints the summary).
+// `compintel ingest osv|epss|purl2cpe <file…>`: a feed's files into the KB through its FeedSource's loader (the table
+// of sources/index.ts; this parses the command line, opens the KB and prints the summary).
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { Config } from '../config/config.ts'
 import { formatReport } from '../ingest/data-report.ts'
-import { ingestEpss } from '../sources/epss/epss.ts'
-import { ingestOsv } from '../sources/osv/ingest-osv.ts'
-import { ingestPurl2Cpe } from '../sources/purl2cpe/purl2cpe.ts'
+import type { FeedSource } from '../sources/source.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
 import { openStorage } from '../storage/database.ts'
 import { migrate } from '../storage/migrate.ts'
 import { INGEST_USAGE } from './ingest-usage.ts'
 
-export async function runIngestData(
-  config: Config,
-  kind: 'osv' | 'epss' | 'purl2cpe',
-  argv: string[],
-): Promise<number> {
+export async function runIngestData(config: Config, feed: FeedSource, argv: string[]): Promise<number> {
+  const { kind } = feed
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -27,7 +22,7 @@ export async function runIngestData(
     },
   })
   if (positionals.length === 0) throw new Error(`no input given\nusage: ${INGEST_USAGE}`)
-  if (kind !== 'osv' && positionals.length > 1) throw new Error(`ingest ${kind}: one file at a time`)
+  if (!feed.manyFiles && positionals.length > 1) throw new Error(`ingest ${kind}: one file at a time`)
   for (const p of positionals) if (!existsSync(p)) throw new Error(`${p}: no such file or directory`)
   const batchSize = values['batch-size'] === undefined ? undefined : Number(values['batch-size'])
   if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000))
@@ -41,13 +36,7 @@ export async function runIngestData(
   const storage = openStorage(config.database)
   try {
     await migrate(storage)
-    const writer = new SqlAdvisoryWriter(storage)
-    const report =
-      kind === 'osv'
-        ? await ingestOsv(positionals, writer, opts)
-        : kind === 'epss'
-          ? await ingestEpss(positionals[0] as string, writer, opts)
-          : await ingestPurl2Cpe(positionals[0] as string, writer, opts)
+    const report = await feed.load(positionals, new SqlAdvisoryWriter(storage), opts)
     console.log(formatReport(`ingest ${kind}`, report))
     return 0
   } finally {

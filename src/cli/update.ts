@@ -3,7 +3,6 @@
 import { parseArgs } from 'node:util'
 import pino from 'pino'
 import type { Config } from '../config/config.ts'
-import { RegistryClient } from '../sources/npm/registry-client.ts'
 import { openStorage } from '../storage/database.ts'
 import { type FeedRow, SqlFeedStore } from '../storage/feed-store.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
@@ -30,7 +29,7 @@ export async function runUpdateCommand(config: Config, argv: string[]): Promise<
     const report = await runUpdate(
       {
         storage,
-        registry: new RegistryClient({}, config.growth.npm),
+        registry: {},
         growth: config.growth,
         log: pino({ level: config.logLevel }),
       },

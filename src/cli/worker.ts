@@ -9,14 +9,11 @@ import pino from 'pino'
 import { createRuntime } from '../app/runtime.ts'
 import type { Config } from '../config/config.ts'
 import type { QueueStatus } from '../domain/kb/ingest-queue.ts'
-import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
-import { onDemandLimits, unitRunners } from '../jobs/on-demand-worker.ts'
+import { onDemandLimits } from '../jobs/on-demand-worker.ts'
+import { unitRunners } from '../jobs/unit-runner.ts'
 import { IngestWorker } from '../jobs/worker.ts'
-import { ingestInThisThread } from '../sources/npm/ingest-package.ts'
-import { RegistryClient } from '../sources/npm/registry-client.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { pruneChanges } from '../storage/kb-changes.ts'
-import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { refreshPopularityExclusive } from '../storage/popularity.ts'
 import { exitAfter } from './process-guard.ts'
 import { NEEDS_POSTGRES, WORKER_USAGE } from './worker-usage.ts'
@@ -68,11 +65,7 @@ export async function runWorker(config: Config, argv: string[]): Promise<number>
     const worker = new IngestWorker(
       {
         queue,
-        runners: unitRunners(
-          storage,
-          config,
-          ingestInThisThread(new RegistryClient({}, config.growth.npm), new SqlKbWriter(storage), DEFAULT_ANALYZERS),
-        ),
+        runners: unitRunners(storage, config.growth),
         refresh: async () => {
           await refreshPopularityExclusive(storage.db, storage.dialect)
           await pruneChanges(storage.db) // the KB change log the API nodes follow (docs/caching.md)

@@ -7,21 +7,15 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Config } from '../config/config.ts'
 import { ON_DEMAND_PRIORITY } from '../domain/kb/ingest-queue.ts'
-import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
 import { OnDemandService } from '../on-demand/service.ts'
-import type { Walker } from '../sources/debian/deb-file.ts'
-import { debianRunner, sharedIndexes } from '../sources/debian/debian-units.ts'
-import type { IngestOne } from '../sources/npm/ingest-package.ts'
 import { npmRunner } from '../sources/npm/npm-units.ts'
-import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
 import type { Storage } from '../storage/database.ts'
-import { SqlOriginWriter } from '../storage/geo-store.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { SqlOnDemandQueue } from '../storage/on-demand-queue.ts'
 import { AnalysisThreads } from './thread/pool.ts'
 import { walkInThread } from './thread/walk-pool.ts'
-import type { UnitRunners } from './unit-runner.ts'
+import { unitRunners } from './unit-runner.ts'
 import { IngestWorker, type WorkerLog } from './worker.ts'
 
 export interface OnDemandRuntime {
@@ -40,31 +34,6 @@ const ELSEWHERE_POLL_MS = { postgres: 500, sqlite: Number.POSITIVE_INFINITY }
 
 export function onDemandLimits(config: Pick<Config, 'growth'>) {
   return { timeoutMs: config.growth.onDemandTimeoutMs, maxUnpackedBytes: config.growth.onDemandMaxUnpackedBytes }
-}
-
-/**
- * The runner of each source for a worker (the server's, `compintel worker`): npm's over `ingest`, Debian's over apt,
- * each version read walked by every analyzer through `walker` (the server's worker: walk threads, so the API's
- * event loop never runs an analyzer; `compintel worker`, which serves no API: its own thread).
- */
-export function unitRunners(
-  storage: Storage,
-  config: Pick<Config, 'growth'>,
-  ingest: IngestOne,
-  walker?: Walker,
-): UnitRunners {
-  const d = config.growth.debian
-  return {
-    npm: npmRunner(ingest),
-    debian: debianRunner({
-      indexes: sharedIndexes(d),
-      writer: new SqlKbWriter(storage),
-      advisories: new SqlAdvisoryWriter(storage),
-      origins: new SqlOriginWriter(storage.db),
-      analyzers: DEFAULT_ANALYZERS,
-      ...(walker ? { walker } : {}),
-    }),
-  }
 }
 
 export function startOnDemand(
@@ -94,7 +63,11 @@ export function startOnDemand(
   const worker = new IngestWorker(
     {
       queue,
-      runners: unitRunners(storage, config, threads.ingest, walkInThread),
+      runners: unitRunners(storage, g, {
+        walker: walkInThread,
+        registry: registryOverrides,
+        replaced: { npm: npmRunner(threads.ingest) },
+      }),
       // popularity is recomputed by `compintel update` and bulk workers, not after every on-demand package
       refresh: async () => {},
       log,

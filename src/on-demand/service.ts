@@ -1,10 +1,10 @@
 // The on-demand port (domain/on-demand/types.ts) over the ingestion queue: for each package a request lacks (npm's,
 // Debian's), it joins the identical work already open, or skips it (fetched or not found less than
 // ON_DEMAND_NEGATIVE_TTL ago, a name its source refuses, over the caller's budget), or queues it with its source's
-// options (sources.ts) in the caller's name (claims take the callers' units in turns), in two phases: what makes it
-// known, then its analysis at a lower priority; then it waits at most ON_DEMAND_WAIT_MS for the phase its answer
-// needs. Any worker takes the units: the server's own (see start.ts) or `compintel worker`s on PostgreSQL. The
-// server's worker tells the service of each unit it claims and settles (onUnit), which wakes the waiters at once;
+// options (its PackageSource: sources/index.ts) in the caller's name (claims take the callers' units in turns), in
+// two phases: what makes it known, then its analysis at a lower priority; then it waits at most ON_DEMAND_WAIT_MS for
+// the phase its answer needs. Any worker takes the units: the server's own (jobs/on-demand-worker.ts) or `compintel
+// worker`s on PostgreSQL. The server's worker tells the service of each unit it claims and settles (onUnit), which wakes the waiters at once;
 // the units it does not hold are looked at in SQL every pollMs. docs/kb-growth.md.
 import { createHash, randomUUID } from 'node:crypto'
 import type { OnDemandMode } from '../config/growth.ts'
@@ -25,8 +25,9 @@ import type {
   OnDemandCounts,
   OnDemandPort,
 } from '../domain/on-demand/types.ts'
+import { PACKAGE_SOURCES } from '../sources/index.ts'
+import type { LearnPhases, PackageSource } from '../sources/source.ts'
 import { FetchBudget } from './budget.ts'
-import { type LearnPhases, SOURCE_RULES } from './sources.ts'
 
 export interface OnDemandSettings {
   mode: Exclude<OnDemandMode, 'off'>
@@ -61,6 +62,8 @@ export class OnDemandService implements OnDemandPort {
     private readonly settings: OnDemandSettings,
     /** Called when units were queued (wakes this process's worker). */
     private readonly onQueued: () => void = () => {},
+    /** The sources it learns from (default: every package source). */
+    readonly sources: readonly PackageSource[] = PACKAGE_SOURCES,
   ) {
     this.budget = new FetchBudget(settings.perKeyPerMinute)
   }
@@ -105,7 +108,11 @@ export class OnDemandService implements OnDemandPort {
     states: Map<string, LearnState>,
     watched: Map<string, string>,
   ): Promise<void> {
-    const rules = SOURCE_RULES[source]
+    const rules = this.sources.find((s) => s.source === source)
+    if (!rules) {
+      for (const r of requests) states.set(learnKey(r), 'skipped')
+      return
+    }
     const key = (name: string) => learnKey({ source, name })
     const wanted = new Map<string, Planned[]>()
     for (const r of requests) {

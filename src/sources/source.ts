@@ -1,8 +1,19 @@
-// What a source declares for the queue worker (jobs/worker.ts): the runner of its units. A runner throws
-// PackageNotFound (npm/registry.ts) for a package its source does not have, a PermanentError (ingest/failure.ts) for a
-// unit no retry can help.
+// What a source declares, once, in its folder's source.ts; sources/index.ts lists them and everything else (on-demand,
+// the workers, `update`, the CLI's feed commands) reads that table. A package source (npm, Debian: a registry or
+// archive of packages, learned one unit of the ingestion queue at a time) is a PackageSource; a feed (OSV, EPSS,
+// purl2cpe: a data set downloaded whole) a FeedSource. A runner throws PackageNotFound (npm/registry.ts) for a package
+// its source does not have, a PermanentError (ingest/failure.ts) for a unit no retry can help.
+import type { GrowthConfig, OnDemandMode } from '../config/growth.ts'
+import type { OriginWriter } from '../domain/geoprovenance/types.ts'
 import type { UnitOptions } from '../domain/kb/ingest-queue.ts'
+import type { KbWriter } from '../domain/kb/types.ts'
+import type { LearnableSource, LearnRequest } from '../domain/on-demand/types.ts'
+import type { AdvisoryWriter } from '../domain/vulnerabilities/types.ts'
+import type { Analyzer } from '../ingest/analyzers/types.ts'
+import type { DataIngestReport } from '../ingest/data-report.ts'
 import { PermanentError } from '../ingest/failure.ts'
+import type { ProgressSink } from '../ingest/progress.ts'
+import type { Walker } from './debian/deb-file.ts'
 
 /** One unit as its runner gets it. */
 interface UnitRun {
@@ -28,6 +39,77 @@ interface UnitDone {
 
 export type UnitRunner = (run: UnitRun) => Promise<UnitDone>
 
+/** The units' options of each phase (identical work has identical options, and joins); no analysis: none queued. */
+export interface LearnPhases {
+  known: string
+  analysis?: string
+}
+
+/** What a worker gives each source's runner: the KB's writers and how versions are walked. */
+export interface RunnerDeps {
+  growth: GrowthConfig
+  writer: KbWriter
+  advisories: AdvisoryWriter
+  origins: OriginWriter
+  analyzers: readonly Analyzer<unknown>[]
+  /** Where a version's files are walked by the analyzers (the server's worker: threads; default this thread). */
+  walker?: Walker
+  /** The registry client's options over the user's configuration (tests: a fixture registry on 127.0.0.1). */
+  registry: Record<string, unknown>
+}
+
+/** What `compintel update` gives a source's refresh of the packages the KB knows. */
+interface RefreshDeps {
+  growth: GrowthConfig
+  writer: KbWriter
+  /** The registry client's options over the user's configuration (tests: a fixture registry on 127.0.0.1). */
+  registry: Record<string, unknown>
+  now(): string
+}
+
+/** A refresh's outcome: how many packages changed, and the names not found or failed. */
+interface RefreshDone {
+  changed: number
+  notFound: readonly string[]
+  failed: readonly string[]
+}
+
+/** A registry or archive of packages, learned on demand and by `compintel worker` one unit at a time. */
+export interface PackageSource extends LearnableSource {
+  /** A name the source could hold, never a path, URL, option or blank. */
+  fetchable(name: string): boolean
+  /** The units a request queues in each ON_DEMAND mode (docs/kb-growth.md). */
+  phases(mode: Exclude<OnDemandMode, 'off'>, request: LearnRequest): LearnPhases
+  /** The runner of the source's units (`source` in the queue: `name`). */
+  runner(deps: RunnerDeps): UnitRunner
+  /**
+   * `compintel update`: re-reads the packages of `purlType` the KB knows, longest unchecked first (their names as
+   * the KB keeps them: purl_name); recorded under `feed` in the feeds table. None: the source is not refreshed.
+   */
+  refresh?: {
+    feed: string
+    purlType: string
+    run(names: readonly string[], deps: RefreshDeps): Promise<RefreshDone>
+  }
+}
+
+/** What a feed's loader is told: the source name to record and the clock (the CLI: batch size, source date). */
+interface FeedOptions {
+  source?: string
+  sourceDate?: string
+  batchSize?: number
+  now: () => string
+  sink?: ProgressSink
+}
+
+/** A data set downloaded whole (its URLs: growth.feeds[kind], FEED_* in config/growth.ts), ingested by `compintel ingest <kind>` and `update`. */
+export interface FeedSource {
+  kind: keyof GrowthConfig['feeds']
+  /** `compintel ingest <kind>` takes several files (else one). */
+  manyFiles: boolean
+  load(files: readonly string[], writer: AdvisoryWriter, o: FeedOptions): Promise<DataIngestReport>
+}
+
 /** `fn`'s error as a PermanentError (the unit's options cannot be read). */
 export function permanent<T>(fn: () => T): T {
   try {
@@ -35,4 +117,11 @@ export function permanent<T>(fn: () => T): T {
   } catch (err) {
     throw new PermanentError((err as Error).message)
   }
+}
+
+/** The one file of a feed that takes one (FeedSource.manyFiles false). */
+export function oneFile(files: readonly string[]): string {
+  const [file] = files
+  if (file === undefined || files.length > 1) throw new Error(`one file at a time, not ${files.length}`)
+  return file
 }

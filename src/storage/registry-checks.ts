@@ -1,15 +1,19 @@
-// Which known npm packages `compintel update` re-reads next (never checked or longest unchecked first, the most
+// Which known packages of a type (npm's) `compintel update` re-reads next (never checked or longest unchecked first, the most
 // popular first among equals) and when it last did (table registry_checks, migration 10).
 import type { Kysely } from 'kysely'
 import type { Database } from './schema.ts'
 
-export async function packagesToCheck(db: Kysely<Database>, limit: number): Promise<{ id: number; name: string }[]> {
+export async function packagesToCheck(
+  db: Kysely<Database>,
+  purlType: string,
+  limit: number,
+): Promise<{ id: number; name: string }[]> {
   if (limit <= 0) return []
   return db
     .selectFrom('components as c')
     .leftJoin('registry_checks as r', 'r.component_id', 'c.id')
     .select(['c.id as id', 'c.purl_name as name'])
-    .where('c.purl_type', '=', 'npm')
+    .where('c.purl_type', '=', purlType)
     .orderBy((eb) => eb.case().when('r.checked_at', 'is', null).then(0).else(1).end())
     .orderBy('r.checked_at')
     .orderBy((eb) => eb.fn.coalesce('c.popularity', eb.lit(0)), 'desc')

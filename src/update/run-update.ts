@@ -2,16 +2,12 @@
 // never checked or longest unchecked first and the most popular first among those, adding new versions and marking
 // unpublished and deprecated ones (conditional requests through npm's cache: an unchanged packument costs a 304).
 // (2) Downloads each configured data feed with a conditional GET and, when it changed and passed its checks, ingests
-// it through the same loaders as `compintel ingest osv|epss|purl2cpe`. Each source's last success and failure are
+// it through the same loaders as `compintel ingest osv|epss|purl2cpe`. Both go by the table of sources/index.ts (a
+// package source's `refresh`, each FeedSource's `load`). Each source's last success and failure are
 // recorded (table feeds) and shown by `compintel status` and in `status.db.sources`. docs/kb-growth.md.
 import type { GrowthConfig } from '../config/growth.ts'
-import type { AdvisoryWriter } from '../domain/vulnerabilities/types.ts'
-import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
-import { ingestEpss } from '../sources/epss/epss.ts'
-import type { NpmRegistry } from '../sources/npm/registry.ts'
-import { runIngest } from '../sources/npm/run-ingest.ts'
-import { ingestOsv } from '../sources/osv/ingest-osv.ts'
-import { ingestPurl2Cpe } from '../sources/purl2cpe/purl2cpe.ts'
+import { FEED_SOURCES, PACKAGE_SOURCES } from '../sources/index.ts'
+import type { FeedSource, PackageSource } from '../sources/source.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
 import type { Storage } from '../storage/database.ts'
 import { SqlFeedStore } from '../storage/feed-store.ts'
@@ -20,10 +16,6 @@ import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { refreshPopularityExclusive } from '../storage/popularity.ts'
 import { packagesToCheck, recordChecks } from '../storage/registry-checks.ts'
 import { downloadFeed } from './download.ts'
-
-const METADATA_SOURCE = 'npm-registry'
-
-type FeedKind = 'osv' | 'epss' | 'purl2cpe'
 
 interface FeedOutcome {
   name: string
@@ -40,51 +32,40 @@ export interface UpdateReport {
 
 export interface UpdateDeps {
   storage: Storage
-  registry: NpmRegistry
-  growth: Pick<GrowthConfig, 'updateMaxPackages' | 'feeds' | 'feedMaxBytes'>
+  /** The registry clients' options over the user's configuration (tests: a fixture registry on 127.0.0.1). */
+  registry: Record<string, unknown>
+  growth: GrowthConfig
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
   now?: () => string
 }
 
-const LOADERS: Record<
-  FeedKind,
-  (
-    file: string,
-    w: AdvisoryWriter,
-    o: { source: string; now(): string },
-  ) => Promise<{
-    written: number
-    unchanged: number
-  }>
-> = {
-  osv: (file, w, o) => ingestOsv([file], w, o),
-  epss: ingestEpss,
-  purl2cpe: ingestPurl2Cpe,
-}
-
 export async function runUpdate(deps: UpdateDeps, what: { metadata: boolean; feeds: boolean }): Promise<UpdateReport> {
   const report: UpdateReport = { metadata: { checked: 0, changed: 0, notFound: 0, failed: 0 }, feeds: [] }
-  if (what.metadata) report.metadata = await refreshMetadata(deps)
+  if (what.metadata)
+    for (const source of PACKAGE_SOURCES) {
+      const m = await refreshMetadata(deps, source)
+      for (const k of ['checked', 'changed', 'notFound', 'failed'] as const) report.metadata[k] += m[k]
+    }
   if (what.feeds)
-    for (const kind of ['osv', 'epss', 'purl2cpe'] as const)
-      for (const url of deps.growth.feeds[kind]) report.feeds.push(await updateFeed(deps, kind, url))
+    for (const feed of FEED_SOURCES)
+      for (const url of deps.growth.feeds[feed.kind]) report.feeds.push(await updateFeed(deps, feed, url))
   return report
 }
 
-async function refreshMetadata(deps: UpdateDeps): Promise<UpdateReport['metadata']> {
+/** One package source's known packages re-read (the most overdue first, at most UPDATE_MAX_PACKAGES). */
+async function refreshMetadata(deps: UpdateDeps, source: PackageSource): Promise<UpdateReport['metadata']> {
   const { storage, log } = deps
+  const refresh = source.refresh
   const now = deps.now ?? (() => new Date().toISOString())
   const store = new SqlFeedStore(storage.db)
-  const due = await packagesToCheck(storage.db, deps.growth.updateMaxPackages)
-  if (due.length === 0) return { checked: 0, changed: 0, notFound: 0, failed: 0 }
+  const due = refresh ? await packagesToCheck(storage.db, refresh.purlType, deps.growth.updateMaxPackages) : []
+  if (!refresh || due.length === 0) return { checked: 0, changed: 0, notFound: 0, failed: 0 }
   const started = now()
-  const summary = await runIngest(
+  const r = await refresh.run(
     due.map((p) => p.name),
-    deps.registry,
-    new SqlKbWriter(storage),
-    { versions: 'all', analyze: 'none', analyzers: DEFAULT_ANALYZERS, dryRun: false, now, concurrency: 4 },
+    { growth: deps.growth, writer: new SqlKbWriter(storage), registry: deps.registry, now },
   )
-  const failed = new Set(summary.failed.map((f) => f.name))
+  const failed = new Set(r.failed)
   await recordChecks(
     storage.db,
     due.filter((p) => !failed.has(p.name)).map((p) => p.id),
@@ -94,28 +75,28 @@ async function refreshMetadata(deps: UpdateDeps): Promise<UpdateReport['metadata
   await pruneChanges(storage.db)
   const result = {
     checked: due.length - failed.size,
-    changed: summary.changedPackages,
-    notFound: summary.notFound.length,
+    changed: r.changed,
+    notFound: r.notFound.length,
     failed: failed.size,
   }
-  if (failed.size > 0) await store.failed(METADATA_SOURCE, '', now(), `${failed.size} package(s) failed`)
-  else await store.checked(METADATA_SOURCE, '', started)
-  log.info(result, 'registry metadata refreshed')
+  if (failed.size > 0) await store.failed(refresh.feed, '', now(), `${failed.size} package(s) failed`)
+  else await store.checked(refresh.feed, '', started)
+  log.info({ ...result, source: source.source }, 'registry metadata refreshed')
   return result
 }
 
 /** The feed's name: `osv:<ecosystem>` for OSV's `<ecosystem>/all.zip`, else the kind (`epss`, `purl2cpe`). */
-function feedName(kind: FeedKind, url: string): string {
+function feedName(kind: FeedSource['kind'], url: string): string {
   if (kind !== 'osv') return kind
   const parts = new URL(url).pathname.split('/').filter(Boolean)
   const stem = parts.length >= 2 && /^all\.zip$/i.test(parts.at(-1) ?? '') ? parts.at(-2) : parts.at(-1)
   return `osv:${decodeURIComponent(stem ?? 'feed').replace(/\.(zip|json|ndjson)(\.gz)?$/i, '')}`
 }
 
-async function updateFeed(deps: UpdateDeps, kind: FeedKind, url: string): Promise<FeedOutcome> {
+async function updateFeed(deps: UpdateDeps, feed: FeedSource, url: string): Promise<FeedOutcome> {
   const now = deps.now ?? (() => new Date().toISOString())
   const store = new SqlFeedStore(deps.storage.db)
-  const name = feedName(kind, url)
+  const name = feedName(feed.kind, url)
   const previous = await store.get(name)
   const validators =
     previous?.url === url
@@ -129,7 +110,7 @@ async function updateFeed(deps: UpdateDeps, kind: FeedKind, url: string): Promis
       return { name, url, result: 'not-modified' }
     }
     try {
-      const r = await LOADERS[kind](d.file, new SqlAdvisoryWriter(deps.storage), { source: name, now })
+      const r = await feed.load([d.file], new SqlAdvisoryWriter(deps.storage), { source: name, now })
       await store.checked(name, url, now(), { validators: d.validators, bytes: d.bytes })
       deps.log.info({ feed: name, bytes: d.bytes, written: r.written, unchanged: r.unchanged }, 'feed ingested')
       return { name, url, result: 'ingested', records: r.written + r.unchanged }

@@ -5,7 +5,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { GrowthConfig } from '../config/growth.ts'
 import type { UpdateCounts } from '../domain/kb/types.ts'
-import type { NpmRegistry } from '../sources/npm/registry.ts'
 import type { Storage } from '../storage/database.ts'
 import { SqlFeedStore } from '../storage/feed-store.ts'
 import { runUpdate, type UpdateDeps } from './run-update.ts'
@@ -20,7 +19,8 @@ const RUN = 'update'
 export function startUpdateSchedule(
   storage: Storage,
   growth: GrowthConfig,
-  registry: NpmRegistry,
+  /** The registry clients' options over the user's configuration (tests: a fixture registry on 127.0.0.1). */
+  registry: Record<string, unknown>,
   log: UpdateDeps['log'],
 ): UpdateSchedule | undefined {
   const interval = growth.updateIntervalMs

@@ -59,6 +59,7 @@ export async function dependencyFilesLearning(
   // queued after the waited work, which thus comes first within the caller's budget
   const walks = learnRequests(
     first.map((d, i) => ({ ref: refs[i] as ComponentRef, need: forScans(d) ? 'analysis' : undefined })),
+    ctx.port.sources,
   )
   if (walks.requests.length > 0) await ctx.port.learn(walks.requests, ctx.who, 0)
   let i = 0
@@ -110,7 +111,11 @@ async function learnMissing(
   ctx: LearnContext,
   waitMs?: number,
 ): Promise<Map<string, LearnState>> {
-  const { requests } = learnRequests(missing.map((ref) => ({ ref, need: 'metadata' as const })))
-  if (requests.length === 0 || !ctx.port) return new Map()
+  if (!ctx.port) return new Map()
+  const { requests } = learnRequests(
+    missing.map((ref) => ({ ref, need: 'metadata' as const })),
+    ctx.port.sources,
+  )
+  if (requests.length === 0) return new Map()
   return ctx.port.learn(requests, ctx.who, waitMs)
 }

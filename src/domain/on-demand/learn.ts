@@ -1,11 +1,11 @@
-// answerLearning(): answers a batch; for the references whose answer lacks what a fetch could bring (npm packages,
-// Debian's own packages: LEARNABLE below), asks the on-demand port for it (one request per package, whatever the
-// number of references), then answers those references again if their package arrived within the wait. The rest
-// keep their answer, saying the package is being fetched. Request order is kept.
+// answerLearning(): answers a batch; for the references whose answer lacks what a fetch could bring (a package of a
+// purl type one of the port's `sources` holds: npm's, Debian's own), asks the on-demand port for it (one request per
+// package, whatever the number of references), then answers those references again if their package arrived within
+// the wait. The rest keep their answer, saying the package is being fetched. Request order is kept.
 import type { ComponentRef } from '../catalog/resolve-batch.ts'
 import type { Outcome } from '../shared/outcome.ts'
-import { type Purl, purlName, splitVersion, tryParsePurl } from '../shared/purl.ts'
-import type { LearnContext, LearnRequest, LearnSource, Need } from './types.ts'
+import { splitVersion, tryParsePurl } from '../shared/purl.ts'
+import type { LearnableSource, LearnContext, LearnRequest, LearnSource, Need } from './types.ts'
 
 const BEING_FETCHED = 'the component is being fetched from its registry: ask again shortly'
 
@@ -52,7 +52,10 @@ export async function answerLearning<T>(
 ): Promise<T[]> {
   const first = known ?? (await answer(refs))
   if (!ctx.port) return first
-  const { requests, keys } = learnRequests(refs.map((ref, i) => ({ ref, need: need(first[i] as T) })))
+  const { requests, keys } = learnRequests(
+    refs.map((ref, i) => ({ ref, need: need(first[i] as T) })),
+    ctx.port.sources,
+  )
   if (requests.length === 0) return first
   const states = await ctx.port.learn(requests, ctx.who)
   const again = refs.flatMap((_, i) => (states.get(keys[i] ?? '') === 'done' ? [i] : []))
@@ -65,13 +68,17 @@ export async function answerLearning<T>(
  * The port's requests for references and what each lacks: one per package, with every version or requirement its
  * references named; `keys[i]` is the i-th reference's package key (learnKey), none when nothing is to be fetched.
  */
-export function learnRequests(wants: readonly { ref: ComponentRef; need: Need | undefined }[]): {
+export function learnRequests(
+  wants: readonly { ref: ComponentRef; need: Need | undefined }[],
+  /** The port's sources: a reference no source holds is not fetched. */
+  sources: readonly LearnableSource[],
+): {
   requests: LearnRequest[]
   keys: (string | undefined)[]
 } {
   const wanted = new Map<string, LearnRequest>()
   const keys = wants.map(({ ref, need: n }) => {
-    const target = n ? learnTarget(ref, n) : undefined
+    const target = n ? learnTarget(ref, sources) : undefined
     if (!n || !target) return undefined
     const key = learnKey(target)
     const r = wanted.get(key) ?? { source: target.source, name: target.name, asked: [], need: n }
@@ -93,32 +100,20 @@ export function beingFetched(o: Outcome): Outcome {
   return { code: o.code, message: `${o.message}; ${BEING_FETCHED}` }
 }
 
-/** A purl's package as its source knows it, and what a fetch from there can bring. */
-interface SourceTarget {
-  source: LearnSource
-  name: string
-  needs: Need[]
-}
-
-/** Where each learnable purl type is fetched from (none: answered from the KB only). */
-const LEARNABLE: Readonly<Record<string, (p: Purl) => SourceTarget | undefined>> = {
-  // a purl naming another repository (repository_url) is not the configured registry's to answer
-  npm: (p) =>
-    p.qualifiers?.repository_url ? undefined : { source: 'npm', name: purlName(p), needs: ['metadata', 'analysis'] },
-  // Debian's archive has Debian's packages only (not Ubuntu's); a Debian unit reads licenses and changelogs and walks
-  // each version it reads (installed tree, upstream source), so a known version's missing analysis is a reason too
-  deb: (p) =>
-    p.namespace === 'debian' ? { source: 'debian', name: p.name, needs: ['metadata', 'analysis'] } : undefined,
-}
-
 /**
- * The package a reference names, its source, and the version or requirement it asks for; none when no source can
- * bring what its answer needs.
+ * The package a reference names, its source, and the version or requirement it asks for; none when no source holds
+ * it.
  */
-function learnTarget(ref: ComponentRef, need: Need): { source: LearnSource; name: string; asked: string } | undefined {
+function learnTarget(
+  ref: ComponentRef,
+  sources: readonly LearnableSource[],
+): { source: LearnSource; name: string; asked: string } | undefined {
   const { purl, version } = splitVersion(ref.purl ?? '')
   const p = tryParsePurl(purl)
-  const target = p && Object.hasOwn(LEARNABLE, p.type) ? LEARNABLE[p.type]?.(p) : undefined
-  if (!target?.needs.includes(need)) return undefined
-  return { source: target.source, name: target.name, asked: (version ?? ref.requirement ?? '').trim() }
+  if (!p) return undefined
+  for (const s of sources) {
+    const name = s.purlTypes.includes(p.type) ? s.nameOf(p) : undefined
+    if (name !== undefined) return { source: s.source, name, asked: (version ?? ref.requirement ?? '').trim() }
+  }
+  return undefined
 }

@@ -1,11 +1,20 @@
 // On-demand learning as the domain sees it (docs/kb-growth.md): an answer that lacks what the KB does not know yet
 // asks the port to fetch it, waits a bounded time, and answers again what arrived. The port is on-demand/service.ts.
+import type { Purl } from '../shared/purl.ts'
 
 /** What an answer lacks: the package or version itself (metadata), or an analysis of a known version. */
 export type Need = 'metadata' | 'analysis'
 
-/** Where a package is learned from: npm's registry, or Debian's archive (the ingestion queue's `source`). */
-export type LearnSource = 'npm' | 'debian'
+/** Where a package is learned from (the ingestion queue's `source`: npm, debian; the port's `sources` list them). */
+export type LearnSource = string
+
+/** A source the port learns from, as the domain sees it: the purl types it holds and the name it knows a purl by. */
+export interface LearnableSource {
+  source: LearnSource
+  purlTypes: readonly string[]
+  /** The package a purl of those types names there; none: not this source's (another repository, distribution). */
+  nameOf(p: Purl): string | undefined
+}
 
 /** One package a batch needs, with every version or requirement its references named ('' = none given). */
 export interface LearnRequest {
@@ -23,6 +32,8 @@ export interface LearnRequest {
 export type LearnState = 'done' | 'pending' | 'skipped'
 
 export interface OnDemandPort {
+  /** The sources it learns from (sources/index.ts's table); a purl of no source's type is answered from the KB only. */
+  readonly sources: readonly LearnableSource[]
   /**
    * Starts or joins the work for these packages on behalf of `who`, and waits for it at most the budget (`waitMs`
    * when given: 0 = queue and answer at once, for answers the work cannot change); the states are keyed by

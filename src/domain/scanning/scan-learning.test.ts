@@ -3,6 +3,7 @@
 // what is known and walked, for a file match's newest version, or without a port; the port is never waited for.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { PACKAGE_SOURCES } from '../../sources/index.ts'
 import { knownComponent, knownVersion, memoryCatalog } from '../catalog/memory-catalog.test-helper.ts'
 import type { LearnRequest, LearnState, OnDemandPort } from '../on-demand/types.ts'
 import type { FileMatch } from './scan.ts'
@@ -27,6 +28,7 @@ const ports = {
 function recorder() {
   const calls: { requests: readonly LearnRequest[]; waitMs: number | undefined }[] = []
   const port: OnDemandPort = {
+    sources: PACKAGE_SOURCES,
     async learn(requests, _who, waitMs) {
       calls.push({ requests, waitMs })
       return new Map(requests.map((r) => [`${r.source}:${r.name}`, 'pending' as LearnState]))

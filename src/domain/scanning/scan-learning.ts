@@ -47,7 +47,7 @@ export async function learnFromScan(
     else if (r?.outcome.code === 'COMPONENT_NOT_FOUND' || r?.outcome.code === 'VERSION_NOT_FOUND') need = 'metadata'
     return { ref, need }
   })
-  const { requests, keys } = learnRequests(wants)
+  const { requests, keys } = learnRequests(wants, ctx.port.sources)
   if (requests.length === 0) return []
   const states = await ctx.port.learn(requests, ctx.who, 0)
   const fetching = new Set<string>()

@@ -1,0 +1,5 @@
+// OSV as a feed (sources/source.ts): advisories from OSV's exports (`<ecosystem>/all.zip`, NDJSON, JSON, folders).
+import type { FeedSource } from '../source.ts'
+import { ingestOsv } from './ingest-osv.ts'
+
+export const osvFeed: FeedSource = { kind: 'osv', manyFiles: true, load: ingestOsv }
