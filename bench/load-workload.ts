@@ -50,7 +50,8 @@ const BATCHES = [
   { area: 'cryptography', path: '/v2/cryptography/algorithms/components', sizes: [100, 1000] },
   { area: 'semgrep', path: '/v2/semgrep/issues/components', sizes: [100, 1000] },
   { area: 'components status', path: '/v2/components/status/components', sizes: [100, 1000] },
-  { area: 'dependencies', path: '/v2/dependencies/transitive/components', sizes: [100] },
+  // the transitive walk takes one ecosystem's components (npm): its bodies are windows of the npm versions only
+  { area: 'dependencies', path: '/v2/dependencies/transitive/components', sizes: [100], npmOnly: true },
 ]
 
 /** A small fast PRNG (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
@@ -101,16 +102,16 @@ export async function buildWorkload(
     const j = Math.floor(rand() * (i + 1))
     ;[shuffled[i], shuffled[j]] = [shuffled[j] as string, shuffled[i] as string]
   }
-  const batchBodies = new Map<number, string[]>()
-  for (const size of [100, 1000]) {
-    const list: string[] = []
-    for (let b = 0; b < bodies; b++) {
-      const start = Math.floor(rand() * Math.max(1, shuffled.length - size))
-      const components = shuffled.slice(start, start + size).map((purl) => ({ purl }))
-      list.push(JSON.stringify({ components }))
-    }
-    batchBodies.set(size, list)
-  }
+  const windows = (from: readonly string[], size: number) =>
+    Array.from({ length: bodies }, () => {
+      const start = Math.floor(rand() * Math.max(1, from.length - size))
+      return JSON.stringify({ components: from.slice(start, start + size).map((purl) => ({ purl })) })
+    })
+  const batchBodies = new Map([100, 1000].map((size) => [size, windows(shuffled, size)]))
+  const npmBodies = windows(
+    shuffled.filter((p) => p.startsWith('pkg:npm/')),
+    100,
+  )
   // searches: the search bench's fixed kinds, then real names whole, their first three letters, and scopes as vendors
   const searches = [...SEARCH_QUERIES]
   for (let i = 0; i < 60; i++) {
@@ -149,7 +150,8 @@ export async function buildWorkload(
   function batch(size: 100 | 1000): LoadRequest {
     const b = pick(BATCHES.filter((x) => x.sizes.includes(size)))
     const cls: ClassName = size === 100 ? 'batch-100' : 'batch-1000'
-    return { label: `${cls} ${b.area}`, cls, method: 'POST', path: b.path, body: pick(batchBodies.get(size) ?? []) }
+    const body = pick('npmOnly' in b ? npmBodies : (batchBodies.get(size) ?? []))
+    return { label: `${cls} ${b.area}`, cls, method: 'POST', path: b.path, body }
   }
 
   const classes = (Object.keys(mix) as ClassName[]).filter((c) => mix[c] > 0)
