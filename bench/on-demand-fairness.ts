@@ -1,6 +1,6 @@
 // Fair queueing (docs/kb-growth.md "Bounds and fairness"): how long a second caller waits for one unknown npm package
 // while a first caller's backlog of unknown packages is queued. The server's on-demand runtime (start.ts: its worker,
-// analysis threads and the port the routes call) runs in this process over an empty SQLite KB, against a local
+// artifact threads and the port the routes call) runs in this process over an empty SQLite KB, against a local
 // registry on 127.0.0.1 serving generated packages (one version each, `--files` JavaScript files of about 2 KB).
 //
 //   node --import ./bin/register-ts.js bench/on-demand-fairness.ts [--backlog 300] [--files 20] [--concurrency 2]

@@ -1,7 +1,7 @@
 // The server's memory while it learns (issue 36, docs/running-at-scale.md "Memory"): a real `compintel serve` child
 // process on a fresh SQLite KB (no seed) with ON_DEMAND=analyze, asked for every Debian package installed on this
 // machine (dpkg-query, as a container scan reports them) so its worker runs real Debian units (apt through a private
-// folder, .deb and upstream source walks in walk threads) for the whole run; its RSS (and that of its child
+// folder, .deb and upstream source walks in artifact threads) for the whole run; its RSS (and that of its child
 // processes) sampled every few seconds. Prints a line per minute, then max / median / last, the units done, and how
 // long the server took to exit on SIGTERM with units in flight. Needs a Debian machine that reaches the archive.
 // Run: node --import ./bin/register-ts.js bench/rss-over-time.ts [--minutes 30] [--every 5] [--apt-dir DIR]

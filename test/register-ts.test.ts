@@ -1,4 +1,4 @@
-// bin/register-ts.js in worker threads (the analysis, walk and file threads load the TypeScript through it): a thread
+// bin/register-ts.js in worker threads (the artifact threads load the TypeScript through it): a thread
 // that is terminated leaves no defunct child process behind (esbuild's own service thread used to leave one per
 // thread, 49 after 18 minutes of on-demand work).
 import assert from 'node:assert/strict'

@@ -1,7 +1,7 @@
 // SIGTERM delivered to a real `compintel serve` process while an on-demand unit is in flight (its tarball stalled by
-// the fixture registry), after another ran in an analysis thread: no defunct child process is left behind, the
-// process exits 0 within 10 s, the unit is back in the queue with its attempt not counted (the next process retries
-// it), and the KB holds nothing half-written (docs/running-at-scale.md "Stopping").
+// the fixture registry), after another's artifacts were read in artifact threads: no defunct child process is left
+// behind, the process exits 0 within 10 s, the unit is back in the queue with its attempt not counted (the next
+// process retries it), and the KB holds nothing half-written (docs/running-at-scale.md "Stopping").
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -35,7 +35,7 @@ test('SIGTERM with a unit in flight: exit 0 within 10 s, the unit given back unc
       body: JSON.stringify({ components: [{ purl }] }),
     }).then((r) => r.json() as Promise<{ components: { info_code?: string }[] }>)
   try {
-    // a unit that runs to the end in an analysis thread
+    // a unit that runs to the end, its packument and tarballs read in artifact threads
     assert.equal((await ask('pkg:npm/fixture-alpha@1.1.0')).components[0]?.info_code, undefined)
     const held = reg.hold('/fixture-hfh/-/')
     void ask('pkg:npm/fixture-hfh@1.0.0').catch(() => undefined) // its connection is closed by the shutdown

@@ -5,6 +5,7 @@
 import type { Config } from '../config/config.ts'
 import type { Services } from '../domain/services.ts'
 import { type OnDemandRuntime, startOnDemand } from '../jobs/on-demand-worker.ts'
+import { ArtifactThreads, FILE_THREADS } from '../jobs/thread/pool.ts'
 import type { WorkerLog } from '../jobs/worker.ts'
 import { type OpenOptions, openStorage, type Storage } from '../storage/database.ts'
 import { migrate } from '../storage/migrate.ts'
@@ -39,7 +40,10 @@ export interface Runtime {
   services: Services
   onDemand: OnDemandRuntime | undefined
   schedule: UpdateSchedule | undefined
-  /** Closes GET /file_contents's threads, stops the on-demand worker and the schedule, then the storage it opened. */
+  /**
+   * Stops GET /file_contents's reads and the on-demand worker, ends the artifact threads, stops the schedule, then
+   * closes the storage it opened.
+   */
   close(): Promise<void>
 }
 
@@ -56,11 +60,18 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     throw err
   }
   const registry = overrides.registry ?? {}
-  const onDemand = overrides.onDemand ? startOnDemand(storage, config, logOf('on-demand'), registry) : undefined
-  const services = createServices(storage, config, {
-    ...(onDemand ? { onDemand: onDemand.service } : {}),
-    ...overrides.services,
-  })
+  // the one pool of artifact threads: the on-demand units' walks and GET /file_contents's reads (started on demand)
+  const size = config.growth.onDemandConcurrency + FILE_THREADS
+  const threads = new ArtifactThreads({ npm: registry, limits: config.growth.npm, size })
+  const onDemand = overrides.onDemand
+    ? startOnDemand(storage, config, logOf('on-demand'), registry, threads)
+    : undefined
+  const services = createServices(
+    storage,
+    config,
+    { ...(onDemand ? { onDemand: onDemand.service } : {}), ...overrides.services },
+    threads,
+  )
   const schedule = overrides.schedule
     ? startUpdateSchedule(storage, config.growth, registry, logOf('update'))
     : undefined
@@ -69,6 +80,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     closing ??= (async () => {
       await services.fileContents?.close()
       await onDemand?.stop()
+      await threads.close()
       await schedule?.stop()
       if (!overrides.storage) await storage.close()
     })()

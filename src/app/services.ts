@@ -10,7 +10,7 @@ import type { ScanIndex } from '../domain/scanning/types.ts'
 import type { Services } from '../domain/services.ts'
 import { loadCatalogue } from '../ingest/crypto/catalogue.ts'
 import { FileContentsCache } from '../ingest/file-contents-cache.ts'
-import { NpmFilesInThreads } from '../jobs/thread/file-pool.ts'
+import { ArtifactThreads, FILE_THREADS } from '../jobs/thread/pool.ts'
 import { cycloneDxErrors } from '../reference/cyclonedx-schema.ts'
 import { readEmittedHelpers } from '../reference/emitted-helpers.ts'
 import { RulesetStore } from '../rules/release/store.ts'
@@ -33,12 +33,20 @@ import { SqlScanIndex } from '../storage/snippet-index.ts'
 type ServicesConfig = Pick<Config, 'seedKeys' | 'keyCacheTtlMs'> &
   Partial<Pick<Config, 'catalogCacheMaxBytes' | 'answerCache' | 'fileContents' | 'growth'>>
 
-/** `parts`: services built elsewhere (the on-demand port, app/runtime.ts) or replaced (tests), over the ones built here. */
-export function createServices(storage: Storage, config: ServicesConfig, parts: Partial<Services> = {}): Services {
+/**
+ * `parts`: services built elsewhere (the on-demand port, app/runtime.ts) or replaced (tests), over the ones built here;
+ * `threads`: the process's artifact threads, which GET /file_contents reads files in (app/runtime.ts).
+ */
+export function createServices(
+  storage: Storage,
+  config: ServicesConfig,
+  parts: Partial<Services> = {},
+  threads?: ArtifactThreads,
+): Services {
   const scan = new SqlScanIndex(storage)
   const { fileContents: files, growth } = config
   return {
-    ...(files && growth ? { fileContents: fileContents(scan, { fileContents: files, growth }) } : {}),
+    ...(files && growth ? { fileContents: fileContents(scan, { fileContents: files, growth }, {}, threads) } : {}),
     keys: new KeyService(new SqlApiKeyStore(storage), config.seedKeys, config.keyCacheTtlMs),
     kbMeta: new SqlKbMetaStore(storage),
     catalog: catalog(storage, config),
@@ -81,16 +89,19 @@ function catalog(storage: Storage, config: ServicesConfig): CatalogReader {
 const MAX_UNPACKED_BYTES = 2 * 1024 ** 3
 
 /**
- * GET /file_contents/{md5}'s service: files read from npm tarballs in threads, through a registry client with the
- * configured npm settings (`npm`: options over them; tests name a fixture registry), kept in the on-disk cache.
+ * GET /file_contents/{md5}'s service: files read from npm tarballs in the artifact threads (`threads`, the process's
+ * pool, which it leaves open; else a pool of its own, closed with it, through a registry client with the configured
+ * npm settings and `npm` over them: tests name a fixture registry), kept in the on-disk cache.
  */
 export function fileContents(
   scan: ScanIndex,
   config: Pick<Config, 'fileContents' | 'growth'>,
   npm: Record<string, unknown> = {},
+  threads?: ArtifactThreads,
 ) {
   const c = config.fileContents
-  const source = new NpmFilesInThreads({ npm, limits: config.growth.npm, maxUnpackedBytes: MAX_UNPACKED_BYTES })
+  const pool = threads ?? new ArtifactThreads({ npm, limits: config.growth.npm, size: FILE_THREADS })
+  const source = pool.files(MAX_UNPACKED_BYTES, !threads)
   const store = new FileContentsCache(c.cacheDir ?? defaultFileCacheDir(), c.cacheMaxBytes)
   return new FileContents(scan, source, store, { maxBytes: c.maxBytes, timeoutMs: c.timeoutMs })
 }

@@ -1,20 +1,21 @@
 // The server's on-demand runtime: the port the routes use and, unless ON_DEMAND_CONCURRENCY=0, an ingestion worker in
-// this process that takes on-demand units only (bulk ingestion stays with `compintel worker`) and ingests each npm
-// unit in an analysis thread (src/jobs/thread/pool.ts), off the API's event loop; a Debian unit runs apt and
-// dpkg-deb as child processes and reads their output here. On SQLite it is the only worker there is; on
+// this process that takes on-demand units only (bulk ingestion stays with `compintel worker`). Each unit runs here,
+// its packuments mapped and its tarballs and archives walked in the artifact threads (src/jobs/thread/pool.ts), off
+// the API's event loop; a Debian unit runs apt and dpkg-deb as child processes. On SQLite it is the only worker there is; on
 // PostgreSQL every node's worker and every `compintel worker` share the queue.
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Config } from '../config/config.ts'
 import { ON_DEMAND_PRIORITY } from '../domain/kb/ingest-queue.ts'
+import { DEFAULT_ANALYZERS } from '../ingest/analyzers/index.ts'
 import { OnDemandService } from '../on-demand/service.ts'
+import { ingestInThisThread } from '../sources/npm/ingest-package.ts'
 import { npmRunner } from '../sources/npm/npm-units.ts'
 import type { Storage } from '../storage/database.ts'
 import { SqlIngestQueue } from '../storage/ingest-queue.ts'
 import { SqlKbWriter } from '../storage/kb-writer.ts'
 import { SqlOnDemandQueue } from '../storage/on-demand-queue.ts'
-import { AnalysisThreads } from './thread/pool.ts'
-import { walkInThread } from './thread/walk-pool.ts'
+import type { ArtifactThreads } from './thread/pool.ts'
 import { unitRunners } from './unit-runner.ts'
 import { IngestWorker, type WorkerLog } from './worker.ts'
 
@@ -41,7 +42,9 @@ export function startOnDemand(
   config: Pick<Config, 'growth' | 'workerLeaseSeconds' | 'shutdownTimeoutMs'>,
   log: WorkerLog,
   /** pacote options over the npm configuration's (tests: a fixture registry on 127.0.0.1). */
-  registryOverrides: Record<string, unknown> = {},
+  registryOverrides: Record<string, unknown>,
+  /** Where the units' artifacts are read (the process's one pool, app/runtime.ts). */
+  threads: ArtifactThreads,
 ): OnDemandRuntime | undefined {
   const g = config.growth
   if (g.onDemand === 'off') return undefined
@@ -59,14 +62,14 @@ export function startOnDemand(
     leaseSeconds: config.workerLeaseSeconds,
     onDemandKeepSeconds: g.onDemandNegativeTtlSeconds,
   })
-  const threads = new AnalysisThreads(new SqlKbWriter(storage), { registryOverrides, registryLimits: g.npm })
+  const npm = npmRunner(ingestInThisThread(threads.npm, new SqlKbWriter(storage), DEFAULT_ANALYZERS))
   const worker = new IngestWorker(
     {
       queue,
       runners: unitRunners(storage, g, {
-        walker: walkInThread,
+        walker: threads.walker,
         registry: registryOverrides,
-        replaced: { npm: npmRunner(threads.ingest) },
+        replaced: { npm },
       }),
       // popularity is recomputed by `compintel update` and bulk workers, not after every on-demand package
       refresh: async () => {},
@@ -94,7 +97,6 @@ export function startOnDemand(
       service.stop()
       worker.stop()
       await running
-      await threads.close()
     },
   }
 }

@@ -48,7 +48,7 @@ export interface WorkerOptions {
 
 export interface WorkerDeps {
   queue: IngestQueue
-  /** The runner of each source (npm: over ingestInThisThread(…) or an AnalysisThreads pool's ingest). */
+  /** The runner of each source (npm: over ingestInThisThread(…), its artifacts read here or in artifact threads). */
   runners: UnitRunners
   /** Recomputes what depends on many packages (popularity); called when this worker has written something. */
   refresh(): Promise<void>

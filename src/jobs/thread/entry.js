@@ -1,5 +1,5 @@
-// Entry of an analysis thread: a worker thread starts without the TypeScript loader, so it registers it (as
+// Entry of an artifact thread: a worker thread starts without the TypeScript loader, so it registers it (as
 // bin/compintel.js does for the process) before loading the thread's module.
 import '../../../bin/register-ts.js'
 
-await import('./analysis-thread.ts')
+await import('./artifact-thread.ts')

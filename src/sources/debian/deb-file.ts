@@ -41,7 +41,7 @@ export async function readDebDocs(debFile: string, name: string): Promise<DebDoc
 }
 
 /**
- * How a tar stream a command writes is walked: in this thread (walkCommand), or in another (thread/walk-pool.ts).
+ * How a tar stream a command writes is walked: in this thread (walkCommand), or in an artifact thread (jobs/thread/pool.ts).
  * When `signal` aborts, the command is killed (and reaped) and the walk fails.
  */
 export type Walker = (

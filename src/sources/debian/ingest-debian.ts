@@ -42,7 +42,7 @@ export interface DebianIngestOptions {
   /** The analyzers run on each version read (its installed tree and upstream source); none: only its license and
    * changelog. */
   analyzers?: readonly Analyzer<unknown>[]
-  /** Where the walks run (default: this thread; the server's worker: walk threads, thread/walk-pool.ts). */
+  /** Where the walks run (default: this thread; the server's worker: artifact threads, jobs/thread/pool.ts). */
   walker?: Walker
   /** Fetch the indexes first (false: use the ones fetched before). */
   update: boolean

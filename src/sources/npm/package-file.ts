@@ -6,7 +6,7 @@ import { tryParsePurl } from '../../domain/shared/purl.ts'
 import { extractFile } from '../../ingest/tar-extract.ts'
 import { type Manifest, type NpmRegistry, PackageNotFound } from './registry.ts'
 
-/** What a file thread runs (file-pool.ts is the server's PackageFileSource over it). */
+/** What an artifact thread runs for a file job (jobs/thread/pool.ts's files() is the server's PackageFileSource). */
 export class NpmPackageFiles {
   constructor(
     private readonly registry: NpmRegistry,

@@ -1,14 +1,18 @@
-// The server's analysis threads (src/jobs/thread/pool.ts) against the fixture registry on 127.0.0.1: a package
-// ingested in a thread is written exactly as one ingested in this thread; registry failures cross the thread
-// boundary as the errors the worker tells apart; a unit that times out takes its thread down with it and writes
-// nothing; a thread that runs out of memory fails its unit, not the server.
+// The server's artifact threads (src/jobs/thread/pool.ts) against the fixture registry on 127.0.0.1: a package whose
+// packument and tarballs are read in threads is written exactly as one read in this thread; registry failures cross
+// the thread boundary as the errors the worker tells apart; a unit that times out takes its thread down with it and
+// writes nothing; a thread that runs out of memory fails its job, not the server; jobs beyond the pool's size wait;
+// an aborted command walk, here or in a thread, ends at once and leaves no child behind.
 import assert from 'node:assert/strict'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
-import { AnalysisThreads } from '../src/jobs/thread/pool.ts'
+import { TarballError } from '../src/ingest/tar-input.ts'
+import { ArtifactThreads } from '../src/jobs/thread/pool.ts'
+import { walkCommand } from '../src/sources/debian/deb-file.ts'
 import { ingestInThisThread, type UnitIngest } from '../src/sources/npm/ingest-package.ts'
 import { PackageNotFound } from '../src/sources/npm/registry.ts'
 import { RegistryClient } from '../src/sources/npm/registry-client.ts'
@@ -16,6 +20,7 @@ import { openStorage, type Storage } from '../src/storage/database.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { migrate } from '../src/storage/migrate.ts'
 import { type FixtureRegistry, startFixtureRegistry } from './helpers/fixture-registry.ts'
+import { childProcesses } from './helpers/processes.ts'
 
 let reg: FixtureRegistry
 const opened: { close(): Promise<void> }[] = []
@@ -37,10 +42,11 @@ async function kb(): Promise<Storage> {
   return storage
 }
 
-function threads(storage: Storage, opts: { maxHeapMb?: number } = {}): AnalysisThreads {
-  const pool = new AnalysisThreads(new SqlKbWriter(storage), { registryOverrides: overrides(), ...opts })
+/** A unit's ingest as the server's worker runs it: here, over a pool's packument and tarball jobs. */
+function threads(storage: Storage, opts: { maxHeapMb?: number; size?: number } = {}) {
+  const pool = new ArtifactThreads({ npm: overrides(), size: 2, ...opts })
   opened.push(pool)
-  return pool
+  return { pool, ingest: ingestInThisThread(pool.npm, new SqlKbWriter(storage), DEFAULT_ANALYZERS) }
 }
 
 /** What an ingest wrote, without the times it was written at. */
@@ -57,8 +63,8 @@ async function analyses(storage: Storage, name: string) {
   return rows.map((r) => ({ ...r, output: typeof r.output === 'string' ? JSON.parse(r.output) : r.output }))
 }
 
-describe('analysis threads', () => {
-  test('a package ingested in a thread is written exactly as one ingested in this thread', async () => {
+describe('artifact threads', () => {
+  test('a package read in threads is written exactly as one read in this thread', async () => {
     const [here, there] = [await kb(), await kb()]
     const registry = new RegistryClient(overrides())
     const inHere = await ingestInThisThread(registry, new SqlKbWriter(here), DEFAULT_ANALYZERS)('fixture-alpha', ALL)
@@ -73,12 +79,14 @@ describe('analysis threads', () => {
   test('the errors the worker tells apart cross the thread boundary', async () => {
     const storage = await kb()
     const pool = threads(storage)
+    await assert.rejects(pool.pool.walker('echo', ['not a tarball'], []), (err) => err instanceof TarballError)
     await assert.rejects(pool.ingest('fixture-no-such-package', ALL), (err) => err instanceof PackageNotFound)
     const retries: { what: string; statusCode: unknown }[] = []
     reg.failNext('/fixture-beta', 1)
     const r = await pool.ingest('fixture-beta', {
       ...ALL,
-      onRetry: (what, err) => retries.push({ what, statusCode: (err as { statusCode?: number }).statusCode }),
+      onRetry: (what: string, err: unknown) =>
+        retries.push({ what, statusCode: (err as { statusCode?: number }).statusCode }),
     })
     assert.ok(r.versions > 0)
     assert.deepEqual(retries, [{ what: 'fixture-beta', statusCode: 503 }])
@@ -86,7 +94,7 @@ describe('analysis threads', () => {
 
   test('a unit that times out terminates its thread and writes nothing; the next unit gets a new thread', async () => {
     const storage = await kb()
-    const pool = threads(storage)
+    const pool = threads(storage, { size: 1 }) // the next unit's thread: the terminated one's place
     const held = reg.hold('/fixture-hfh/-/')
     const ac = new AbortController()
     const unit = pool.ingest('fixture-hfh', { ...ALL, signal: ac.signal })
@@ -106,3 +114,42 @@ describe('analysis threads', () => {
     assert.deepEqual(await analyses(storage, 'fixture-alpha'), [])
   })
 })
+
+/** The running `sleep` children of this process (the commands the walks below wait on). */
+async function sleeping(n: number) {
+  let found: { pid: number }[] = []
+  for (let i = 0; i < 100 && found.length < n; i++) {
+    await sleep(50)
+    found = childProcesses(process.pid).filter((c) => c.command === 'sleep')
+  }
+  return found
+}
+
+const pool = new ArtifactThreads({ size: 1 })
+opened.push(pool)
+for (const [where, walk] of [
+  ['in this thread', walkCommand],
+  ['in an artifact thread', pool.walker],
+] as const) {
+  test(`an aborted walk ${where}: rejects with the abort, its command killed and reaped`, async () => {
+    const ac = new AbortController()
+    // a command that writes nothing for a minute: the walk waits on it until aborted
+    const walking = walk('sleep', ['60'], [], ac.signal)
+    // a second walk in a pool of one thread waits for it; aborted while waiting, it never starts its command
+    const queued = new AbortController()
+    const waiting = walk === pool.walker ? pool.walker('sleep', ['61'], [], queued.signal) : undefined
+    const [started] = await sleeping(1)
+    assert.ok(started, 'the command started')
+    if (waiting) {
+      queued.abort(new Error('no longer wanted'))
+      await assert.rejects(waiting, /no longer wanted/)
+    }
+    const aborted = Date.now()
+    ac.abort(new Error('stop'))
+    await assert.rejects(walking, /stop/)
+    assert.ok(Date.now() - aborted < 3000, 'ended at once')
+    await sleep(100)
+    const left = childProcesses(process.pid).filter((c) => c.command === 'sleep')
+    assert.deepEqual(left, [], 'no child left, defunct or running')
+  })
+}

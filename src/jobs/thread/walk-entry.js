@@ -1,5 +1,0 @@
-// Entry of a walk thread (walk-thread.ts): a worker thread starts without the TypeScript loader, so it registers it
-// (as bin/compintel.js does for the process) before loading the thread's module.
-import '../../../bin/register-ts.js'
-
-await import('./walk-thread.ts')
