@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { sql } from 'kysely'
-import { serializeUnitOptions, type UnitOptions } from '../src/domain/kb/ingest-queue.ts'
+import {
+  KNOWN_PRIORITY,
+  ON_DEMAND_PRIORITY,
+  serializeUnitOptions,
+  type UnitOptions,
+} from '../src/domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { IngestWorker, type WorkerOptions } from '../src/jobs/worker.ts'
 import { ingestInThisThread } from '../src/sources/npm/ingest-package.ts'
@@ -36,7 +41,9 @@ for (const backend of backends())
     const row = async (name: string) =>
       (
         await sql<{ state: string; attempts: number; lease_owner: string | null; last_error: string | null }>`
-        select state, attempts, lease_owner, last_error from ingest_queue where name = ${name}`.execute(storage.db)
+        select state, attempts, lease_owner, last_error from ingest_queue where name = ${name} order by id`.execute(
+          storage.db,
+        )
       ).rows
 
     before(async () => {
@@ -192,6 +199,31 @@ for (const backend of backends())
         ],
         "a dependency is its unit's caller's, at its priority",
       )
+    })
+
+    test("an on-demand package's known unit is claimed before its analysis, never with it, and fails it", async () => {
+      const q = queue('w1')
+      const od = new SqlOnDemandQueue(storage.db, storage.dialect)
+      const [known, analysis] = ['none', 'all'].map((a) => serializeUnitOptions({ ...OPTS, analyze: a }))
+      await od.add('od:known', 'npm', [['p', known as string]], 'caller-a', KNOWN_PRIORITY)
+      await od.add('od:analysis', 'npm', [['p', analysis as string]], 'caller-a', ON_DEMAND_PRIORITY)
+      const claimed = await q.claim(2)
+      assert.deepEqual(
+        claimed.map((u) => [u.name, u.priority]),
+        [['p', KNOWN_PRIORITY]],
+      )
+      assert.deepEqual(await q.fail(claimed[0] as NonNullable<(typeof claimed)[0]>, 'not found', true), {
+        state: 'failed',
+      })
+      assert.deepEqual(
+        (await row('p')).map((r) => [r.state, r.attempts, r.last_error]),
+        [
+          ['failed', 1, 'not found'],
+          ['failed', 0, 'not found'],
+        ],
+        'its analysis fails with it, never fetched',
+      )
+      assert.deepEqual(await q.claim(2), [])
     })
 
     describe('the worker loop', () => {

@@ -36,6 +36,13 @@ async function post(t: TestApp, url: string, purls: string[], key = t.keys.full)
   return res.json().components as Record<string, unknown>[]
 }
 
+/** The licenses answered for a purl (asserting it is answered). */
+async function licenseIds(t: TestApp, purl: string): Promise<string[]> {
+  const [lic] = await post(t, '/v2/licenses/components', [purl])
+  assert.equal(lic?.info_code, undefined, JSON.stringify(lic))
+  return ((lic?.licenses as { id: string }[] | undefined) ?? []).map((l) => l.id)
+}
+
 /** Units of work queued for a package (one fetch each). */
 async function units(t: TestApp, name: string): Promise<number> {
   const rows = await t.storage.db.selectFrom('ingest_queue').select('id').where('name', '=', name).execute()
@@ -59,12 +66,10 @@ describe('on demand', () => {
   test('an unknown package is fetched and exactly the version asked is analyzed, within the wait', async () => {
     const t = await app()
     try {
-      const [lic] = await post(t, '/v2/licenses/components', ['pkg:npm/fixture-crypto@1.0.0'])
-      assert.equal(lic?.info_code, undefined, JSON.stringify(lic))
-      assert.deepEqual(
-        ((lic?.licenses as { id: string }[] | undefined) ?? []).map((l) => l.id),
-        ['MIT'],
-      )
+      assert.deepEqual(await licenseIds(t, 'pkg:npm/fixture-crypto@1.0.0'), ['MIT'])
+      // cryptography waits for the analysis unit, queued with the known one: the version asked walked, not the latest
+      const [algorithms] = await post(t, '/v2/cryptography/algorithms/components', ['pkg:npm/fixture-crypto@1.0.0'])
+      assert.equal(algorithms?.error_code, undefined, JSON.stringify(algorithms))
       assert.deepEqual(await analyzedVersions(t, 'pkg:npm/fixture-crypto'), ['1.0.0'], 'not the latest: the asked')
       // the fetch's analysis lists the algorithms of each file too (the scan's cryptography block)
       const indexJs = readFileSync(new URL('fixtures/npm/fixture-crypto/1.0.0/index.js', import.meta.url))
@@ -77,13 +82,46 @@ describe('on demand', () => {
         perFile.some((r) => r.algorithm === 'md5'),
         JSON.stringify(perFile),
       )
-      const [algorithms] = await post(t, '/v2/cryptography/algorithms/components', ['pkg:npm/fixture-crypto@1.0.0'])
-      assert.equal(algorithms?.error_code, undefined, JSON.stringify(algorithms))
       // another version of the now known package: analyzed when asked about
       const [other] = await post(t, '/v2/cryptography/algorithms/components', ['pkg:npm/fixture-crypto@1.1.0'])
       assert.equal(other?.error_code, undefined, JSON.stringify(other))
       assert.deepEqual(await analyzedVersions(t, 'pkg:npm/fixture-crypto'), ['1.0.0', '1.1.0'])
     } finally {
+      await t.close()
+    }
+  })
+
+  test('licenses are answered once the package is known; cryptography waits for its analysis', async () => {
+    const t = await app()
+    const held = reg.hold('/fixture-cryptojs/-/') // its tarball: the analysis unit cannot end
+    try {
+      const declared = await licenseIds(t, 'pkg:npm/fixture-cryptojs@4.2.0')
+      assert.deepEqual(declared, ['MIT'], 'the declared license, from the packument')
+      const rows = await t.storage.db
+        .selectFrom('ingest_queue')
+        .select(['state', 'options'])
+        .where('name', '=', 'fixture-cryptojs')
+        .orderBy('id')
+        .execute()
+      assert.deepEqual(
+        rows.map((r) => [r.state, JSON.parse(r.options).analyze]),
+        [
+          ['done', 'none'],
+          [rows[1]?.state === 'active' ? 'active' : 'pending', 'asked'],
+        ],
+        'its analysis is queued and has not ended',
+      )
+      assert.deepEqual(await analyzedVersions(t, 'pkg:npm/fixture-cryptojs'), [])
+      const crypto = post(t, '/v2/cryptography/algorithms/components', ['pkg:npm/fixture-cryptojs@4.2.0'])
+      await held.arrived
+      held.release()
+      const [algorithms] = await crypto
+      assert.equal(algorithms?.error_code, undefined, JSON.stringify(algorithms))
+      assert.ok(((algorithms?.algorithms as unknown[] | undefined) ?? []).length > 0, JSON.stringify(algorithms))
+      assert.deepEqual(await analyzedVersions(t, 'pkg:npm/fixture-cryptojs'), ['4.2.0'])
+      assert.equal(packumentRequests('fixture-cryptojs'), 2, 'the analysis revalidated the packument (a 304)')
+    } finally {
+      held.release()
       await t.close()
     }
   })
@@ -103,10 +141,10 @@ describe('on demand', () => {
   })
 
   test('a slow package is answered as unknown, being fetched, and by the next request once it has arrived', async () => {
-    // the wait bounds the batch (its slow package never arrives within it); long enough for a thread to start and
-    // analyze the fast package on a loaded machine
+    // the wait bounds the batch (its slow packument never arrives within it); long enough for a thread to start and
+    // learn the fast package on a loaded machine
     const t = await app({ ON_DEMAND_WAIT_MS: '9000' })
-    const held = reg.hold('/fixture-hfh/-/')
+    const held = reg.hold('/fixture-hfh')
     try {
       const started = Date.now()
       const [slow, fast] = await post(t, '/v2/licenses/components', [
@@ -125,7 +163,7 @@ describe('on demand', () => {
         if (answered?.info_code !== undefined) await new Promise((r) => setTimeout(r, 100))
       }
       assert.equal(answered?.info_code, undefined, JSON.stringify(answered))
-      assert.equal(await units(t, 'fixture-hfh'), 1, 'the later requests joined or found the work done')
+      assert.equal(await units(t, 'fixture-hfh'), 2, 'one unit a phase: the later requests joined or found it done')
     } finally {
       held.release()
       await t.close()
@@ -139,12 +177,16 @@ describe('on demand', () => {
         Array.from({ length: 6 }, () => post(t, '/v2/components/status/components', ['pkg:npm/fixture-issues@1.0.0'])),
       )
       for (const [a] of answers) assert.equal((a?.component_status as { status?: string })?.status, 'active')
-      assert.equal(await units(t, 'fixture-issues'), 1)
-      assert.equal(tarballRequests('fixture-issues'), 1)
+      assert.equal(await units(t, 'fixture-issues'), 2, 'one unit a phase: what makes it known, its analysis')
       const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body
       assert.match(metrics, /compintel_on_demand_packages_total\{result="queued"\} 1\n/)
-      assert.match(metrics, /compintel_on_demand_packages_total\{result="joined"\} 5\n/)
+      assert.match(metrics, /compintel_on_demand_packages_total\{result="joined"\} 10\n/, 'each phase joined')
       assert.match(metrics, /compintel_on_demand_waits_total\{result="done"\} 6\n/)
+      // its analysis (cryptography waits for it) walked the tarball once
+      const [crypto] = await post(t, '/v2/cryptography/algorithms/components', ['pkg:npm/fixture-issues@1.0.0'])
+      assert.equal(crypto?.error_code, undefined, JSON.stringify(crypto))
+      assert.equal(await units(t, 'fixture-issues'), 2)
+      assert.equal(tarballRequests('fixture-issues'), 1)
     } finally {
       await t.close()
     }

@@ -190,14 +190,26 @@ describe('POST /v2/sbom/enrich', () => {
         ],
         dependencies: [],
       }
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/v2/sbom/enrich',
-        headers: { 'x-api-key': t.keys.full },
-        payload: bom,
-      })
-      assert.equal(res.statusCode, 200, res.body)
-      const out = res.json() as Bom & { components: { licenses?: unknown }[] }
+      const enrich = async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/v2/sbom/enrich',
+          headers: { 'x-api-key': t.keys.full },
+          payload: bom,
+        })
+        assert.equal(res.statusCode, 200, res.body)
+        return res.json() as Bom & { components: { licenses?: unknown }[] }
+      }
+      // answered once known (its packument: licenses); its cryptography comes with its analysis, queued with it
+      const [known] = (await enrich()).components
+      assert.ok(known?.licenses, 'licenses learned on demand')
+      assert.deepEqual(
+        known?.properties?.map((p) => [p.name, p.value.split(':')[0]]),
+        [['compintel:not-enriched:cryptography', 'NO_INFO']],
+        JSON.stringify(known),
+      )
+      // the next request lacks the analysis only: it waits for that unit, and is enriched in full
+      const out = await enrich()
       const [alpha, gone] = out.components
       assert.equal(alpha?.properties, undefined, JSON.stringify(alpha))
       assert.ok(alpha?.licenses, 'licenses learned on demand')

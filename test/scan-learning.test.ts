@@ -62,6 +62,20 @@ async function learnAlpha(t: TestApp): Promise<void> {
     payload: { files: [{ file: 'package.json', purls: [{ purl: 'pkg:npm/fixture-alpha@1.1.0' }] }] },
   })
   assert.equal(res.json().files[0].dependencies[0].version, '1.1.0', res.body)
+  // answered once known (its packument); its files are indexed by the analysis unit queued with it
+  for (let i = 0; i < 300 && (await openUnits(t, 'fixture-alpha')) > 0; i++)
+    await new Promise((r) => setTimeout(r, 100))
+  assert.equal(await openUnits(t, 'fixture-alpha'), 0, 'its analysis ended')
+}
+
+async function openUnits(t: TestApp, name: string): Promise<number> {
+  const rows = await t.storage.db
+    .selectFrom('ingest_queue')
+    .select('id')
+    .where('name', '=', name)
+    .where('state', 'in', ['pending', 'active'])
+    .execute()
+  return rows.length
 }
 
 describe('/scan/direct learns on demand', () => {
@@ -84,8 +98,8 @@ describe('/scan/direct learns on demand', () => {
         '@fixture/scoped',
         'fixture-beta',
       ])
-      assert.equal(await units(t, 'fixture-beta'), 1)
-      assert.equal(await units(t, '@fixture/scoped'), 1)
+      assert.equal(await units(t, 'fixture-beta'), 2, 'one unit a phase')
+      assert.equal(await units(t, '@fixture/scoped'), 2)
       // fixture-beta's packument is held: it is still being fetched when the scan answers
       assert.ok(full.fetching?.split(', ').includes('pkg:npm/fixture-beta'), full.fetching)
       const { dependencies: _, ...rest } = full.match
@@ -97,7 +111,7 @@ describe('/scan/direct learns on demand', () => {
       const kbOnly = await scan(off)
       assert.deepEqual(kbOnly.match, full.match)
       assert.equal(kbOnly.fetching, undefined)
-      assert.equal(await units(t, 'fixture-beta'), 1)
+      assert.equal(await units(t, 'fixture-beta'), 2)
       await off.close()
     } finally {
       held.release()
@@ -114,7 +128,7 @@ describe('/scan/direct learns on demand', () => {
       const answer = await scan(t, { flags: '4', type: 'identify', assets })
       assert.equal(answer.match.id, 'file')
       assert.equal(answer.fetching, 'pkg:npm/fixture-crypto')
-      assert.equal(await units(t, 'fixture-crypto'), 1)
+      assert.equal(await units(t, 'fixture-crypto'), 2)
     } finally {
       held.release()
       await t.close()

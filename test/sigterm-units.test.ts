@@ -28,15 +28,16 @@ test('SIGTERM with a unit in flight: exit 0 within 10 s, the unit given back unc
     ON_DEMAND_WAIT_MS: '20000',
     ON_DEMAND_CONCURRENCY: '2',
   })
+  // cryptography: a request that waits for the package's analysis (licenses are answered before its tarballs are read)
   const ask = (purl: string) =>
-    fetch(`http://127.0.0.1:${port}/v2/licenses/components`, {
+    fetch(`http://127.0.0.1:${port}/v2/cryptography/algorithms/components`, {
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify({ components: [{ purl }] }),
-    }).then((r) => r.json() as Promise<{ components: { info_code?: string }[] }>)
+    }).then((r) => r.json() as Promise<{ components: { error_code?: string }[] }>)
   try {
     // a unit that runs to the end, its packument and tarballs read in artifact threads
-    assert.equal((await ask('pkg:npm/fixture-alpha@1.1.0')).components[0]?.info_code, undefined)
+    assert.equal((await ask('pkg:npm/fixture-alpha@1.1.0')).components[0]?.error_code, undefined)
     const held = reg.hold('/fixture-hfh/-/')
     void ask('pkg:npm/fixture-hfh@1.0.0').catch(() => undefined) // its connection is closed by the shutdown
     await held.arrived
@@ -65,6 +66,7 @@ test('SIGTERM with a unit in flight: exit 0 within 10 s, the unit given back unc
           ['fixture-alpha', 'done', 1, null],
           ['fixture-hfh', 'pending', 0, null],
         ],
+        'an unknown package asked for its cryptography: its analysis unit alone',
       )
       const hfh = await storage.db.selectFrom('components').select('id').where('name', '=', 'fixture-hfh').execute()
       assert.deepEqual(hfh, [], 'the aborted unit wrote nothing')

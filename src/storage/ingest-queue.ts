@@ -84,10 +84,14 @@ export class SqlIngestQueue implements IngestQueue {
       returning ${COLUMNS}`.execute(this.db)
     const left = n - expired.rows.length
     if (left <= 0) return expired.rows
-    // Ready: pending, its back-off over, and no other unit of its package active (one unit of a package at a time).
+    // Ready: pending, its back-off over, no other unit of its package active, and no ready unit of its package at a
+    // higher priority (one unit of a package at a time: an on-demand package's known phase before its analysis, even
+    // in one claim).
     const ready = sql`ingest_queue.state = 'pending' and ingest_queue.run_after <= ${q.now}
       and ingest_queue.priority >= ${priority} and not exists (select 1 from ingest_queue a where a.state = 'active'
-        and a.source = ingest_queue.source and a.name = ingest_queue.name)`
+        and a.source = ingest_queue.source and a.name = ingest_queue.name)
+      and not exists (select 1 from ingest_queue b where b.state = 'pending' and b.source = ingest_queue.source
+        and b.name = ingest_queue.name and b.run_after <= ${q.now} and b.priority > ingest_queue.priority)`
     // Fair: within a priority, the callers take turns. A caller's n-th ready unit has turn n plus the number of its
     // units active (claimed by any worker); in a turn, the caller served least recently goes first. Units without a
     // caller (bulk) keep their order. The turns come from a window function in their own CTE: PostgreSQL refuses FOR
@@ -149,6 +153,12 @@ export class SqlIngestQueue implements IngestQueue {
       where id = ${Number(unit.id)} and state = 'active' and lease_owner = ${this.opts.owner}
       returning id`.execute(this.db)
     if (rows.length === 0) return { state: 'lost' }
+    // an on-demand package failed for good: its other phase's unit (its analysis) would fail the same way, fetching
+    // again what the registry refused or never sent; it fails with it (the negative TTL covers both)
+    if (final && unit.priority > 0)
+      await sql`
+        update ingest_queue set state = 'failed', last_error = ${error.slice(0, 2000)}, updated_at = ${this.q.now}
+        where source = ${unit.source} and name = ${unit.name} and state = 'pending' and priority > 0`.execute(this.db)
     return final ? { state: 'failed' } : { state: 'retry', retryInSeconds: delay }
   }
 

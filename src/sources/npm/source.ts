@@ -1,6 +1,8 @@
-// npm as a source (sources/source.ts): package names as the registry allows them, one phase (every version's
-// metadata; in `analyze` mode the versions asked analyzed too), units run by ingestPackage through the registry
-// client, and `compintel update` re-reading the packuments of the packages the KB knows.
+// npm as a source (sources/source.ts): package names as the registry allows them, learned in two phases in `analyze`
+// mode: what makes a package known (every version's metadata from its packument: versions, declared licenses,
+// dependencies, deprecations), then the asked versions' tarballs walked (one phase, the metadata, in `metadata` mode);
+// units run by ingestPackage through the registry client, and `compintel update` re-reading the packuments of the
+// packages the KB knows.
 import { npmNameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
 import { purlName } from '../../domain/shared/purl.ts'
@@ -18,13 +20,16 @@ export const npmSource: PackageSource = {
   nameOf: (p) => (p.qualifiers?.repository_url ? undefined : purlName(p)),
   // old packages' rules: JSONStream is one
   fetchable: (name) => name.length <= 214 && npmNameProblem(name) === undefined,
-  phases: (mode, r) => ({
-    known: serializeUnitOptions({
-      versions: 'all',
-      withDependencies: false,
-      ...(mode === 'metadata' ? { analyze: 'none' } : { analyze: 'asked', asked: r.asked }),
-    }),
-  }),
+  // the analysis unit keeps every version's metadata too: it may run alone (a known package's missing analysis), and
+  // after the known unit its packument is revalidated through the packument cache (a 304)
+  phases: (mode, r) => {
+    const known = serializeUnitOptions({ versions: 'all', withDependencies: false, analyze: 'none' })
+    if (mode === 'metadata') return { known }
+    return {
+      known,
+      analysis: serializeUnitOptions({ versions: 'all', withDependencies: false, analyze: 'asked', asked: r.asked }),
+    }
+  },
   runner: (d) => npmRunner(ingestInThisThread(new RegistryClient(d.registry, d.growth.npm), d.writer, d.analyzers)),
   refresh: {
     feed: 'npm-registry',
