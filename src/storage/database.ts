@@ -69,16 +69,37 @@ function openSqlite(file: string, readonly = false): Storage {
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
     plugins: [new BreatheBetweenQueries()],
   })
+  // Kysely runs one query at a time on a connection: on the writer's, a long write transaction (a large package's
+  // rows) would hold every API read until it commits. A file KB's readers get a connection of their own, which WAL
+  // lets read the last commit while a write is under way; an in-memory KB is one connection's only.
+  const reader = file !== ':memory:' && !readonly ? readConnection(file) : undefined
+  const read = reader
+    ? new Kysely<Database>({
+        dialect: new SqliteDialect({ database: withStatementCache(reader) }),
+        plugins: [new BreatheBetweenQueries()],
+      })
+    : db
   return {
     db,
-    read: db,
+    read,
     dialect: 'sqlite',
     sqlite: database,
     ping: async () => {
       database.prepare('select 1').get()
     },
-    close: () => db.destroy(),
+    close: async () => {
+      if (read !== db) await read.destroy()
+      await db.destroy()
+    },
   }
+}
+
+/** A second connection to a file KB that only reads (query_only): the API's readers. */
+function readConnection(file: string): SQLite.Database {
+  const reader = new SQLite(file)
+  reader.pragma('busy_timeout = 5000')
+  reader.pragma('query_only = ON')
+  return reader
 }
 
 function openPostgres(url: string, opts: OpenOptions): Storage {
