@@ -8,7 +8,6 @@
 //   node --import ./bin/register-ts.js bench/debian-installed.ts [--apt-dir DIR] [--no-update]
 //   node --import ./bin/register-ts.js bench/debian-installed.ts --on-demand [--seeded] [--concurrency N]
 //     [--max-seconds N] [--apt-dir DIR]
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -23,6 +22,7 @@ import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import { SqlOriginWriter } from '../src/storage/geo-store.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { onDemandBench } from './debian-on-demand.ts'
+import { installedPurls } from './installed-purls.ts'
 import { benchServices } from './seeded-kb.ts'
 
 const { values } = parseArgs({
@@ -37,17 +37,10 @@ const { values } = parseArgs({
 })
 const aptDir =
   values['apt-dir'] ?? path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'compintel-apt')
-const release = /^VERSION_ID="?(\d+)/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? '12'
 const codename = /^VERSION_CODENAME=(\w+)/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? 'bookworm'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'compintel-debian-check-'))
-// biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own field syntax, not a template
-const lines = execFileSync('dpkg-query', ['-W', '-f', '${Package} ${Version} ${Architecture}\\n'], { encoding: 'utf8' })
-const purls = lines
-  .trim()
-  .split('\n')
-  .map((l) => l.split(' '))
-  .map(([n, v, a]) => `pkg:deb/debian/${n?.split(':')[0]}@${v}?arch=${a}&distro=debian-${release}`)
+const purls = installedPurls()
 if (values['on-demand']) {
   await onDemandBench({
     purls,

@@ -5,7 +5,7 @@
 // processes) sampled every few seconds. Prints a line per minute, then max / median / last, the units done, and how
 // long the server took to exit on SIGTERM with units in flight. Needs a Debian machine that reaches the archive.
 // Run: node --import ./bin/register-ts.js bench/rss-over-time.ts [--minutes 30] [--every 5] [--apt-dir DIR]
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { homedir, tmpdir } from 'node:os'
@@ -13,6 +13,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { installedPurls } from './installed-purls.ts'
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +26,6 @@ const minutes = Number(values.minutes)
 const everyMs = Number(values.every) * 1000
 const aptDir =
   values['apt-dir'] ?? path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'compintel-apt')
-const release = /^VERSION_ID="?(\d+)/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? '12'
 const key = 'rss-over-time-key-0123456789'
 const BIN = fileURLToPath(new URL('../bin/compintel.js', import.meta.url))
 
@@ -104,15 +104,7 @@ const pid = server.pid as number
 try {
   for (let i = 0; i < 600 && !tail.includes('compintel listening on'); i++) await sleep(100)
   if (!tail.includes('compintel listening on')) throw new Error(`the server did not start:\n${tail}`)
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own field syntax, not a template
-  const lines = execFileSync('dpkg-query', ['-W', '-f', '${Package} ${Version} ${Architecture}\\n'], {
-    encoding: 'utf8',
-  })
-  const purls = lines
-    .trim()
-    .split('\n')
-    .map((l) => l.split(' '))
-    .map(([n, v, a]) => `pkg:deb/debian/${n?.split(':')[0]}@${v}?arch=${a}&distro=debian-${release}`)
+  const purls = installedPurls()
   /** Asks for every installed package (units already queued or done are joined, not queued again). */
   const ask = async () => {
     for (let i = 0; i < purls.length; i += 100)
