@@ -143,6 +143,21 @@ test('ingest npm: bad --concurrency, --versions, --analyze, --skip-analyzer and 
   assert.equal((await cli(['ingest', 'npm'], env)).code, 1, 'no names at all')
 })
 
+test('ingest: help lists every source of the table; an unknown source and an option no queue takes are refused', async () => {
+  const { FEED_SOURCES, PACKAGE_SOURCES } = await import('../src/sources/index.ts')
+  const env = kbEnv()
+  const help = await cli(['ingest', 'help'], env)
+  assert.equal(help.code, 0)
+  for (const s of [...PACKAGE_SOURCES.map((p) => p.source), ...FEED_SOURCES.map((f) => f.kind), 'github-users'])
+    assert.match(help.stdout, new RegExp(`compintel ingest ${s} `), s)
+  const unknown = await cli(['ingest', 'nosuch', 'x'], env)
+  assert.equal(unknown.code, 1)
+  assert.match(unknown.stderr, /no source "nosuch"[\s\S]*compintel ingest debian <name…>/)
+  const local = await cli(['ingest', 'debian', 'bc', '--installed', '--enqueue'], env)
+  assert.equal(local.code, 2)
+  assert.match(local.stderr, /compintel ingest debian --enqueue: --installed cannot be queued/)
+})
+
 test('bad configuration is reported by name and exits 2', async () => {
   const res = await cli(['migrate'], { ...kbEnv(), PORT: 'abc', DATABASE_URL: 'mysql://x' })
   assert.equal(res.code, 2)

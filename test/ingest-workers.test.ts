@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { sql } from 'kysely'
-import { runIngestNpm } from '../src/cli/ingest-npm.ts'
+import { runIngestCommand } from '../src/cli/ingest.ts'
 import { runWorker } from '../src/cli/worker.ts'
 import { parseConfig } from '../src/config/config.ts'
 import { openStorage } from '../src/storage/database.ts'
@@ -173,7 +173,7 @@ test('--enqueue and worker on SQLite: a clear refusal, exit code 2', async (t) =
   // In this process (the commands' return value is the exit code): a process would spend seconds loading modules.
   const errors = t.mock.method(console, 'error', () => {})
   const config = parseConfig({ DATABASE_URL: 'sqlite::memory:' })
-  assert.equal(await runIngestNpm(config, ['left-pad', '--enqueue']), 2)
+  assert.equal(await runIngestCommand(config, ['npm', 'left-pad', '--enqueue']), 2)
   assert.equal(await runWorker(config, ['--until-empty']), 2)
   const said = errors.mock.calls.map((c) => String(c.arguments[0]))
   assert.equal(said.length, 2)

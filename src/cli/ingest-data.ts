@@ -8,9 +8,8 @@ import type { FeedSource } from '../sources/source.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
 import { openStorage } from '../storage/database.ts'
 import { migrate } from '../storage/migrate.ts'
-import { INGEST_USAGE } from './ingest-usage.ts'
 
-export async function runIngestData(config: Config, feed: FeedSource, argv: string[]): Promise<number> {
+export async function runIngestData(config: Config, feed: FeedSource, argv: string[], usage: string): Promise<number> {
   const { kind } = feed
   const { values, positionals } = parseArgs({
     args: argv,
@@ -21,7 +20,7 @@ export async function runIngestData(config: Config, feed: FeedSource, argv: stri
       'batch-size': { type: 'string' },
     },
   })
-  if (positionals.length === 0) throw new Error(`no input given\nusage: ${INGEST_USAGE}`)
+  if (positionals.length === 0) throw new Error(`no input given\n${usage}`)
   if (!feed.manyFiles && positionals.length > 1) throw new Error(`ingest ${kind}: one file at a time`)
   for (const p of positionals) if (!existsSync(p)) throw new Error(`${p}: no such file or directory`)
   const batchSize = values['batch-size'] === undefined ? undefined : Number(values['batch-size'])

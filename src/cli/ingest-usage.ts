@@ -1,13 +1,18 @@
-// The ingest command's usage line, shared by `compintel` help and the ingest command itself.
-export const INGEST_USAGE = `compintel ingest npm <name…> [--from-file F] [--versions all|latest|N] [--analyze none|latest|all|N]
-                          [--concurrency N] [--with-dependencies] [--skip-analyzer NAME]… [--dry-run | --enqueue]
-  compintel ingest debian <name…> [--from-file F] [--installed] [--priority P]… [--suite bookworm|trixie]…
-                          [--with-dependencies] [--analyze all|latest|none] [--skip-analyzer NAME]… [--apt-dir DIR]
-                          [--no-update]
-  compintel ingest osv <file.ndjson[.gz] | file.json | directory | file.zip>… [--source NAME] [--source-date D]
-  compintel ingest epss <epss_scores.csv[.gz]> [--source NAME] [--source-date D]
-  compintel ingest purl2cpe <purl2cpe.ndjson[.gz]> [--source NAME] [--source-date D]
-  compintel ingest commit-timezones <commit-timezones.ndjson[.gz]>
-  compintel ingest git <path to a clone> --purl pkg:github/OWNER/NAME [--purl pkg:npm/NAME]…
-  compintel ingest github-users <pkg:github/OWNER/NAME | OWNER/NAME>… [--token T] [--api-url URL]
-                          [--max-contributors N]   (token default: GITHUB_TOKEN)`
+// The ingest command's usage: one line in `compintel` help (which loads no source), and each source's own usage,
+// from the table of sources (sources/index.ts), when `compintel ingest` is run without one or with a mistake.
+import type { FeedSource, PackageSource } from '../sources/source.ts'
+
+export const INGEST_USAGE = `ingest <source> … [options]   learn packages or load a data set; \`compintel ingest help\` lists
+                          the sources (npm, debian, …; osv, epss, purl2cpe; commit-timezones, git, github-users)`
+
+/** Every `compintel ingest` command with its options. */
+export function ingestUsage(packages: readonly PackageSource[], feeds: readonly FeedSource[]): string {
+  return [
+    ...packages.map((s) => `compintel ingest ${s.source} ${s.ingest.usage}`),
+    ...feeds.map((f) => `compintel ingest ${f.kind} ${f.inputs} [--source NAME] [--source-date D]`),
+    'compintel ingest commit-timezones <commit-timezones.ndjson[.gz]>',
+    'compintel ingest git <path to a clone> --purl pkg:github/OWNER/NAME [--purl pkg:npm/NAME]…',
+    `compintel ingest github-users <pkg:github/OWNER/NAME | OWNER/NAME>… [--token T] [--api-url URL]
+                          [--max-contributors N]   (token default: GITHUB_TOKEN)`,
+  ].join('\n  ')
+}

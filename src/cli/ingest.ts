@@ -1,23 +1,21 @@
-// `compintel ingest <source> …`: dispatches to the source's own command module (each loads only what it needs); a
-// feed of the table (sources/index.ts) is loaded by its FeedSource.
+// `compintel ingest <source> …`: a package source of the table (sources/index.ts) runs its own ingest command
+// (ingest-packages.ts), a feed is loaded by its FeedSource (ingest-data.ts); the geoprovenance inputs have theirs.
 import type { Config } from '../config/config.ts'
-import { INGEST_USAGE } from './ingest-usage.ts'
+import { ingestUsage } from './ingest-usage.ts'
 
 export async function runIngestCommand(config: Config, argv: string[]): Promise<number> {
   const [source, ...rest] = argv
-  switch (source) {
-    case 'npm':
-      return (await import('./ingest-npm.ts')).runIngestNpm(config, rest)
-    case 'debian':
-      return (await import('./ingest-debian.ts')).runIngestDebian(config, rest)
-    case 'commit-timezones':
-    case 'git':
-    case 'github-users':
-      return (await import('./ingest-geo.ts')).runIngestGeo(config, source, rest)
-    default: {
-      const feed = (await import('../sources/index.ts')).FEED_SOURCES.find((f) => f.kind === source)
-      if (!feed) throw new Error(`usage: ${INGEST_USAGE}`)
-      return (await import('./ingest-data.ts')).runIngestData(config, feed, rest)
-    }
+  if (source === 'commit-timezones' || source === 'git' || source === 'github-users')
+    return (await import('./ingest-geo.ts')).runIngestGeo(config, source, rest)
+  const { FEED_SOURCES, PACKAGE_SOURCES } = await import('../sources/index.ts')
+  const usage = `usage: ${ingestUsage(PACKAGE_SOURCES, FEED_SOURCES)}`
+  if (source === 'help' || source === '--help') {
+    console.log(usage)
+    return 0
   }
+  const packages = PACKAGE_SOURCES.find((s) => s.source === source)
+  if (packages) return (await import('./ingest-packages.ts')).runIngestPackages(config, packages, rest, usage)
+  const feed = FEED_SOURCES.find((f) => f.kind === source)
+  if (!feed) throw new Error(source ? `no source "${source}"\n${usage}` : usage)
+  return (await import('./ingest-data.ts')).runIngestData(config, feed, rest, usage)
 }

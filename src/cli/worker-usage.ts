@@ -4,4 +4,4 @@ export const WORKER_USAGE = `compintel worker [--concurrency N] [--until-empty] 
   compintel worker --status   the queue's counts, the units in workers' hands, recent failures`
 
 export const NEEDS_POSTGRES =
-  'the ingestion queue lives in a PostgreSQL KB: set DATABASE_URL=postgres://… (on SQLite, run `compintel ingest npm` without --enqueue)'
+  'the ingestion queue lives in a PostgreSQL KB: set DATABASE_URL=postgres://… (on SQLite, run `compintel ingest <source>` without --enqueue)'

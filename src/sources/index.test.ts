@@ -57,3 +57,11 @@ test('each purl is learned from the source whose type it is, under the name that
   )
   assert.deepEqual(keys, ['npm:@scope/pkg', 'npm:left-pad', undefined, 'debian:bc', undefined, undefined])
 })
+
+test("each package source's ingest command has a usage and options of its own, none of the shared ones", () => {
+  const shared = ['from-file', 'skip-analyzer', 'enqueue']
+  for (const s of PACKAGE_SOURCES) {
+    assert.ok(s.ingest.usage.startsWith('<name…>'), `${s.source}: usage names the packages first`)
+    for (const o of shared) assert.equal(s.ingest.options[o], undefined, `${s.source} redefines --${o}`)
+  }
+})

@@ -91,6 +91,48 @@ export interface PackageSource extends LearnableSource {
     purlType: string
     run(names: readonly string[], deps: RefreshDeps): Promise<RefreshDone>
   }
+  /** `compintel ingest <source>`. */
+  ingest: IngestCommand
+}
+
+/** `compintel ingest <source>`: what the command's line holds once the CLI has read it. */
+export interface IngestArgs {
+  /** The names given and those of `--from-file`. */
+  names: string[]
+  /** The source's own options (IngestCommand.options), as node:util parseArgs read them. */
+  values: Record<string, string | boolean | string[] | undefined>
+}
+
+/** What the CLI opens for a source's ingest command: the KB's writers, the analyzers kept, the user's Ctrl-C. */
+interface IngestDeps extends Omit<RunnerDeps, 'walker' | 'registry'> {
+  now(): string
+  /** True once the user asked to stop (the first Ctrl-C): finish the packages in progress, start no other. */
+  shouldStop(): boolean
+  log(line: string): void
+}
+
+/** A run's outcome: the summary printed, whether the KB changed (popularity is refreshed) and whether any failed. */
+interface IngestDone {
+  summary: string
+  changed: boolean
+  failed: boolean
+}
+
+/**
+ * A package source's `compintel ingest <source>` command. The CLI (cli/ingest-packages.ts) reads the options every
+ * such command shares — names, `--from-file`, `--skip-analyzer`, `--enqueue` — plus these, opens the KB and runs it.
+ */
+export interface IngestCommand {
+  /** Its usage, after `compintel ingest <source>` (the ingest usage lists every source's). */
+  usage: string
+  /** Its own options, in node:util parseArgs's form. */
+  options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; default?: string | boolean | string[] }>
+  run(args: IngestArgs, deps: IngestDeps): Promise<IngestDone>
+  /**
+   * `--enqueue` (PostgreSQL): the options of the units queued for `compintel worker` processes, or a reason these
+   * options cannot be queued. None: this source's units are not queued from the command line.
+   */
+  queued?(values: IngestArgs['values']): UnitOptions | string
 }
 
 /** What a feed's loader is told: the source name to record and the clock (the CLI: batch size, source date). */
@@ -105,10 +147,15 @@ interface FeedOptions {
 /** A data set downloaded whole (its URLs: growth.feeds[kind], FEED_* in config/growth.ts), ingested by `compintel ingest <kind>` and `update`. */
 export interface FeedSource {
   kind: keyof GrowthConfig['feeds']
+  /** What `compintel ingest <kind>` reads, for its usage. */
+  inputs: string
   /** `compintel ingest <kind>` takes several files (else one). */
   manyFiles: boolean
   load(files: readonly string[], writer: AdvisoryWriter, o: FeedOptions): Promise<DataIngestReport>
 }
+
+/** A usage mistake on `compintel ingest <source>`'s line (the CLI prints the usage with it). */
+export class IngestUsageError extends Error {}
 
 /** `fn`'s error as a PermanentError (the unit's options cannot be read). */
 export function permanent<T>(fn: () => T): T {

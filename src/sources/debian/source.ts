@@ -6,6 +6,7 @@ import { debianNameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
 import type { PackageSource } from '../source.ts'
 import { debianRunner, sharedIndexes } from './debian-units.ts'
+import { debianIngest } from './ingest-command.ts'
 
 export const debianSource: PackageSource = {
   source: 'debian',
@@ -31,4 +32,5 @@ export const debianSource: PackageSource = {
       analyzers: d.analyzers,
       ...(d.walker ? { walker: d.walker } : {}),
     }),
+  ingest: debianIngest,
 }

@@ -4,6 +4,7 @@ import { ingestEpss } from './epss.ts'
 
 export const epssFeed: FeedSource = {
   kind: 'epss',
+  inputs: '<epss_scores.csv[.gz]>',
   manyFiles: false,
   load: (files, w, o) => ingestEpss(oneFile(files), w, o),
 }

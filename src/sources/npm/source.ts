@@ -8,6 +8,7 @@ import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
 import { purlName } from '../../domain/shared/purl.ts'
 import { DEFAULT_ANALYZERS } from '../../ingest/analyzers/index.ts'
 import type { PackageSource } from '../source.ts'
+import { npmIngest } from './ingest-command.ts'
 import { ingestInThisThread } from './ingest-package.ts'
 import { npmRunner } from './npm-units.ts'
 import { RegistryClient } from './registry-client.ts'
@@ -47,4 +48,5 @@ export const npmSource: PackageSource = {
       return { changed: summary.changedPackages, notFound: summary.notFound, failed: summary.failed.map((f) => f.name) }
     },
   },
+  ingest: npmIngest,
 }

@@ -2,4 +2,9 @@
 import type { FeedSource } from '../source.ts'
 import { ingestOsv } from './ingest-osv.ts'
 
-export const osvFeed: FeedSource = { kind: 'osv', manyFiles: true, load: ingestOsv }
+export const osvFeed: FeedSource = {
+  kind: 'osv',
+  inputs: '<file.ndjson[.gz] | file.json | directory | file.zip>…',
+  manyFiles: true,
+  load: ingestOsv,
+}
