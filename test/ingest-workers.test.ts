@@ -180,3 +180,28 @@ test('--enqueue and worker on SQLite: a clear refusal, exit code 2', async (t) =
   for (const line of said)
     assert.match(line, /the ingestion queue lives in a PostgreSQL KB: set DATABASE_URL=postgres:\/\//)
 })
+
+test('ingest debian --enqueue queues one Debian unit per name with its options, as npm does', { skip }, async (t) => {
+  t.mock.method(console, 'log', () => {})
+  const db = await freshDatabase(pgUrl as string, 'ci_workers')
+  try {
+    const config = parseConfig({ DATABASE_URL: db.url })
+    const args = ['debian', 'zlib1g', 'bc', '--analyze', 'latest', '--with-dependencies', '--enqueue']
+    assert.equal(await runIngestCommand(config, args), 0)
+    await withKb(db.url, async (s) => {
+      const queue = await sql<{ source: string; name: string; options: string; state: string }>`
+        select source, name, options, state from ingest_queue order by name`.execute(s.db)
+      assert.deepEqual(
+        queue.rows.map((r) => [r.source, r.name, JSON.parse(r.options), r.state]),
+        ['bc', 'zlib1g'].map((n) => [
+          'debian',
+          n,
+          { versions: 'all', analyze: 'latest', withDependencies: true },
+          'pending',
+        ]),
+      )
+    })
+  } finally {
+    await db.drop()
+  }
+})
