@@ -101,6 +101,15 @@ function holds(c: Clause, raw: string, p: Pep440 | undefined): boolean {
   }
 }
 
+/**
+ * Whether `version` meets one clause (`>=3.8`), pre-releases included, as a PEP 508 environment marker compares a
+ * version (packaging's `Specifier.contains(v, prereleases=True)`); undefined when the clause is not a specifier.
+ */
+export function clauseHolds(clause: string, version: string): boolean | undefined {
+  const c = parseClause(clause)
+  return c && holds(c, version, parsePep440(version))
+}
+
 /** packaging's `Specifier.prereleases`: an inclusive or ordered clause whose version is a pre-release. */
 const namesPrerelease = (c: Clause) => c.op !== '!=' && !c.prefix && c.v !== undefined && isPep440Prerelease(c.v)
 
