@@ -36,7 +36,7 @@ interface Entry {
 
 /** One `name = …` entry of a dependency table, or undefined when it is not one Cargo accepts. */
 function readEntry(local: string, value: unknown): Entry | undefined {
-  if (typeof value === 'string') return { local, name: local, requirement: value.trim(), optional: false }
+  if (typeof value === 'string') return readEntry(local, { version: value })
   if (!isTable(value)) return undefined
   const name = str(value.package) ?? local
   const version = str(value.version)
