@@ -121,7 +121,6 @@ const names = [
   { in: 'pkg:cargo/serde', name: 'serde', url: '' },
   // crates: case-insensitive, `-` and `_` the same crate (the purl keeps the name as written)
   { in: 'pkg:cargo/Serde_JSON', name: 'serde-json', url: '' },
-  { in: 'pkg:pypi/Zope_Interface', name: 'zope-interface', url: 'https://pypi.org/project/zope-interface' },
 ]
 for (const c of names) {
   test(`purlName and projectUrl: ${c.in}`, () => {
