@@ -2,7 +2,7 @@
 // x86_64-unknown-linux-gnu.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { targetApplies } from './cargo-cfg.ts'
+import { DEFAULT_TARGET, targetApplies } from './cargo-cfg.ts'
 
 const cases: [key: string, value: boolean | undefined][] = [
   ['cfg(windows)', false],
@@ -27,6 +27,11 @@ const cases: [key: string, value: boolean | undefined][] = [
   ['not a key', undefined],
 ]
 for (const [key, value] of cases) test(`${key} → ${value}`, () => assert.equal(targetApplies(key), value))
+
+test('the default target is x86_64 Linux with glibc', () => {
+  assert.equal(DEFAULT_TARGET, 'x86_64-unknown-linux-gnu')
+  assert.equal(targetApplies(DEFAULT_TARGET), true)
+})
 
 test('nesting is bounded', () => {
   assert.equal(targetApplies(`cfg(${'not('.repeat(40)}unix${')'.repeat(40)})`), undefined)

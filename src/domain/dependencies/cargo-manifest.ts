@@ -51,7 +51,8 @@ function readEntry(local: string, value: unknown): Entry | undefined {
     const ref = str(value.rev) ?? str(value.tag) ?? str(value.branch)
     requirement = `git+${git}${ref ? `#${ref}` : ''}`
   } else if (path) requirement = `path+${path}`
-  else if (value.workspace === true) return undefined // inherited from a workspace: no published manifest has it
+  else if (value.workspace === true)
+    return undefined // inherited from a workspace: no published manifest has it
   else requirement = '*'
   const onRegistry = !/^(git|path|registry)\+/.test(requirement)
   if (onRegistry ? cargoNameProblem(name) : !LOOSE_NAME.test(name)) return undefined

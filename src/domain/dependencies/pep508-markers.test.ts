@@ -2,7 +2,7 @@
 // evaluates them: versions compared as PEP 440 versions, other strings as strings, `in` as substrings.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { evaluateMarker, parseMarker } from './pep508-markers.ts'
+import { DEFAULT_MARKER_ENVIRONMENT, evaluateMarker, parseMarker } from './pep508-markers.ts'
 
 const cases: [marker: string, value: boolean][] = [
   ['python_version >= "3.8"', true],
@@ -31,6 +31,14 @@ for (const [marker, value] of cases)
     assert.equal(evaluateMarker(m), value)
   })
 
+test('the default environment is CPython 3.11.2 on Linux x86_64 (docs/dependencies.md "PyPI")', () => {
+  const { python_version, python_full_version, sys_platform, platform_machine } = DEFAULT_MARKER_ENVIRONMENT
+  assert.deepEqual(
+    [python_version, python_full_version, sys_platform, platform_machine],
+    ['3.11', '3.11.2', 'linux', 'x86_64'],
+  )
+})
+
 test('extras are compared normalised (PEP 685), each asked-for extra in turn', () => {
   const m = parseMarker('extra == "Use_Chardet.on-py3"') ?? assert.fail()
   assert.equal(evaluateMarker(m, new Set(['use-chardet-on-py3'])), true)
@@ -38,7 +46,14 @@ test('extras are compared normalised (PEP 685), each asked-for extra in turn', (
 })
 
 test('what is not a marker: unknown variables, missing operands, unbalanced or too deep parentheses', () => {
-  for (const bad of ['', 'bogus == "1"', 'python_version >=', '(python_version > "1"', 'python_version "3"', '"a" == "b" and'])
+  for (const bad of [
+    '',
+    'bogus == "1"',
+    'python_version >=',
+    '(python_version > "1"',
+    'python_version "3"',
+    '"a" == "b" and',
+  ])
     assert.equal(parseMarker(bad), undefined, bad)
   assert.equal(parseMarker(`${'('.repeat(40)}os_name == "posix"${')'.repeat(40)}`), undefined)
   assert.ok(parseMarker(`${'('.repeat(5)}os_name == "posix"${')'.repeat(5)}`))

@@ -125,7 +125,9 @@ export function evaluateMarker(m: Marker, extras: ReadonlySet<string> = new Set(
 
 function evaluate(m: Marker, env: Record<string, string>): boolean {
   if (m.kind !== 'compare')
-    return m.kind === 'and' ? evaluate(m.left, env) && evaluate(m.right, env) : evaluate(m.left, env) || evaluate(m.right, env)
+    return m.kind === 'and'
+      ? evaluate(m.left, env) && evaluate(m.right, env)
+      : evaluate(m.left, env) || evaluate(m.right, env)
   const isExtra = [m.lhs, m.rhs].some((v) => 'variable' in v && v.variable === 'extra')
   const read = (v: Value) => {
     const s = 'variable' in v ? (env[v.variable] ?? '') : v.text

@@ -4,41 +4,47 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { parsePep508, pep508Applies, pep508Dependencies } from './pep508.ts'
 
-const examples: { line: string; name: string; extras?: string[]; specifier?: string; url?: string; marker?: boolean }[] =
-  [
-    { line: 'A', name: 'a' },
-    { line: 'A.B-C_D', name: 'a-b-c-d' },
-    { line: 'aa', name: 'aa' },
-    { line: 'name', name: 'name' },
-    { line: 'name<=1', name: 'name', specifier: '<=1' },
-    { line: 'name>=3', name: 'name', specifier: '>=3' },
-    { line: 'name>=3,<2', name: 'name', specifier: '>=3,<2' },
-    { line: 'name@http://foo.com', name: 'name', url: 'http://foo.com' },
-    { line: 'name @ file:///localbuilds/pip-1.3.1.zip', name: 'name', url: 'file:///localbuilds/pip-1.3.1.zip' },
-    {
-      line: 'name [fred,bar] @ http://foo.com ; python_version==\'2.7\'',
-      name: 'name',
-      extras: ['fred', 'bar'],
-      url: 'http://foo.com',
-      marker: true,
-    },
-    {
-      line: "name[quux, strange];python_version<'2.7' and platform_version=='2'",
-      name: 'name',
-      extras: ['quux', 'strange'],
-      marker: true,
-    },
-    { line: "name; os_name=='a' or os_name=='b'", name: 'name', marker: true },
-    {
-      line: 'requests [security,tests] >= 2.8.1, == 2.8.* ; python_version < "2.7"',
-      name: 'requests',
-      extras: ['security', 'tests'],
-      specifier: '>= 2.8.1, == 2.8.*',
-      marker: true,
-    },
-    { line: 'pip (>=1.0)', name: 'pip', specifier: '>=1.0' },
-    { line: 'argparse;python_version<"2.7"', name: 'argparse', marker: true },
-  ]
+const examples: {
+  line: string
+  name: string
+  extras?: string[]
+  specifier?: string
+  url?: string
+  marker?: boolean
+}[] = [
+  { line: 'A', name: 'a' },
+  { line: 'A.B-C_D', name: 'a-b-c-d' },
+  { line: 'aa', name: 'aa' },
+  { line: 'name', name: 'name' },
+  { line: 'name<=1', name: 'name', specifier: '<=1' },
+  { line: 'name>=3', name: 'name', specifier: '>=3' },
+  { line: 'name>=3,<2', name: 'name', specifier: '>=3,<2' },
+  { line: 'name@http://foo.com', name: 'name', url: 'http://foo.com' },
+  { line: 'name @ file:///localbuilds/pip-1.3.1.zip', name: 'name', url: 'file:///localbuilds/pip-1.3.1.zip' },
+  {
+    line: "name [fred,bar] @ http://foo.com ; python_version=='2.7'",
+    name: 'name',
+    extras: ['fred', 'bar'],
+    url: 'http://foo.com',
+    marker: true,
+  },
+  {
+    line: "name[quux, strange];python_version<'2.7' and platform_version=='2'",
+    name: 'name',
+    extras: ['quux', 'strange'],
+    marker: true,
+  },
+  { line: "name; os_name=='a' or os_name=='b'", name: 'name', marker: true },
+  {
+    line: 'requests [security,tests] >= 2.8.1, == 2.8.* ; python_version < "2.7"',
+    name: 'requests',
+    extras: ['security', 'tests'],
+    specifier: '>= 2.8.1, == 2.8.*',
+    marker: true,
+  },
+  { line: 'pip (>=1.0)', name: 'pip', specifier: '>=1.0' },
+  { line: 'argparse;python_version<"2.7"', name: 'argparse', marker: true },
+]
 for (const e of examples)
   test(`PEP 508: ${e.line}`, () => {
     const r = parsePep508(e.line)

@@ -85,7 +85,10 @@ test('PyPI: markers for CPython 3.11 on Linux, extras, URLs, yanked and pre-rele
   ])
   assert.deepEqual(r.missing, [{ purl: 'pkg:pypi/missing-pkg', requirement: '>=1' }])
   // a yanked version is installed when pinned exactly (PEP 592); a pin of an unknown pre-release resolves to nothing
-  const pinned = await transitiveDependencies({ components: [{ purl: 'pkg:pypi/pinned' }], depth: 1 }, ports('pypi', kb))
+  const pinned = await transitiveDependencies(
+    { components: [{ purl: 'pkg:pypi/pinned' }], depth: 1 },
+    ports('pypi', kb),
+  )
   assert.ok(pinned.ok)
   assert.deepEqual(rows(pinned.dependencies), [
     ['pkg:pypi/requests', '2.32.0', '==2.32.0', 1],
@@ -107,7 +110,10 @@ test('crates.io: caret by default, optional and dev not followed, target tables,
             anything: '*',
           },
           'dev-dependencies': { tempfile: '3' },
-          target: { 'cfg(windows)': { dependencies: { winapi: '0.3' } }, 'cfg(unix)': { dependencies: { libc: '0.2' } } },
+          target: {
+            'cfg(windows)': { dependencies: { winapi: '0.3' } },
+            'cfg(unix)': { dependencies: { libc: '0.2' } },
+          },
         }),
       },
     },

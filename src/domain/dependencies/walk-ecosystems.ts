@@ -67,8 +67,8 @@ const picks = new WeakMap<KnownComponent, Map<string, KnownVersion | undefined>>
  */
 function pickActive(range: string, component: KnownComponent, any: string, yankedWhenPinned: boolean) {
   const requirement = ANY.has(range.trim()) ? any : range
-  let memo = picks.get(component)
-  if (!memo) picks.set(component, (memo = new Map()))
+  const memo = picks.get(component) ?? new Map<string, KnownVersion | undefined>()
+  picks.set(component, memo)
   if (memo.has(requirement)) return memo.get(requirement)
   const among = (status: string) => component.versions.filter((v) => v.status === status)
   let chosen = resolveVersion({ purl: component.purl, requirement }, among('active')).chosen

@@ -51,12 +51,12 @@ export function debianVersionProblem(version: string): string | undefined {
 /** PEP 508 "Names": ASCII letters and digits, and `.`, `_`, `-` between them (any case; PEP 503 compares them). */
 const PYPI_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/
 
-export function pypiNameProblem(name: string): string | undefined {
+function pypiNameProblem(name: string): string | undefined {
   return name.length <= 256 && PYPI_NAME.test(name) ? undefined : 'not a Python distribution name (PEP 508)'
 }
 
 /** PEP 440, as pip reads versions since 24.1 (legacy, non-PEP 440 versions are no longer installed). */
-export function pypiVersionProblem(version: string): string | undefined {
+function pypiVersionProblem(version: string): string | undefined {
   return version.length <= 256 && version.trim() === version && pep440Scheme.isValid(version)
     ? undefined
     : 'not a Python version (PEP 440)'
@@ -70,7 +70,7 @@ export function cargoNameProblem(name: string): string | undefined {
 }
 
 /** SemVer 2.0.0, as crates.io and Cargo require (MAJOR.MINOR.PATCH, no leading zeros). */
-export function cargoVersionProblem(version: string): string | undefined {
+function cargoVersionProblem(version: string): string | undefined {
   return version.length <= 256 && cargoScheme.isValid(version) ? undefined : 'not a crate version (SemVer 2.0.0)'
 }
 

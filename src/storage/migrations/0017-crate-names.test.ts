@@ -14,8 +14,14 @@ for (const backend of backends()) {
       try {
         await migrate(storage)
         const db = storage.db
-        const cpe = (purl_type: string, purl_name: string, cpe: string) =>
-          ({ purl_type, purl_name, cpe, versions: 1, source: 'purl2cpe', as_of: '2026-01-01' })
+        const cpe = (purl_type: string, purl_name: string, cpe: string) => ({
+          purl_type,
+          purl_name,
+          cpe,
+          versions: 1,
+          source: 'purl2cpe',
+          as_of: '2026-01-01',
+        })
         await db
           .insertInto('cpe_products')
           .values([

@@ -7,8 +7,7 @@ import { cargoMatches, cargoRequirements, parseCargoRequirement } from './cargo-
 
 const CORPUS: string[] = []
 for (const major of [0, 1, 2])
-  for (const minor of [0, 1, 2, 3, 5])
-    for (const patch of [0, 1, 2, 3, 4]) CORPUS.push(`${major}.${minor}.${patch}`)
+  for (const minor of [0, 1, 2, 3, 5]) for (const patch of [0, 1, 2, 3, 4]) CORPUS.push(`${major}.${minor}.${patch}`)
 CORPUS.push('1.2.3-alpha.1', '1.3.0-beta', '0.0.3-rc.1', '10.0.0')
 
 function admitted(req: string): string[] {

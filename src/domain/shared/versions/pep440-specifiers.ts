@@ -66,7 +66,8 @@ const publicOf = (p: Pep440): Pep440 => (p.local ? { ...p, local: undefined } : 
 /** Whether `p` begins with the epoch and release numbers of `prefix` (`p`'s release padded with zeros). */
 function hasPrefix(p: Pep440, prefix: Pep440, length = prefix.release.length): boolean {
   if (compareDigits(p.epoch, prefix.epoch) !== 0) return false
-  for (let i = 0; i < length; i++) if (compareDigits(p.release[i] ?? '0', prefix.release[i] as string) !== 0) return false
+  for (let i = 0; i < length; i++)
+    if (compareDigits(p.release[i] ?? '0', prefix.release[i] as string) !== 0) return false
   return true
 }
 
