@@ -122,7 +122,7 @@ for (const backend of backends()) {
           'VALIDATION_FAILED',
           /multiple ecosystems/,
         ],
-        [{ components: [{ purl: 'pkg:pypi/requests' }] }, 'VALIDATION_FAILED', /unsupported ecosystem: 'pypi'/],
+        [{ components: [{ purl: 'pkg:gem/rails' }] }, 'VALIDATION_FAILED', /unsupported ecosystem: 'gem'/],
         [{ components: [{ purl: 'nope' }] }, 'VALIDATION_FAILED', /invalid purls/],
         [{ components: [] }, 'VALIDATION_FAILED', /at least one component/],
         [{ components: [{ purl: 'pkg:npm/fx-app' }], depth: -1 }, 'VALIDATION_FAILED', /depth/],

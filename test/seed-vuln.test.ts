@@ -2,7 +2,7 @@
 // data sources export sorted, load into an empty SQLite or PostgreSQL KB and export back byte for byte; the
 // loaded records keep their hashes, so ingesting the same files again writes nothing.
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
@@ -129,3 +129,34 @@ for (const backend of backends()) {
     }
   })
 }
+
+test("a seed built before migration 17 gets its crates' keys as that migration writes them ('_' as '-')", async () => {
+  const old = await sqliteBackend.open()
+  const { storage, cleanup } = await sqliteBackend.open()
+  try {
+    await migrate(old.storage)
+    await ingestFixtures(old.storage)
+    // the key an earlier schema wrote for a crate named fxo_crate
+    await old.storage.db
+      .updateTable('advisory_packages')
+      .set({ purl_name: 'fxo_crate' })
+      .where('purl_type', '=', 'cargo')
+      .execute()
+    const oldDir = mkdtempSync(path.join(tmpdir(), 'compintel-seed-'))
+    await exportSeed(old.storage, oldDir, meta)
+    const manifestPath = path.join(oldDir, 'manifest.json')
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+    writeFileSync(manifestPath, JSON.stringify({ ...manifest, schema_version: '16' }))
+    await migrate(storage)
+    assert.equal((await loadSeed(storage, oldDir)).loaded, true)
+    const keys = await storage.db
+      .selectFrom('advisory_packages')
+      .select('purl_name')
+      .where('purl_type', '=', 'cargo')
+      .execute()
+    assert.deepEqual([...new Set(keys.map((k) => k.purl_name))], ['fxo-crate'])
+  } finally {
+    await old.cleanup()
+    await cleanup()
+  }
+})

@@ -4,11 +4,12 @@
 // path (seed-bulk.ts).
 import { promisify } from 'node:util'
 import { gunzip } from 'node:zlib'
-import { sql, type Transaction } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import { ANY_COMPONENT } from '../domain/kb/changes.ts'
 import type { Storage } from './database.ts'
 import { bandUnbandedFolderNodes } from './folder-index.ts'
 import { recordChanges } from './kb-changes.ts'
+import { CRATE_KEYS_SINCE, up as rekeyCrates } from './migrations/0017-crate-names.ts'
 import { refreshPopularity } from './popularity.ts'
 import type { Database } from './schema.ts'
 import { sqliteBulk } from './seed-bulk.ts'
@@ -81,6 +82,8 @@ export async function loadSeed(
       }
       await refreshPopularity(trx)
       await bandUnbandedFolderNodes(trx)
+      // a seed built before migration 17 keys its crates (RustSec advisories, CPE products) as they were keyed then
+      if (Number(manifest.schema_version) < CRATE_KEYS_SINCE) await rekeyCrates(trx as unknown as Kysely<unknown>)
       await trx
         .updateTable('kb_meta')
         .set({ created_at: manifest.created_at, db_release: manifest.release })

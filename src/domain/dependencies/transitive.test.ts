@@ -247,8 +247,8 @@ const errors: { name: string; components: { purl: string }[]; depth?: number; li
   },
   {
     name: 'an ecosystem without dependency data',
-    components: [{ purl: 'pkg:pypi/requests' }],
-    message: /unsupported ecosystem: 'pypi'. Supported ecosystems: 'npm', 'deb'/,
+    components: [{ purl: 'pkg:gem/rails' }],
+    message: /unsupported ecosystem: 'gem'. Supported ecosystems: 'npm', 'deb', 'pypi', 'cargo'/,
   },
   { name: 'no valid purl', components: [{ purl: 'x' }, { purl: '' }], message: /invalid purls/ },
   { name: 'no component', components: [], message: /at least one component/ },

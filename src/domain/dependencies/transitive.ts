@@ -12,6 +12,7 @@ import { WALK_ECOSYSTEMS, type WalkEcosystem } from './walk-ecosystems.ts'
 const EDGES_PER_STEP = 256
 /** Skipped inputs named in the status message; the rest are counted. */
 const MAX_LISTED = 10
+const NO_EXTRAS: ReadonlySet<string> = new Set()
 
 export interface TransitiveRequest {
   components: readonly ComponentRef[]
@@ -77,6 +78,8 @@ export async function transitiveDependencies(
   let level: number[] = []
   /** Each version walked, as purl@version, to name it as the dependent of what it declares. */
   const labels = new Map<number, string>()
+  /** The extras (PyPI) a version was first reached with: its dependencies that only those extras bring apply. */
+  const extrasOf = new Map<number, ReadonlySet<string>>()
   const missing: ComponentRef[] = []
   roots.forEach((r, i) => {
     // an exact lookup reads only the version asked for (`partial`): such a component is read again in full if needed
@@ -98,11 +101,9 @@ export async function transitiveDependencies(
   for (let d = 1; d <= depth && level.length > 0 && !truncated; d++) {
     const declared = await ports.dependencies.ofVersions(level, eco.scopes)
     const edges = level.flatMap((id) =>
-      (declared.get(id) ?? []).map((dep) => ({
-        dep,
-        target: eco.target(dep.name, dep.requirement),
-        from: labels.get(id) ?? '',
-      })),
+      (declared.get(id) ?? [])
+        .filter((dep) => eco.applies?.(dep, extrasOf.get(id) ?? NO_EXTRAS) ?? true)
+        .map((dep) => ({ dep, target: eco.target(dep.name, dep.requirement), from: labels.get(id) ?? '' })),
     )
     const wanted = [...new Set(edges.flatMap((e) => (e.target ? [e.target.purlName] : [])))].filter(
       (n) => !known.has(n),
@@ -117,7 +118,7 @@ export async function transitiveDependencies(
       const component = target ? known.get(target.purlName) : undefined
       const chosen = target && component ? eco.pick(target.range, component) : undefined
       if (chosen && seen.has(chosen.id)) continue
-      const purl = component?.purl ?? eco.purlOf(target?.purlName ?? dep.name)
+      const purl = component?.purl ?? eco.purlOf(target?.purlName ?? dep.name, dep.name)
       if (!chosen) {
         const key = `${purl}\u0000${dep.requirement}`
         if (unresolvedSeen.has(key)) continue
@@ -136,6 +137,7 @@ export async function transitiveDependencies(
       }
       seen.add(chosen.id)
       labels.set(chosen.id, `${purl}@${chosen.version}`)
+      if (target?.extras?.length) extrasOf.set(chosen.id, new Set(target.extras))
       out.push({ purl, version: chosen.version, requirement: dep.requirement, depth: d, dependent: from })
       next.push(chosen.id)
     }

@@ -1,20 +1,39 @@
 // What the transitive walk (transitive.ts) needs to know of each ecosystem with dependency data: which declared
-// scopes it follows, which registry package a declared dependency names, its purl, and which version a requirement
-// installs. npm: npm's rules (specifier.ts, pick-version.ts: dist-tags, aliases; git/file/url specifiers name no
-// registry package). Debian (pkg:deb/debian/…): the first alternative of each need (runtime; alternatives are
-// recorded as optional and not followed), the highest version the suites list that meets the relations, as apt's
-// candidate would be (docs/debian.md "Dependencies").
+// scopes it follows, which declared dependencies apply where it installs, which registry package a declared
+// dependency names, its purl, and which version a requirement installs. npm: npm's rules (specifier.ts,
+// pick-version.ts: dist-tags, aliases; git/file/url specifiers name no registry package). Debian
+// (pkg:deb/debian/…): the first alternative of each need (runtime; alternatives are recorded as optional and not
+// followed), the highest version the suites list that meets the relations, as apt's candidate would be
+// (docs/debian.md "Dependencies"). PyPI: PEP 508 lines whose markers hold on CPython 3.11 / Linux x86_64, an
+// extra's dependencies when the dependent asked for the extra (pep508.ts). crates.io: runtime dependencies (and
+// optional ones the default feature enables) whose target applies to x86_64-unknown-linux-gnu (cargo-manifest.ts).
+// Both: the highest active version the requirement admits by the ecosystem's rules (docs/dependencies.md).
 import type { KnownComponent, KnownVersion } from '../catalog/types.ts'
 import type { DependencyScope } from '../kb/types.ts'
-import { resolveVersion } from '../shared/requirement.ts'
+import { canonicalPurl, purlName } from '../shared/purl.ts'
+import { resolveVersion, tryParseRequirement } from '../shared/requirement.ts'
+import { schemeFor } from '../shared/versions/index.ts'
+import { targetApplies } from './cargo-cfg.ts'
+import { splitCargoRequirement } from './cargo-manifest.ts'
+import { parsePep508, pep508Applies } from './pep508.ts'
 import { pickVersion } from './pick-version.ts'
 import { classifySpecifier, npmPurl } from './specifier.ts'
+import type { DeclaredDependency } from './types.ts'
 
 export interface WalkEcosystem {
   scopes: readonly DependencyScope[]
-  /** The registry package a declared dependency names (its purl_name and range), or undefined when it names none. */
-  target(name: string, requirement: string): { purlName: string; range: string } | undefined
-  purlOf(purlName: string): string
+  /**
+   * Whether a declared dependency applies where the walk installs (PyPI's environment markers, Cargo's target
+   * tables), for a dependent asked for these extras; absent: every one does.
+   */
+  applies?(dep: DeclaredDependency, extras: ReadonlySet<string>): boolean
+  /**
+   * The registry package a declared dependency names (its purl_name and range, and the extras it asks of it), or
+   * undefined when it names none.
+   */
+  target(name: string, requirement: string): { purlName: string; range: string; extras?: string[] } | undefined
+  /** The purl of a package the KB does not know, from its purl_name and the name it was declared by. */
+  purlOf(purlName: string, declaredName: string): string
   pick(range: string, component: KnownComponent): KnownVersion | undefined
 }
 
@@ -38,5 +57,56 @@ const deb: WalkEcosystem = {
   },
 }
 
+/** Requirements that mean any version; the walk reads them as "any release" (no pre-release unless nothing else). */
+const ANY = new Set(['', '*', 'x', 'X'])
+const picks = new WeakMap<KnownComponent, Map<string, KnownVersion | undefined>>()
+
+/**
+ * The highest active version the requirement admits in the component's own rules. A yanked (`deprecated`) version
+ * only when pinned exactly and `yankedWhenPinned` (PEP 592; Cargo installs yanked crates only from a lock file).
+ */
+function pickActive(range: string, component: KnownComponent, any: string, yankedWhenPinned: boolean) {
+  const requirement = ANY.has(range.trim()) ? any : range
+  const memo = picks.get(component) ?? new Map<string, KnownVersion | undefined>()
+  picks.set(component, memo)
+  if (memo.has(requirement)) return memo.get(requirement)
+  const among = (status: string) => component.versions.filter((v) => v.status === status)
+  let chosen = resolveVersion({ purl: component.purl, requirement }, among('active')).chosen
+  if (!chosen && yankedWhenPinned && tryParseRequirement(requirement, schemeFor(component.type))?.kind === 'exact')
+    chosen = resolveVersion({ purl: component.purl, requirement }, among('deprecated')).chosen
+  memo.set(requirement, chosen)
+  return chosen
+}
+
+const pypi: WalkEcosystem = {
+  scopes: ['runtime', 'optional'],
+  applies(dep, extras) {
+    const r = parsePep508(`${dep.name} ${dep.requirement}`)
+    return r !== undefined && pep508Applies(r, extras)
+  },
+  target(name, requirement) {
+    const r = parsePep508(`${name} ${requirement}`)
+    if (!r || r.url !== undefined) return undefined // a direct reference names no index package
+    return { purlName: r.name, range: r.specifier, extras: r.extras }
+  },
+  purlOf: (name) => canonicalPurl({ type: 'pypi', name }),
+  pick: (range, component) => pickActive(range, component, '>=0', true),
+}
+
+const cargo: WalkEcosystem = {
+  scopes: ['runtime'],
+  applies(dep) {
+    const { target } = splitCargoRequirement(dep.requirement)
+    return target === undefined || targetApplies(target) === true
+  },
+  target(name, requirement) {
+    const { requirement: range } = splitCargoRequirement(requirement)
+    if (/^(git|path|registry)\+/.test(range)) return undefined // not a crates.io crate
+    return { purlName: purlName({ type: 'cargo', name }), range }
+  },
+  purlOf: (_, declaredName) => canonicalPurl({ type: 'cargo', name: declaredName }),
+  pick: (range, component) => pickActive(range, component, '>=0.0.0', false),
+}
+
 /** The purl types the walk follows, each with its rules. */
-export const WALK_ECOSYSTEMS: Readonly<Record<string, WalkEcosystem>> = { npm, deb }
+export const WALK_ECOSYSTEMS: Readonly<Record<string, WalkEcosystem>> = { npm, deb, pypi, cargo }

@@ -46,7 +46,29 @@ test('Debian versions: Policy 5.6.12 as dpkg parses it', () => {
     assert.match(versionProblem('deb', bad) ?? '', /^not a Debian version/, JSON.stringify(bad))
 })
 
+test('PyPI names and versions: PEP 508 names, PEP 440 versions', () => {
+  for (const ok of ['requests', 'Flask', 'zope.interface', 'typing_extensions', '3to2', 'A'])
+    assert.equal(nameProblem('pypi', ok), undefined, ok)
+  for (const bad of ['', '-x', 'x-', 'a b', 'x?a=b', '<img>', 'caf\u00e9', 'x/y'])
+    assert.match(nameProblem('pypi', bad) ?? '', /^not a Python distribution name/, JSON.stringify(bad))
+  for (const ok of ['2.31.0', '1.0rc1', '1!2.0.post1.dev3', '1.0+ubuntu.1', '2013b'])
+    assert.equal(versionProblem('pypi', ok), undefined, ok)
+  for (const bad of ['', '1.0-beta-final', ' 1.0', 'latest', '1.0.0?a=b', 'dev-r1234'])
+    assert.match(versionProblem('pypi', bad) ?? '', /^not a Python version/, JSON.stringify(bad))
+})
+
+test("crates: crates.io's names, SemVer 2.0.0 versions", () => {
+  for (const ok of ['serde', 'serde_json', 'tokio-util', 'Inflector', `a${'b'.repeat(63)}`])
+    assert.equal(nameProblem('cargo', ok), undefined, ok)
+  for (const bad of ['', '1password', '_x', 'a.b', 'a b', '<img>', `a${'b'.repeat(64)}`])
+    assert.match(nameProblem('cargo', bad) ?? '', /^not a crate name/, JSON.stringify(bad))
+  for (const ok of ['1.0.0', '0.3.0-alpha.1', '1.0.0+zstd.1.5.5'])
+    assert.equal(versionProblem('cargo', ok), undefined, ok)
+  for (const bad of ['', '1.0', 'v1.0.0', '01.0.0', '1.0.0 ', '1.0.0.0'])
+    assert.match(versionProblem('cargo', bad) ?? '', /^not a crate version/, JSON.stringify(bad))
+})
+
 test('types without rules here accept any name and version', () => {
-  assert.equal(nameProblem('pypi', 'anything at all'), undefined)
+  assert.equal(nameProblem('gem', 'anything at all'), undefined)
   assert.equal(versionProblem('maven', 'x y'), undefined)
 })

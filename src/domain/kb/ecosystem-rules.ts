@@ -4,7 +4,9 @@
 // why a string is refused, or undefined when it is allowed.
 import semver from 'semver'
 import validateName from 'validate-npm-package-name'
+import { cargoScheme } from '../shared/versions/cargo.ts'
 import { debianScheme } from '../shared/versions/debian.ts'
+import { pep440Scheme } from '../shared/versions/pep440.ts'
 
 /** npm: what validate-npm-package-name allows, under the old packages' rules (JSONStream, string_decoder, events). */
 export function npmNameProblem(name: string): string | undefined {
@@ -46,13 +48,43 @@ export function debianVersionProblem(version: string): string | undefined {
   return allowed ? undefined : 'not a Debian version (Policy 5.6.12)'
 }
 
+/** PEP 508 "Names": ASCII letters and digits, and `.`, `_`, `-` between them (any case; PEP 503 compares them). */
+const PYPI_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/
+
+function pypiNameProblem(name: string): string | undefined {
+  return name.length <= 256 && PYPI_NAME.test(name) ? undefined : 'not a Python distribution name (PEP 508)'
+}
+
+/** PEP 440, as pip reads versions since 24.1 (legacy, non-PEP 440 versions are no longer installed). */
+function pypiVersionProblem(version: string): string | undefined {
+  return version.length <= 256 && version.trim() === version && pep440Scheme.isValid(version)
+    ? undefined
+    : 'not a Python version (PEP 440)'
+}
+
+/** crates.io's names: ASCII letters, digits, `-` and `_`, starting with a letter, at most 64 characters. */
+const CRATE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
+
+export function cargoNameProblem(name: string): string | undefined {
+  return CRATE_NAME.test(name) ? undefined : 'not a crate name (crates.io: ASCII letters, digits, - and _, at most 64)'
+}
+
+/** SemVer 2.0.0, as crates.io and Cargo require (MAJOR.MINOR.PATCH, no leading zeros). */
+function cargoVersionProblem(version: string): string | undefined {
+  return version.length <= 256 && cargoScheme.isValid(version) ? undefined : 'not a crate version (SemVer 2.0.0)'
+}
+
 const NAME_RULES: Record<string, (name: string) => string | undefined> = {
   npm: npmNameProblem,
   deb: debianNameProblem,
+  pypi: pypiNameProblem,
+  cargo: cargoNameProblem,
 }
 const VERSION_RULES: Record<string, (version: string) => string | undefined> = {
   npm: npmVersionProblem,
   deb: debianVersionProblem,
+  pypi: pypiVersionProblem,
+  cargo: cargoVersionProblem,
 }
 
 /** Why an ecosystem refuses this package name (for npm: `@scope/name`; for deb: the name without `debian/`). */

@@ -7,7 +7,7 @@ import type { CatalogReader } from '../catalog/types.ts'
 import type { LicenseResult } from '../licenses/component-licenses.ts'
 import { licenseEntry } from '../licenses/spdx.ts'
 import type { LicenseReader, VersionLicenses } from '../licenses/types.ts'
-import { splitVersion } from '../shared/purl.ts'
+import { purlWithVersion, splitVersion, tryParsePurl } from '../shared/purl.ts'
 
 export interface LicenseOrigin {
   /** The registry's declared license as an SPDX expression ('' when none, or when it is not one). */
@@ -26,12 +26,13 @@ export async function licenseOrigins(
   results: readonly LicenseResult[],
   ports: { catalog: CatalogReader; licenses: LicenseReader },
 ): Promise<LicenseOrigin[]> {
-  // the version each answer's licenses are of (the resolved one, or the nearest licensed one)
-  const asked = results.map((l, i) =>
-    l.version !== '' && l.licenses.length > 0
-      ? { purl: splitVersion(purls[i] ?? '').purl, requirement: l.version }
-      : undefined,
-  )
+  // the version each answer's licenses are of (the resolved one, or the nearest licensed one), as the purl's
+  // @version: a requirement of a bare version is a range in some ecosystems (Cargo's `1.0.188` is `^1.0.188`)
+  const asked = results.map((l, i) => {
+    const parsed =
+      l.version !== '' && l.licenses.length > 0 ? tryParsePurl(splitVersion(purls[i] ?? '').purl) : undefined
+    return parsed ? { purl: purlWithVersion(parsed, l.version) } : undefined
+  })
   const refs = asked.filter((a) => a !== undefined)
   if (refs.length === 0) return results.map(() => NONE)
   const resolved = await resolveBatch(refs, ports.catalog)

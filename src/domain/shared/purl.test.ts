@@ -119,6 +119,8 @@ const names = [
   { in: 'pkg:pypi/requests', name: 'requests', url: 'https://pypi.org/project/requests' },
   { in: 'pkg:golang/github.com/a/b', name: 'github.com/a/b', url: 'https://pkg.go.dev/github.com/a/b' },
   { in: 'pkg:cargo/serde', name: 'serde', url: '' },
+  // crates: case-insensitive, `-` and `_` the same crate (the purl keeps the name as written)
+  { in: 'pkg:cargo/Serde_JSON', name: 'serde-json', url: '' },
 ]
 for (const c of names) {
   test(`purlName and projectUrl: ${c.in}`, () => {

@@ -117,11 +117,13 @@ function formatPurl(p: Purl): string {
 
 /**
  * The reference's purl_name lookup key: namespace/name, lower-cased except for npm and nuget (docs/api-behaviour.md
- * "Requirement resolution").
+ * "Requirement resolution"); PyPI names are PEP 503-normalised by parsePurl, and a crate's name has each `_` as `-`
+ * (crates.io takes names that differ only in case or in `-` / `_` for the same crate).
  */
 export function purlName(p: Purl): string {
   const full = p.namespace ? `${p.namespace}/${p.name}` : p.name
-  return p.type === 'npm' || p.type === 'nuget' ? full : full.toLowerCase()
+  if (p.type === 'npm' || p.type === 'nuget') return full
+  return p.type === 'cargo' ? full.toLowerCase().replaceAll('_', '-') : full.toLowerCase()
 }
 
 /**

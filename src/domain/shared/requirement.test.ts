@@ -133,9 +133,11 @@ test('resolveVersion: unpublished (removed) versions are chosen only when asked 
   assert.equal(resolveVersion({ purl: 'pkg:npm/x', requirement: '>1.0.0' }, known).version, '1.1.0')
 })
 
-test('requirements in each ecosystem: node-semver ranges for Go and crates.io, comparators in the own order elsewhere', () => {
+test("requirements in each ecosystem: node-semver ranges for Go, PyPI's and Cargo's own syntax, comparators in the own order elsewhere", () => {
   assert.deepEqual(parseRequirement('5.2.4.3', schemeFor('gem')), { kind: 'exact', version: '5.2.4.3' })
-  assert.equal(parseRequirement('^1.2', schemeFor('cargo')).kind, 'range')
+  assert.equal(parseRequirement('^1.2', schemeFor('cargo')).kind, 'ecosystem')
+  assert.equal(parseRequirement('1.2.3', schemeFor('cargo')).kind, 'ecosystem')
+  assert.deepEqual(parseRequirement('=1.2.3', schemeFor('cargo')), { kind: 'exact', version: '1.2.3' })
   assert.deepEqual(parseRequirement('v1.2.3', schemeFor('golang')), { kind: 'exact', version: 'v1.2.3' })
   const pypi = ['1.0rc1', '1.0', '1.0.post1', '1.0.1'].map((version) => ({ version }))
   assert.equal(resolveVersion({ purl: 'pkg:pypi/x', requirement: '<1.0.1' }, pypi).version, '1.0.post1')

@@ -4,6 +4,7 @@ import semver from 'semver'
 import { DomainError, type Outcome, SUCCESS } from './outcome.ts'
 import { type Purl, parsePurl, splitVersion } from './purl.ts'
 import { schemeFor, type VersionScheme } from './versions/index.ts'
+import type { OwnRange } from './versions/types.ts'
 
 type Comparator = { op: '>=' | '<=' | '>' | '<' | '='; version: string }
 export type Requirement =
@@ -11,6 +12,8 @@ export type Requirement =
   | { kind: 'exact'; version: string }
   | { kind: 'range'; raw: string; range: semver.Range }
   | { kind: 'comparators'; raw: string; anyOf: Comparator[][] }
+  /** The ecosystem's own syntax (PEP 440 specifiers, Cargo requirements), matched by its scheme. */
+  | { kind: 'ecosystem'; raw: string; range: OwnRange }
 
 export const MAX_REQUIREMENT_LENGTH = 256
 const ANY = new Set(['', '*', 'x', 'X', 'latest'])
@@ -25,6 +28,13 @@ export function parseRequirement(input: string, scheme: VersionScheme): Requirem
   const req = withoutPurlTail(trimmed)
   if (ANY.has(req)) return { kind: 'any' }
   if (req.length > MAX_REQUIREMENT_LENGTH) throw invalid(`${req.slice(0, 40)}…`)
+  if (typeof scheme.ranges === 'object') {
+    const parsed = scheme.ranges.parse(req)
+    if (!parsed) throw invalid(req)
+    return 'exact' in parsed
+      ? { kind: 'exact', version: parsed.exact }
+      : { kind: 'ecosystem', raw: req, range: parsed.range }
+  }
   const bare = req.replace(/^==?\s*/, '')
   if (scheme.ranges === 'semver') {
     if (!OPERATORS.test(bare) && scheme.isValid(bare)) return { kind: 'exact', version: bare }
@@ -128,7 +138,7 @@ export function resolveVersion<T extends { version: string }>(
   } catch (err) {
     return { ...base, outcome: (err as DomainError).outcome, version: '' }
   }
-  const matching = known.filter((k) => matches(req, k.version, s))
+  const matching = admitted(req, known, s)
   // only an exact request may get an unpublished (removed) version
   const published = matching.filter((k) => (k as { status?: string }).status !== 'removed')
   const candidates = req.kind === 'exact' || published.length === 0 ? matching : published
@@ -143,10 +153,10 @@ export function resolveVersion<T extends { version: string }>(
 
 /** The versions of `known` that a parsed requirement admits, in their given order. */
 export function admitted<T extends { version: string }>(req: Requirement, known: readonly T[], s: VersionScheme): T[] {
-  return known.filter((k) => matches(req, k.version, s))
+  return req.kind === 'ecosystem' ? req.range.admit(known) : known.filter((k) => matches(req, k.version, s))
 }
 
-function matches(req: Requirement, v: string, s: VersionScheme): boolean {
+function matches(req: Exclude<Requirement, { kind: 'ecosystem' }>, v: string, s: VersionScheme): boolean {
   switch (req.kind) {
     case 'any':
       return true

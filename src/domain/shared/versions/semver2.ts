@@ -46,7 +46,8 @@ export function compareSemver2(a: Semver2, b: Semver2, foldCase = false): number
   return compareNumbers(a.core, b.core) || comparePrerelease(a.pre, b.pre, foldCase)
 }
 
-function comparePrerelease(a: readonly string[], b: readonly string[], foldCase = false): number {
+/** Pre-release lists alone: an empty one (a release) above every other. */
+export function comparePrerelease(a: readonly string[], b: readonly string[], foldCase = false): number {
   if (a.length === 0 || b.length === 0) return b.length - a.length // the release is above its pre-releases
   return compareIdentifiers(a, b, 'below', foldCase)
 }

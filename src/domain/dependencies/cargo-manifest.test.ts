@@ -1,0 +1,96 @@
+// Cargo.toml dependency tables (as a TOML parser gives them) read as the KB's dependencies: the Cargo book's
+// forms (strings, tables, renames, git, path, optional with features, platform-specific tables) and hostile input.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { cargoDependencies, enabledByDefault, splitCargoRequirement } from './cargo-manifest.ts'
+
+test("the Cargo book's forms", () => {
+  const deps = cargoDependencies({
+    package: { name: 'demo', version: '0.1.0' },
+    dependencies: {
+      serde: { version: '1.0', features: ['derive'], 'default-features': false },
+      rand: '0.8.5',
+      log: { version: '0.4', optional: true },
+      json: { package: 'serde_json', version: '1' },
+      regex: { git: 'https://example.invalid/regex.git', branch: 'next' },
+      hello_utils: { path: 'hello_utils' },
+      local_published: { path: '../x', version: '1.2' },
+      private: { version: '2', registry: 'my-registry' },
+      any: {},
+    },
+    'dev-dependencies': { tempfile: '3' },
+    'build-dependencies': { cc: '1.0.3' },
+    target: {
+      'cfg(windows)': { dependencies: { winapi: '0.3.9' } },
+      'cfg(unix)': { dependencies: { libc: '0.2' } },
+      'x86_64-pc-windows-gnu': { 'dev-dependencies': { winhttp: '0.4.0' } },
+    },
+  })
+  assert.deepEqual(deps, [
+    { scope: 'runtime', name: 'serde', requirement: '1.0' },
+    { scope: 'runtime', name: 'rand', requirement: '0.8.5' },
+    { scope: 'optional', name: 'log', requirement: '0.4' },
+    { scope: 'runtime', name: 'serde_json', requirement: '1' },
+    { scope: 'runtime', name: 'regex', requirement: 'git+https://example.invalid/regex.git#next' },
+    { scope: 'runtime', name: 'hello_utils', requirement: 'path+hello_utils' },
+    { scope: 'runtime', name: 'local_published', requirement: '1.2' },
+    { scope: 'runtime', name: 'private', requirement: 'registry+my-registry 2' },
+    { scope: 'runtime', name: 'any', requirement: '*' },
+    { scope: 'dev', name: 'tempfile', requirement: '3' },
+    { scope: 'dev', name: 'cc', requirement: '1.0.3' },
+    { scope: 'runtime', name: 'winapi', requirement: '0.3.9; cfg(windows)' },
+    { scope: 'runtime', name: 'libc', requirement: '0.2; cfg(unix)' },
+    { scope: 'dev', name: 'winhttp', requirement: '0.4.0; x86_64-pc-windows-gnu' },
+  ])
+})
+
+test('optional dependencies the default feature enables are runtime', () => {
+  const features = {
+    default: ['std', 'fancy'],
+    std: ['dep:memchr', 'serde?/std'],
+    fancy: ['unicode/full', 'color'],
+    color: [],
+    extra: ['dep:never'],
+  }
+  assert.deepEqual([...enabledByDefault(features)].sort(), ['memchr', 'unicode'])
+  const deps = cargoDependencies({
+    features: { default: ['perf'], perf: ['aho'] },
+    dependencies: {
+      aho: { version: '1', optional: true, package: 'aho-corasick' },
+      serde: { version: '1', optional: true },
+    },
+  })
+  assert.deepEqual(deps, [
+    { scope: 'runtime', name: 'aho-corasick', requirement: '1' },
+    { scope: 'optional', name: 'serde', requirement: '1' },
+  ])
+})
+
+test('a crate declared in several tables of a scope keeps the declaration for the default target', () => {
+  const deps = cargoDependencies({
+    target: {
+      'cfg(windows)': { dependencies: { getrandom: { version: '0.2', features: ['js'] } } },
+      'cfg(unix)': { dependencies: { getrandom: '0.2.10' } },
+    },
+  })
+  assert.deepEqual(deps, [{ scope: 'runtime', name: 'getrandom', requirement: '0.2.10; cfg(unix)' }])
+  assert.deepEqual(splitCargoRequirement('0.2.10; cfg(unix)'), { requirement: '0.2.10', target: 'cfg(unix)' })
+  assert.deepEqual(splitCargoRequirement('^1'), { requirement: '^1' })
+})
+
+test('hostile manifests: wrong types, bad names, unknown target keys, long values are left out', () => {
+  assert.deepEqual(cargoDependencies(null as unknown as Record<string, unknown>), [])
+  assert.deepEqual(cargoDependencies({ dependencies: ['serde'] }), [])
+  const deps = cargoDependencies({
+    dependencies: {
+      '<img>': '1',
+      '1up': '1',
+      ok: 1,
+      fine: { version: 'x'.repeat(300) },
+      inherited: { workspace: true },
+      good: '1',
+    },
+    target: { 'cfg(unix': { dependencies: { bad: '1' } }, 'cfg(unix)': 'not a table' },
+  })
+  assert.deepEqual(deps, [{ scope: 'runtime', name: 'good', requirement: '1' }])
+})

@@ -1,0 +1,142 @@
+// A crate's Cargo.toml (parsed into plain objects elsewhere) as the KB's dependencies (the Cargo book, "Specifying
+// dependencies", "Features"; docs/dependencies.md "crates.io"). Scopes: `[dependencies]` runtime,
+// `[dev-dependencies]` dev, `[build-dependencies]` dev too (build tools: compiled and run to build the crate, never
+// linked into it); an `optional = true` dependency is optional unless the crate's own `default` feature enables it
+// (then runtime: what a dependent with default features gets). `[target.<cfg or triple>.*]` tables add their
+// dependencies with `; <key>` after the requirement (`^0.3; cfg(windows)`), evaluated by the walk (cargo-cfg.ts).
+// The name is the crate's (`package = "real-name"` renames); the requirement Cargo's text (`1.2` means ^1.2), or
+// where the dependency names no crates.io crate: `git+<url>[#ref]`, `path+<path>`, `registry+<name> <req>`.
+// Entries that are not of these forms are left out: the manifest is outside data.
+import { cargoNameProblem } from '../kb/ecosystem-rules.ts'
+import type { Dependency, DependencyScope } from '../kb/types.ts'
+import { MAX_REQUIREMENT_LENGTH } from '../shared/requirement.ts'
+import { targetApplies } from './cargo-cfg.ts'
+
+type Table = Record<string, unknown>
+
+const SECTIONS: [key: string, alias: string, scope: 'runtime' | 'dev'][] = [
+  ['dependencies', 'dependencies', 'runtime'],
+  ['dev-dependencies', 'dev_dependencies', 'dev'],
+  ['build-dependencies', 'build_dependencies', 'dev'],
+]
+/** The most entries read from one manifest (crates.io's largest manifests declare a few hundred). */
+const MAX_ENTRIES = 2000
+const LOOSE_NAME = /^[A-Za-z0-9_-]{1,64}$/
+
+const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && !Array.isArray(v)
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined)
+
+interface Entry {
+  /** The key in the table (what features name). */
+  local: string
+  name: string
+  requirement: string
+  optional: boolean
+}
+
+/** One `name = …` entry of a dependency table, or undefined when it is not one Cargo accepts. */
+function readEntry(local: string, value: unknown): Entry | undefined {
+  if (typeof value === 'string') return readEntry(local, { version: value })
+  if (!isTable(value)) return undefined
+  const name = str(value.package) ?? local
+  const version = str(value.version)
+  const git = str(value.git)
+  const path = str(value.path)
+  const registry = str(value.registry) ?? str(value['registry-index'])
+  let requirement: string
+  // a version wins over git and path: crates.io strips those when the crate is published
+  if (registry) requirement = `registry+${registry} ${version ?? '*'}`
+  else if (version) requirement = version
+  else if (git) {
+    const ref = str(value.rev) ?? str(value.tag) ?? str(value.branch)
+    requirement = `git+${git}${ref ? `#${ref}` : ''}`
+  } else if (path) requirement = `path+${path}`
+  else if (value.workspace === true)
+    return undefined // inherited from a workspace: no published manifest has it
+  else requirement = '*'
+  const onRegistry = !/^(git|path|registry)\+/.test(requirement)
+  if (onRegistry ? cargoNameProblem(name) : !LOOSE_NAME.test(name)) return undefined
+  if (requirement.length > MAX_REQUIREMENT_LENGTH) return undefined
+  return { local, name, requirement, optional: value.optional === true }
+}
+
+/**
+ * The optional dependencies (by their key) the `default` feature enables, through the features it enables:
+ * `dep:x`, `x/feature` (not the weak `x?/feature`), and a plain `x` naming no feature (an optional dependency's
+ * implicit feature).
+ */
+export function enabledByDefault(features: unknown): Set<string> {
+  const table = isTable(features) ? features : {}
+  const deps = new Set<string>()
+  const seen = new Set<string>()
+  const queue = ['default']
+  while (queue.length > 0 && seen.size < MAX_ENTRIES) {
+    const f = queue.shift() as string
+    if (seen.has(f)) continue
+    seen.add(f)
+    const items = table[f]
+    if (!Array.isArray(items)) {
+      if (f !== 'default') deps.add(f)
+      continue
+    }
+    for (const item of items) {
+      if (typeof item !== 'string') continue
+      if (item.startsWith('dep:')) deps.add(item.slice(4))
+      else if (item.includes('/')) {
+        const [dep = ''] = item.split('/')
+        if (!dep.endsWith('?')) deps.add(dep)
+      } else queue.push(item)
+    }
+  }
+  return deps
+}
+
+/** Every dependency table of the manifest, with the target key of the platform-specific ones. */
+function tables(manifest: Table): { table: Table; scope: 'runtime' | 'dev'; target?: string }[] {
+  const out: { table: Table; scope: 'runtime' | 'dev'; target?: string }[] = []
+  const add = (owner: Table, target?: string) => {
+    for (const [key, alias, scope] of SECTIONS) {
+      const table = owner[key] ?? owner[alias]
+      if (isTable(table)) out.push(target === undefined ? { table, scope } : { table, scope, target })
+    }
+  }
+  add(manifest)
+  if (isTable(manifest.target))
+    for (const [key, owner] of Object.entries(manifest.target)) if (isTable(owner)) add(owner, key.trim())
+  return out
+}
+
+/**
+ * A parsed Cargo.toml's dependencies. One per scope and crate (the KB keeps one): a crate declared in several
+ * tables of a scope keeps the declaration that applies to the default target, the first if none does.
+ */
+export function cargoDependencies(manifest: Record<string, unknown>): Dependency[] {
+  if (!isTable(manifest)) return []
+  const enabled = enabledByDefault(manifest.features)
+  const out = new Map<string, { dep: Dependency; applies: boolean }>()
+  let read = 0
+  for (const { table, scope: section, target } of tables(manifest)) {
+    const applies = target === undefined || targetApplies(target) === true
+    if (target !== undefined && targetApplies(target) === undefined) continue
+    for (const [local, value] of Object.entries(table)) {
+      if (++read > MAX_ENTRIES) break
+      const e = readEntry(local, value)
+      if (!e) continue
+      const scope: DependencyScope = section === 'runtime' && e.optional && !enabled.has(e.local) ? 'optional' : section
+      const requirement = target === undefined ? e.requirement : `${e.requirement}; ${target}`
+      if (requirement.length > MAX_REQUIREMENT_LENGTH) continue
+      const key = `${scope}\u0000${e.name}`
+      const known = out.get(key)
+      if (known && (known.applies || !applies)) continue
+      out.set(key, { dep: { scope, name: e.name, requirement }, applies })
+    }
+  }
+  return [...out.values()].map((d) => d.dep)
+}
+
+/** A Cargo dependency's requirement and the target key it was declared under (`^0.3; cfg(windows)`). */
+export function splitCargoRequirement(requirement: string): { requirement: string; target?: string } {
+  const semi = requirement.indexOf(';')
+  if (semi === -1) return { requirement: requirement.trim() }
+  return { requirement: requirement.slice(0, semi).trim(), target: requirement.slice(semi + 1).trim() }
+}

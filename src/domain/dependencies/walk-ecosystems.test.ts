@@ -1,0 +1,142 @@
+// The transitive walk over PyPI and crates.io packages in memory (made-up packages, FIXTURE): each ecosystem's
+// declared dependencies read by its own parser (pep508.ts, cargo-manifest.ts), markers and target tables
+// evaluated for the default environment, extras followed, names normalised, the highest active version chosen.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { knownComponent, knownVersion, memoryCatalog } from '../catalog/memory-catalog.test-helper.ts'
+import type { KnownComponent } from '../catalog/types.ts'
+import type { Dependency, LifecycleStatus } from '../kb/types.ts'
+import { canonicalPurl, purlName } from '../shared/purl.ts'
+import { cargoDependencies } from './cargo-manifest.ts'
+import { pep508Dependencies } from './pep508.ts'
+import { transitiveDependencies } from './transitive.ts'
+import type { DeclaredDependency, DependencyReader } from './types.ts'
+
+type Pkg = Record<string, { status?: LifecycleStatus; deps?: Dependency[] }>
+
+function ports(type: 'pypi' | 'cargo', kb: Record<string, Pkg>) {
+  const declared = new Map<number, DeclaredDependency[]>()
+  const components: KnownComponent[] = []
+  let id = 0
+  for (const [name, versions] of Object.entries(kb)) {
+    const known = Object.entries(versions).map(([version, v]) => {
+      declared.set(++id, v.deps ?? [])
+      return knownVersion(id, version, { status: v.status ?? 'active' })
+    })
+    const purl = canonicalPurl({ type, name })
+    components.push(knownComponent(name, known, { id: ++id, type, purl, purlName: purlName({ type, name }) }))
+  }
+  const dependencies: DependencyReader = {
+    async ofVersions(ids, scopes) {
+      const byName = (a: DeclaredDependency, b: DeclaredDependency) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+      return new Map(ids.map((i) => [i, (declared.get(i) ?? []).filter((d) => scopes.includes(d.scope)).sort(byName)]))
+    },
+  }
+  return { catalog: memoryCatalog(components), dependencies }
+}
+
+const rows = (deps: { purl: string; version: string; requirement: string; depth: number }[]) =>
+  deps.map((d) => [d.purl, d.version, d.requirement, d.depth])
+
+test('PyPI: markers for CPython 3.11 on Linux, extras, URLs, yanked and pre-release versions', async () => {
+  const kb: Record<string, Pkg> = {
+    app: {
+      '1.0': {
+        deps: pep508Dependencies([
+          'requests[socks]>=2.0',
+          'colorama; sys_platform == "win32"',
+          'tomli>=1.1; python_version < "3.11"',
+          'typing_extensions>=4; python_version >= "3.8"',
+          'local-thing @ file:///wheels/local_thing-1.0-py3-none-any.whl',
+          'Missing.Pkg>=1',
+          'requests-toolbelt; extra == "tools"',
+        ]),
+      },
+    },
+    requests: {
+      '2.30.0': {},
+      '2.31.0': {
+        deps: pep508Dependencies([
+          'urllib3 (<3,>=1.21.1)',
+          "PySocks (!=1.5.7,>=1.5.6) ; extra == 'socks'",
+          "chardet (<6,>=3.0.2) ; extra == 'use_chardet_on_py3'",
+        ]),
+      },
+      '2.32.0': { status: 'deprecated' }, // yanked
+      '3.0.0a1': {},
+    },
+    urllib3: { '1.26.18': {}, '2.0.7': {}, '3.0.0': {} },
+    pysocks: { '1.5.7': {}, '1.7.1': {} },
+    chardet: { '5.0.0': {} },
+    colorama: { '0.4.6': {} },
+    tomli: { '2.0.1': {} },
+    'typing-extensions': { '4.8.0': {}, '4.9.0rc1': {} },
+    pinned: { '1.0': { deps: pep508Dependencies(['requests==2.32.0', 'urllib3==3.0.0a9']) } },
+  }
+  const r = await transitiveDependencies({ components: [{ purl: 'pkg:pypi/App@1.0' }] }, ports('pypi', kb))
+  assert.ok(r.ok, JSON.stringify(r))
+  assert.deepEqual(rows(r.dependencies), [
+    ['pkg:pypi/local-thing', '', '@ file:///wheels/local_thing-1.0-py3-none-any.whl', 1],
+    ['pkg:pypi/missing-pkg', '', '>=1', 1],
+    ['pkg:pypi/requests', '2.31.0', '[socks]>=2.0', 1],
+    ['pkg:pypi/typing-extensions', '4.8.0', '>=4; python_version >= "3.8"', 1],
+    ['pkg:pypi/pysocks', '1.7.1', "(!=1.5.7,>=1.5.6) ; extra == 'socks'", 2],
+    ['pkg:pypi/urllib3', '2.0.7', '(<3,>=1.21.1)', 2],
+  ])
+  assert.deepEqual(r.missing, [{ purl: 'pkg:pypi/missing-pkg', requirement: '>=1' }])
+  // a yanked version is installed when pinned exactly (PEP 592); a pin of an unknown pre-release resolves to nothing
+  const pinned = await transitiveDependencies(
+    { components: [{ purl: 'pkg:pypi/pinned' }], depth: 1 },
+    ports('pypi', kb),
+  )
+  assert.ok(pinned.ok)
+  assert.deepEqual(rows(pinned.dependencies), [
+    ['pkg:pypi/requests', '2.32.0', '==2.32.0', 1],
+    ['pkg:pypi/urllib3', '', '==3.0.0a9', 1],
+  ])
+})
+
+test('crates.io: caret by default, optional and dev not followed, target tables, names -/_ and case-insensitive', async () => {
+  const kb: Record<string, Pkg> = {
+    app: {
+      '0.1.0': {
+        deps: cargoDependencies({
+          dependencies: {
+            serde: { version: '1.0', features: ['derive'] },
+            serde_json: '1',
+            rand: { version: '0.8', optional: true },
+            mylib: { git: 'https://example.invalid/mylib.git' },
+            Inflector: '0.11',
+            anything: '*',
+          },
+          'dev-dependencies': { tempfile: '3' },
+          target: {
+            'cfg(windows)': { dependencies: { winapi: '0.3' } },
+            'cfg(unix)': { dependencies: { libc: '0.2' } },
+          },
+        }),
+      },
+    },
+    serde: { '1.0.100': {}, '1.0.190': {}, '1.1.0-beta.1': {}, '2.0.0': {}, '1.2.0': { status: 'deprecated' } },
+    serde_json: { '1.0.108': { deps: cargoDependencies({ dependencies: { Serde: '1.0.100' } }) } },
+    libc: { '0.2.150': {}, '0.3.0': {} },
+    anything: { '0.9.0': {}, '1.0.0-rc.1': {} },
+    rand: { '0.8.5': {} },
+    winapi: { '0.3.9': {} },
+    tempfile: { '3.8.0': {} },
+  }
+  const r = await transitiveDependencies({ components: [{ purl: 'pkg:cargo/App' }] }, ports('cargo', kb))
+  assert.ok(r.ok, JSON.stringify(r))
+  assert.deepEqual(rows(r.dependencies), [
+    ['pkg:cargo/Inflector', '', '0.11', 1],
+    ['pkg:cargo/anything', '0.9.0', '*', 1],
+    ['pkg:cargo/libc', '0.2.150', '0.2; cfg(unix)', 1],
+    ['pkg:cargo/mylib', '', 'git+https://example.invalid/mylib.git', 1],
+    ['pkg:cargo/serde', '1.0.190', '1.0', 1],
+    ['pkg:cargo/serde_json', '1.0.108', '1', 1],
+  ])
+  // serde_json names `Serde`: the same crate, already listed
+  const json = await transitiveDependencies({ components: [{ purl: 'pkg:cargo/Serde-JSON' }] }, ports('cargo', kb))
+  assert.ok(json.ok)
+  assert.deepEqual(rows(json.dependencies), [['pkg:cargo/serde', '1.0.190', '1.0.100', 1]])
+})
