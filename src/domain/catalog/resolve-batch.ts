@@ -47,7 +47,7 @@ export async function resolveBatch(refs: readonly ComponentRef[], catalog: Catal
   return refs.map((ref, i) => {
     const item = items[i]
     const component = item === undefined ? undefined : (complete.get(item.k) ?? partial.get(item.k))
-    const resolution = resolveVersion(ref, ownVersions(component, item?.wanted), undefined, item?.parsed)
+    const resolution = resolveVersion(ref, ownVersions(component, item?.wanted), undefined, item?.parsed, true)
     return component ? { ...resolution, component } : resolution
   })
 }

@@ -166,3 +166,14 @@ test("a requirement cut from a purl keeps the purl's qualifiers and subpath: the
   assert.deepEqual(parseRequirement('?arch=amd64', deb), { kind: 'any' })
   assert.throws(() => parseRequirement('1.0=?x', semverScheme), /Invalid semver/)
 })
+
+test("the API's requests: a requirement that is a known version's string names it (Cargo reads a bare 1.0.5 as ^1.0.5)", () => {
+  const known = ['1.0.5', '1.2.0', '2.0.0'].map((version) => ({ version }))
+  const crate = (requirement: string, api: boolean) =>
+    resolveVersion({ purl: 'pkg:cargo/itoa', requirement }, known, undefined, undefined, api).version
+  assert.equal(crate('1.0.5', true), '1.0.5', 'as the clients send a component version')
+  assert.equal(crate('1.0.5', false), '1.2.0', "the walk reads Cargo's caret")
+  assert.equal(crate('1.0', true), '1.2.0', 'no version is called 1.0: a requirement')
+  assert.equal(crate('1.0.4', true), '1.2.0')
+  assert.equal(crate('=1.0.5', false), '1.0.5')
+})

@@ -118,6 +118,12 @@ export function resolveVersion<T extends { version: string }>(
   scheme?: VersionScheme,
   /** The purl without its @version, when the caller has parsed it already. */
   alreadyParsed?: Purl,
+  /**
+   * A requirement that is exactly a known version's string names that version, whatever the ecosystem's syntax makes
+   * of it: the API's requests, where the SCANOSS clients send a component's version as its `requirement` (a bare
+   * `1.0.5` is `^1.0.5` to Cargo). Not in the transitive walk, which reads requirements as the ecosystem does.
+   */
+  knownVersionIsExact = false,
 ): Resolution<T> {
   const { purl, version: inPurl } = splitVersion(input.purl ?? '')
   const requirement = inPurl ?? input.requirement ?? ''
@@ -138,6 +144,8 @@ export function resolveVersion<T extends { version: string }>(
   } catch (err) {
     return { ...base, outcome: (err as DomainError).outcome, version: '' }
   }
+  if (knownVersionIsExact && req.kind === 'ecosystem' && known.some((k) => k.version === req.raw))
+    req = { kind: 'exact', version: req.raw }
   const matching = admitted(req, known, s)
   // only an exact request may get an unpublished (removed) version
   const published = matching.filter((k) => (k as { status?: string }).status !== 'removed')
