@@ -144,8 +144,10 @@ export function resolveVersion<T extends { version: string }>(
   } catch (err) {
     return { ...base, outcome: (err as DomainError).outcome, version: '' }
   }
-  if (knownVersionIsExact && req.kind === 'ecosystem' && known.some((k) => k.version === req.raw))
-    req = { kind: 'exact', version: req.raw }
+  if (knownVersionIsExact && req.kind === 'ecosystem') {
+    const raw = req.raw
+    if (known.some((k) => k.version === raw)) req = { kind: 'exact', version: raw }
+  }
   const matching = admitted(req, known, s)
   // only an exact request may get an unpublished (removed) version
   const published = matching.filter((k) => (k as { status?: string }).status !== 'removed')
