@@ -36,6 +36,9 @@ export interface GetOptions {
   signal?: AbortSignal | undefined
 }
 
+/** The environment's proxy (HTTPS_PROXY / HTTP_PROXY) and its exceptions (NO_PROXY), as pip and Cargo take them. */
+export type NetworkOptions = Pick<GetOptions, 'proxy' | 'noProxy'>
+
 export interface Answer {
   /** 200; 304 when `cached` was given; 404 and 410 (gone); 401 and 403 (the caller decides about credentials). */
   status: number

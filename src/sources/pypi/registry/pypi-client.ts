@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream'
 import { defaultIndexLimits, type IndexLimits } from '../../../config/registries.ts'
 import { excerpt, UpstreamRefused } from '../../../ingest/failure.ts'
-import type { GetOptions } from '../../../ingest/outbound/guarded-get.ts'
+import type { GetOptions, NetworkOptions } from '../../../ingest/outbound/guarded-get.ts'
 import { type DocumentCache, indexDocument } from '../../../ingest/outbound/index-document.ts'
 import type { OutboundPolicy } from '../../../ingest/outbound/policy.ts'
 import { withVerifiedDownload } from '../../../ingest/outbound/verified-download.ts'
@@ -20,12 +20,6 @@ import { parseSimpleHtml, parseSimpleJson, SIMPLE_JSON, type SimpleFile, type Si
 
 /** PEP 691's content negotiation: the JSON form preferred, HTML accepted from an index that has no other. */
 const SIMPLE_ACCEPT = `${SIMPLE_JSON}, application/vnd.pypi.simple.v1+html;q=0.2, text/html;q=0.01`
-
-export interface NetworkOptions {
-  /** The environment's proxy (HTTPS_PROXY / HTTP_PROXY) and its exceptions (NO_PROXY), as pip takes them. */
-  proxy?: string | undefined
-  noProxy?: string | undefined
-}
 
 export class PypiRegistryClient {
   private readonly indexes: PypiIndex[]
