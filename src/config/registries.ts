@@ -80,7 +80,9 @@ function indexUrl({ src, problems }: SettingReaders, name: string, form: RegExp)
   const raw = src[name]?.trim()
   if (!raw) return undefined
   if (!form.test(raw) || !URL.canParse(raw.replace(/^sparse\+/, ''))) {
-    problems.push(`${name}: expected an index URL such as ${form.source.includes('sparse') ? 'sparse+' : ''}https://index.example.com/…, got "${raw}"`)
+    problems.push(
+      `${name}: expected an index URL such as ${form.source.includes('sparse') ? 'sparse+' : ''}https://index.example.com/…, got "${raw}"`,
+    )
     return undefined
   }
   return raw

@@ -61,13 +61,21 @@ export async function startCargoSparseServer(): Promise<CargoSparseServer> {
     }
     for (const [name, c] of crates) {
       const lower = name.toLowerCase()
-      const prefix = lower.length <= 2 ? `${lower.length}` : lower.length === 3 ? `3/${lower[0]}` : `${lower.slice(0, 2)}/${lower.slice(2, 4)}`
+      const prefix =
+        lower.length <= 2
+          ? `${lower.length}`
+          : lower.length === 3
+            ? `3/${lower[0]}`
+            : `${lower.slice(0, 2)}/${lower.slice(2, 4)}`
       if (url === `/index/${prefix}/${lower}`) {
         const line = { ...c.line, yanked: switches.yanked.has(c.version) }
         sendDocument(req, res, 'text/plain', `${JSON.stringify(line)}\n`)
         return true
       }
-      if (url === `/api/v1/crates/${name}/${c.version}/download` || url === `/dl/${prefix}/${name}-${c.version}.crate`) {
+      if (
+        url === `/api/v1/crates/${name}/${c.version}/download` ||
+        url === `/dl/${prefix}/${name}-${c.version}.crate`
+      ) {
         const body = switches.corrupt ? Buffer.concat([c.crate, Buffer.alloc(1)]) : c.crate
         res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': body.length }).end(body)
         return true
@@ -97,10 +105,18 @@ function indexLine(manifest: Table, cksum: string): Record<string, unknown> {
       })
     }
   }
-  for (const [key, kind] of [['dependencies', 'normal'], ['dev-dependencies', 'dev'], ['build-dependencies', 'build']])
+  for (const [key, kind] of [
+    ['dependencies', 'normal'],
+    ['dev-dependencies', 'dev'],
+    ['build-dependencies', 'build'],
+  ])
     add(manifest[key as string], kind as string, null)
   for (const [target, t] of Object.entries((manifest.target as Table | undefined) ?? {}))
-    for (const [key, kind] of [['dependencies', 'normal'], ['dev-dependencies', 'dev'], ['build-dependencies', 'build']])
+    for (const [key, kind] of [
+      ['dependencies', 'normal'],
+      ['dev-dependencies', 'dev'],
+      ['build-dependencies', 'build'],
+    ])
       add((t as Table)[key as string], kind as string, target)
   return {
     name: pkg.name,

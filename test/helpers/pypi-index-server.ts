@@ -114,7 +114,9 @@ export async function startPypiIndexServer(): Promise<PypiIndexServer> {
       }
       return sendDocument(req, res, 'application/vnd.pypi.simple.v1+json', JSON.stringify(doc))
     }
-    const py = f.requiresPython ? ` data-requires-python="${f.requiresPython.replace(/>/g, '&gt;').replace(/</g, '&lt;')}"` : ''
+    const py = f.requiresPython
+      ? ` data-requires-python="${f.requiresPython.replace(/>/g, '&gt;').replace(/</g, '&lt;')}"`
+      : ''
     const yanked = f.yanked ? ` data-yanked="${f.reason ?? ''}"` : ''
     const html = `<!DOCTYPE html>\n<html>\n  <head>\n    <meta name="pypi:repository-version" content="1.1">\n    <title>Links for ${p.name}</title>\n  </head>\n  <body>\n    <h1>Links for ${p.name}</h1>\n    <a href="../../files/${f.filename}#sha256=${f.sha256}"${py}${yanked}>${f.filename}</a><br />\n  </body>\n</html>\n`
     sendDocument(req, res, 'text/html', html)

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
-import { inspect } from 'node:util'
 import { describe, test } from 'node:test'
+import { inspect } from 'node:util'
 import { cargoRegistryFromConfig } from './cargo-config.ts'
 
 const files = (map: Record<string, string>) => (p: string) => map[p]
@@ -23,14 +23,19 @@ describe('cargoRegistryFromConfig', () => {
 
   test('replace-with naming a [registries] entry; its token from credentials.toml, CARGO_REGISTRIES_<NAME>_* over files', () => {
     const map = {
-      '/c/config.toml': '[source.crates-io]\nreplace-with = "my-reg"\n[registries.my-reg]\nindex = "sparse+https://reg.example/"\n',
+      '/c/config.toml':
+        '[source.crates-io]\nreplace-with = "my-reg"\n[registries.my-reg]\nindex = "sparse+https://reg.example/"\n',
       '/c/credentials.toml': '[registries.my-reg]\ntoken = "FIXTURE-file-token"\n',
     }
     const r = cargoRegistryFromConfig({ CARGO_HOME: '/c' }, files(map))
     assert.equal(r?.index, 'https://reg.example/')
     assert.equal(r?.credential?.header(), 'FIXTURE-file-token')
     const e = cargoRegistryFromConfig(
-      { CARGO_HOME: '/c', CARGO_REGISTRIES_MY_REG_INDEX: 'sparse+https://env.example/i/', CARGO_REGISTRIES_MY_REG_TOKEN: 'FIXTURE-env' },
+      {
+        CARGO_HOME: '/c',
+        CARGO_REGISTRIES_MY_REG_INDEX: 'sparse+https://env.example/i/',
+        CARGO_REGISTRIES_MY_REG_TOKEN: 'FIXTURE-env',
+      },
       files(map),
     )
     assert.equal(e?.index, 'https://env.example/i/')
@@ -63,21 +68,37 @@ describe('cargoRegistryFromConfig', () => {
     assert.equal(r?.index, 'https://setting.example/index/')
     assert.equal(r?.name, 'crates-io')
     assert.equal(r?.credential?.header(), 'FIXTURE-cio')
-    const e = cargoRegistryFromConfig({ CARGO_HOME: '/c', CARGO_REGISTRY_TOKEN: 'FIXTURE-env' }, files(map), 'https://s.example/')
+    const e = cargoRegistryFromConfig(
+      { CARGO_HOME: '/c', CARGO_REGISTRY_TOKEN: 'FIXTURE-env' },
+      files(map),
+      'https://s.example/',
+    )
     assert.equal(e?.credential?.header(), 'FIXTURE-env')
   })
 
   test('a git index, a local registry or a directory source is no sparse registry: undefined', () => {
-    for (const source of ['registry = "https://git.example/index"', 'local-registry = "/srv/reg"', 'directory = "vendor"']) {
+    for (const source of [
+      'registry = "https://git.example/index"',
+      'local-registry = "/srv/reg"',
+      'directory = "vendor"',
+    ]) {
       const map = { '/c/config.toml': `[source.crates-io]\nreplace-with = "x"\n[source.x]\n${source}\n` }
       assert.equal(cargoRegistryFromConfig({ CARGO_HOME: '/c' }, files(map)), undefined, source)
     }
   })
 
   test('bad TOML, a loop of replacements or a URL with credentials: clear errors naming where', () => {
-    assert.throws(() => cargoRegistryFromConfig({ CARGO_HOME: '/c' }, files({ '/c/config.toml': '[source\n' })), /\/c\/config\.toml is not TOML/)
-    const loop = { '/c/config.toml': '[source.crates-io]\nreplace-with = "a"\n[source.a]\nreplace-with = "crates-io"\n' }
+    assert.throws(
+      () => cargoRegistryFromConfig({ CARGO_HOME: '/c' }, files({ '/c/config.toml': '[source\n' })),
+      /\/c\/config\.toml is not TOML/,
+    )
+    const loop = {
+      '/c/config.toml': '[source.crates-io]\nreplace-with = "a"\n[source.a]\nreplace-with = "crates-io"\n',
+    }
     assert.throws(() => cargoRegistryFromConfig({ CARGO_HOME: '/c' }, files(loop)), /source replacements/)
-    assert.throws(() => cargoRegistryFromConfig(env, files({}), 'https://u:p@r.example/'), /CARGO_INDEX_URL: credentials go in a token/)
+    assert.throws(
+      () => cargoRegistryFromConfig(env, files({}), 'https://u:p@r.example/'),
+      /CARGO_INDEX_URL: credentials go in a token/,
+    )
   })
 })

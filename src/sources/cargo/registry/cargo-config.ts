@@ -8,9 +8,9 @@
 // printed). Only sparse indexes are read: a git index, a local registry or a directory source is no registry here.
 import path from 'node:path'
 import { parse } from 'smol-toml'
+import { PermanentError } from '../../../ingest/failure.ts'
 import type { ReadConfigFile } from '../../../ingest/outbound/config-files.ts'
 import { Credential } from '../../../ingest/outbound/credential.ts'
-import { PermanentError } from '../../../ingest/failure.ts'
 
 export interface CargoRegistry {
   /** The sparse index's URL without its `sparse+` prefix, ending in `/`. */
@@ -58,14 +58,20 @@ export function cargoRegistryFromConfig(
         const url = source.registry
         found = { url, from: `${config?.file} [source.${name}]`, name: named(url) ?? name }
       } else if (typeof next === 'string') name = next
-      else if (name !== 'crates-io' && indexOf(name)) found = { ...(indexOf(name) as { url: string; from: string }), name }
+      else if (name !== 'crates-io' && indexOf(name))
+        found = { ...(indexOf(name) as { url: string; from: string }), name }
       else return undefined // crates-io itself (compintel names no registry), or a local or directory source
     }
   }
   if (!found) throw new PermanentError(`${config?.file}: more than ${MAX_REPLACEMENTS} source replacements`)
   const index = sparseUrl(found.url, found.from)
   if (!index) return undefined
-  return { index, name: found.name, credential: token(found.name, env, config?.toml, credentials?.toml), from: found.from }
+  return {
+    index,
+    name: found.name,
+    credential: token(found.name, env, config?.toml, credentials?.toml),
+    from: found.from,
+  }
 }
 
 /** `sparse+https://…` (or, from CARGO_INDEX_URL, a plain http(s) URL) → the index URL ending in `/`; a git index: undefined. */

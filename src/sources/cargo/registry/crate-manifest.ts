@@ -32,7 +32,12 @@ export function parseCrateManifest(text: string, crate: string, version: string)
   if (!p || typeof p !== 'object') throw refuse('format', crate, version, 'no [package] table')
   const pkg = p as Record<string, unknown>
   if (typeof pkg.name !== 'string' || !sameCrate(pkg.name, crate))
-    throw refuse('identity', crate, version, `it names ${typeof pkg.name === 'string' ? `"${excerpt(pkg.name, 64)}"` : 'none'}`)
+    throw refuse(
+      'identity',
+      crate,
+      version,
+      `it names ${typeof pkg.name === 'string' ? `"${excerpt(pkg.name, 64)}"` : 'none'}`,
+    )
   if (pkg.version !== version)
     throw refuse('identity', crate, version, `its version is "${excerpt(String(pkg.version), 40)}"`)
   const license = str(pkg.license)

@@ -18,7 +18,10 @@ test("index paths (the Cargo book's examples), lower-cased", () => {
 })
 
 test("dl: the book's default and its markers", () => {
-  assert.equal(downloadUrl('https://dl.example/api/v1/crates', 'Cargo', '0.1.0', C), 'https://dl.example/api/v1/crates/Cargo/0.1.0/download')
+  assert.equal(
+    downloadUrl('https://dl.example/api/v1/crates', 'Cargo', '0.1.0', C),
+    'https://dl.example/api/v1/crates/Cargo/0.1.0/download',
+  )
   assert.equal(
     downloadUrl('https://dl.example/{prefix}/{lowerprefix}/{crate}/{version}/{sha256-checksum}', 'Cargo', '0.1.0', C),
     `https://dl.example/Ca/rg/ca/rg/Cargo/0.1.0/${C}`,
@@ -37,7 +40,16 @@ test("lines: schema 2's features2 merged, renamed and target deps, yanked; newer
       name: 'foo',
       vers: '0.2.0-rc.1',
       deps: [
-        { name: 'r', package: 'rand', req: '^0.8', features: ['std'], optional: false, default_features: false, target: 'cfg(unix)', kind: 'dev' },
+        {
+          name: 'r',
+          package: 'rand',
+          req: '^0.8',
+          features: ['std'],
+          optional: false,
+          default_features: false,
+          target: 'cfg(unix)',
+          kind: 'dev',
+        },
       ],
       cksum: C.toUpperCase(),
       features: { default: ['a'] },

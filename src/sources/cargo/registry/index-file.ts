@@ -3,8 +3,9 @@
 // its `{crate}` `{version}` `{prefix}` `{lowerprefix}` `{sha256-checksum}` markers, or `/{crate}/{version}/download`
 // appended), and its lines: one JSON record per published version. Lines of a schema newer than 2 (`v`) are skipped
 // as Cargo skips them; a line that names another crate refuses the whole file.
-import semver from 'semver'
+
 import sjson from 'secure-json-parse'
+import semver from 'semver'
 import { excerpt, UpstreamRefused } from '../../../ingest/failure.ts'
 
 /** A crate name as registries accept it: ASCII letters, digits, `-` and `_`, starting with a letter, at most 64. */
@@ -29,7 +30,8 @@ const MARKERS = /\{(crate|version|prefix|lowerprefix|sha256-checksum)\}/
 
 /** The `.crate` URL of a version from config.json's `dl`. */
 export function downloadUrl(dl: string, crate: string, version: string, cksum: string): string {
-  if (!MARKERS.test(dl)) return `${dl.replace(/\/$/, '')}/${encodeURIComponent(crate)}/${encodeURIComponent(version)}/download`
+  if (!MARKERS.test(dl))
+    return `${dl.replace(/\/$/, '')}/${encodeURIComponent(crate)}/${encodeURIComponent(version)}/download`
   const values: Record<string, string> = {
     crate: encodeURIComponent(crate),
     version: encodeURIComponent(version),
@@ -84,14 +86,21 @@ export function parseIndexFile(text: string, asked: string): IndexVersion[] {
     if (line.trim() === '') continue
     let r: Record<string, unknown>
     try {
-      r = sjson.parse(line, undefined, { protoAction: 'remove', constructorAction: 'remove' }) as Record<string, unknown>
+      r = sjson.parse(line, undefined, { protoAction: 'remove', constructorAction: 'remove' }) as Record<
+        string,
+        unknown
+      >
     } catch {
       throw refuse('format', asked, `line ${i + 1} is not JSON`)
     }
     if (!r || typeof r !== 'object') throw refuse('format', asked, `line ${i + 1} is not an object`)
     if (typeof r.v === 'number' && r.v > 2) continue
     if (typeof r.name !== 'string' || !sameCrate(r.name, asked))
-      throw refuse('identity', asked, `line ${i + 1} names ${typeof r.name === 'string' ? `"${excerpt(r.name, 64)}"` : 'none'}`)
+      throw refuse(
+        'identity',
+        asked,
+        `line ${i + 1} names ${typeof r.name === 'string' ? `"${excerpt(r.name, 64)}"` : 'none'}`,
+      )
     if (typeof r.vers !== 'string' || !semver.valid(r.vers))
       throw refuse('format', asked, `line ${i + 1}: "${excerpt(String(r.vers), 40)}" is not a semver version`)
     if (typeof r.cksum !== 'string' || !/^[0-9a-f]{64}$/i.test(r.cksum))

@@ -13,8 +13,8 @@ import { indexDocument } from '../../../ingest/outbound/index-document.ts'
 import type { OutboundPolicy } from '../../../ingest/outbound/policy.ts'
 import { withVerifiedDownload } from '../../../ingest/outbound/verified-download.ts'
 import { extractFile } from '../../../ingest/tar-extract.ts'
-import { PackageNotFound } from '../../npm/registry.ts'
 import { PackumentCache } from '../../npm/packument-cache.ts'
+import { PackageNotFound } from '../../npm/registry.ts'
 import { defaultCacheDir } from '../../npm/registry-limits.ts'
 import type { CargoRegistry } from './cargo-config.ts'
 import { type CrateManifest, parseCrateManifest } from './crate-manifest.ts'
@@ -69,7 +69,10 @@ export class CargoSparseClient {
     const spellings = [...new Set([name, name.replace(/_/g, '-'), name.replace(/-/g, '_')])]
     for (const spelling of spellings) {
       const url = `${this.registry.index}${indexPath(spelling)}`
-      const doc = await indexDocument(url, { ...this.options(`the index file of ${spelling}`, signal), cache: this.cache })
+      const doc = await indexDocument(url, {
+        ...this.options(`the index file of ${spelling}`, signal),
+        cache: this.cache,
+      })
       if (doc.status === 404 || doc.status === 410) continue
       if (doc.status !== 200) throw this.denied(`the index file of ${spelling}`, doc.status)
       return parseIndexFile(doc.body.toString('utf8'), name)

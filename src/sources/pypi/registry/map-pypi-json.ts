@@ -96,14 +96,25 @@ export function mapPypiJson(text: string | Buffer, asked: string, asOf: string):
       statusRaw: yanked ? (reason ? `yanked: ${excerpt(reason, 200)}` : 'yanked') : null,
     })
   }
-  return { name: String(doc.info.name), latestVersion: str(doc.info.version), latest, versions, source: PYPI_SOURCE, asOf }
+  return {
+    name: String(doc.info.name),
+    latestVersion: str(doc.info.version),
+    latest,
+    versions,
+    source: PYPI_SOURCE,
+    asOf,
+  }
 }
 
 /** One release's document (`pypi/<name>/<version>/json`) → that version's metadata; refuses another version's. */
 export function mapPypiReleaseJson(text: string | Buffer, asked: string, version: string): PypiReleaseValues {
   const doc = parsePypiJson(text, asked)
   if (doc.info.version !== version)
-    throw refuse('identity', asked, `release ${excerpt(version, 40)} asked, ${excerpt(String(doc.info.version), 40)} served`)
+    throw refuse(
+      'identity',
+      asked,
+      `release ${excerpt(version, 40)} asked, ${excerpt(String(doc.info.version), 40)} served`,
+    )
   return mapRelease(doc.info)
 }
 

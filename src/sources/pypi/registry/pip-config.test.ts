@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
-import { inspect } from 'node:util'
 import { describe, test } from 'node:test'
+import { inspect } from 'node:util'
 import { jsonApiBase, pipConfigFiles, pypiIndexFromEnv } from './pip-config.ts'
 
 const HOME = '/home/u'
@@ -28,8 +28,10 @@ describe('pypiIndexFromEnv', () => {
     const install = { ...map, '/home/u/.config/pip/pip.conf': '[install]\nindex-url: https://install.example/s/\n' }
     assert.equal(pypiIndexFromEnv({ HOME }, files(install))?.index.url, 'https://install.example/s/')
     assert.equal(
-      pypiIndexFromEnv({ HOME, XDG_CONFIG_HOME: '/x' }, files({ ...map, '/x/pip/pip.conf': '[global]\nindex-url=https://xdg.example/simple' }))
-        ?.index.url,
+      pypiIndexFromEnv(
+        { HOME, XDG_CONFIG_HOME: '/x' },
+        files({ ...map, '/x/pip/pip.conf': '[global]\nindex-url=https://xdg.example/simple' }),
+      )?.index.url,
       'https://xdg.example/simple/',
     )
   })
@@ -47,10 +49,17 @@ describe('pypiIndexFromEnv', () => {
 
   test('PIP_INDEX_URL over the files, PYPI_INDEX_URL over everything; PIP_NO_INDEX turns it off', () => {
     const map = { '/etc/pip.conf': '[global]\nindex-url = https://file.example/simple\n' }
-    const env = { HOME, PIP_INDEX_URL: 'https://env.example/simple/', PIP_EXTRA_INDEX_URL: 'https://e1.example/s https://e2.example/s' }
+    const env = {
+      HOME,
+      PIP_INDEX_URL: 'https://env.example/simple/',
+      PIP_EXTRA_INDEX_URL: 'https://e1.example/s https://e2.example/s',
+    }
     assert.equal(pypiIndexFromEnv(env, files(map))?.index.from, 'PIP_INDEX_URL')
     assert.equal(pypiIndexFromEnv(env, files(map))?.extra.length, 2)
-    assert.equal(pypiIndexFromEnv(env, files(map), 'https://setting.example/simple')?.index.url, 'https://setting.example/simple/')
+    assert.equal(
+      pypiIndexFromEnv(env, files(map), 'https://setting.example/simple')?.index.url,
+      'https://setting.example/simple/',
+    )
     assert.equal(pypiIndexFromEnv({ ...env, PIP_NO_INDEX: 'true' }, files(map)), undefined)
   })
 
@@ -58,8 +67,12 @@ describe('pypiIndexFromEnv', () => {
     const c = pypiIndexFromEnv({ HOME, PIP_INDEX_URL: 'https://me:p%40ss@private.example/simple' }, files({}))
     assert.equal(c?.index.url, 'https://private.example/simple/')
     assert.equal(c?.index.credential?.header(), basic('me', 'p@ss'))
-    const netrc = 'machine other.example login x password y\nmachine private.example\n  login bot\n  password "s e"\ndefault login d password d\n'
-    const n = pypiIndexFromEnv({ HOME, PIP_INDEX_URL: 'https://private.example:8443/simple' }, files({ '/home/u/.netrc': netrc }))
+    const netrc =
+      'machine other.example login x password y\nmachine private.example\n  login bot\n  password "s e"\ndefault login d password d\n'
+    const n = pypiIndexFromEnv(
+      { HOME, PIP_INDEX_URL: 'https://private.example:8443/simple' },
+      files({ '/home/u/.netrc': netrc }),
+    )
     assert.equal(n?.index.credential?.header(), basic('bot', 's e'))
     const printed = `${JSON.stringify(c)} ${inspect(c, { depth: 5 })} ${String(c?.index.credential)}`
     assert.ok(!printed.includes('p@ss') && !printed.includes(basic('me', 'p@ss').slice(6)), printed)
@@ -76,7 +89,10 @@ describe('pypiIndexFromEnv', () => {
 })
 
 test('the JSON API sits beside the Simple API: the index URL without its last simple segment', () => {
-  assert.equal(jsonApiBase('https://mirror.example/repository/pypi-proxy/simple/'), 'https://mirror.example/repository/pypi-proxy/')
+  assert.equal(
+    jsonApiBase('https://mirror.example/repository/pypi-proxy/simple/'),
+    'https://mirror.example/repository/pypi-proxy/',
+  )
   assert.equal(jsonApiBase('https://mirror.example/root/pypi/+simple/'), 'https://mirror.example/root/pypi/')
   assert.equal(jsonApiBase('https://mirror.example/simple/'), 'https://mirror.example/')
   assert.equal(jsonApiBase('https://mirror.example/packages/'), undefined)

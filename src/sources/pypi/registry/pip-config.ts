@@ -7,9 +7,9 @@
 // user info, else from netrc ($NETRC, else ~/.netrc) for the URL's host; they are held as a Credential (never
 // printed) and taken out of the URL.
 import path from 'node:path'
+import { PermanentError } from '../../../ingest/failure.ts'
 import type { ReadConfigFile } from '../../../ingest/outbound/config-files.ts'
 import { Credential } from '../../../ingest/outbound/credential.ts'
-import { PermanentError } from '../../../ingest/failure.ts'
 import { netrcFor } from './netrc.ts'
 import { parsePipIni } from './pip-ini.ts'
 

@@ -3,11 +3,11 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, beforeEach, describe, test } from 'node:test'
+import { sha256 } from '../../../../test/helpers/index-fixtures.ts'
+import { type PypiIndexServer, startPypiIndexServer } from '../../../../test/helpers/pypi-index-server.ts'
 import { defaultIndexLimits, type IndexLimits } from '../../../config/registries.ts'
 import { UpstreamRefused } from '../../../ingest/failure.ts'
 import { extractFile } from '../../../ingest/tar-extract.ts'
-import { sha256 } from '../../../../test/helpers/index-fixtures.ts'
-import { type PypiIndexServer, startPypiIndexServer } from '../../../../test/helpers/pypi-index-server.ts'
 import { PackageNotFound } from '../../npm/registry.ts'
 import { mapPypiJson, mapPypiReleaseJson } from './map-pypi-json.ts'
 import { pypiIndexFromEnv } from './pip-config.ts'
@@ -142,7 +142,10 @@ describe('distributions', () => {
       }),
       kind('integrity'),
     )
-    await assert.rejects(c.withArtifact({ ...file, sha256: undefined }, async () => 1), kind('integrity'))
+    await assert.rejects(
+      c.withArtifact({ ...file, sha256: undefined }, async () => 1),
+      kind('integrity'),
+    )
   })
 })
 
@@ -152,7 +155,9 @@ describe('a hostile or locked index', () => {
   })
 
   test('a redirect to another origin is refused and never followed', async () => {
-    server.route('/simple/six/', (_req, res) => res.writeHead(302, { location: 'http://127.0.0.1:9/simple/six/' }).end())
+    server.route('/simple/six/', (_req, res) =>
+      res.writeHead(302, { location: 'http://127.0.0.1:9/simple/six/' }).end(),
+    )
     await assert.rejects(client().simpleProject('six'), kind('address'))
   })
 

@@ -11,8 +11,8 @@ import type { GetOptions, NetworkOptions } from '../../../ingest/outbound/guarde
 import { type DocumentCache, indexDocument } from '../../../ingest/outbound/index-document.ts'
 import type { OutboundPolicy } from '../../../ingest/outbound/policy.ts'
 import { withVerifiedDownload } from '../../../ingest/outbound/verified-download.ts'
-import { PackageNotFound } from '../../npm/registry.ts'
 import { PackumentCache } from '../../npm/packument-cache.ts'
+import { PackageNotFound } from '../../npm/registry.ts'
 import { defaultCacheDir } from '../../npm/registry-limits.ts'
 import { jsonApiBase, type PypiIndex, type PypiIndexConfig } from './pip-config.ts'
 import { isPypiName, normalizePypiName } from './pypi-name.ts'
@@ -54,7 +54,8 @@ export class PypiRegistryClient {
       if (doc === undefined) continue
       const text = doc.body.toString('utf8')
       // a revalidated page's type is not cached: its first character tells (a JSON page is an object)
-      const type = doc.contentType?.split(';')[0]?.trim().toLowerCase() ?? (/^\s*\{/.test(text) ? SIMPLE_JSON : 'text/html')
+      const type =
+        doc.contentType?.split(';')[0]?.trim().toLowerCase() ?? (/^\s*\{/.test(text) ? SIMPLE_JSON : 'text/html')
       pages.push(type === SIMPLE_JSON ? parseSimpleJson(text, name, url) : parseSimpleHtml(text, name, url))
     }
     const [first, ...rest] = pages
@@ -97,14 +98,25 @@ export class PypiRegistryClient {
     for (const index of this.indexes) {
       const base = jsonApiBase(index.url)
       if (!base) continue
-      const doc = await this.document(`${base}pypi/${project}/${tail}`, index, `the JSON API document of ${project}`, signal)
+      const doc = await this.document(
+        `${base}pypi/${project}/${tail}`,
+        index,
+        `the JSON API document of ${project}`,
+        signal,
+      )
       if (doc) return doc.body
     }
     throw new PackageNotFound(project)
   }
 
   /** A document's body, or undefined when the index does not have it (404, 410). */
-  private async document(url: string, index: PypiIndex, what: string, signal?: AbortSignal, accept = 'application/json') {
+  private async document(
+    url: string,
+    index: PypiIndex,
+    what: string,
+    signal?: AbortSignal,
+    accept = 'application/json',
+  ) {
     this.maintained ??= (this.cache as PackumentCache).maintain()
     await this.maintained
     const doc = await indexDocument(url, {

@@ -2,8 +2,16 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { distributionOf, isPypiName, normalizePypiName } from './pypi-name.ts'
 
-test('PEP 503 normalisation (the specification\'s examples)', () => {
-  for (const n of ['friendly-bard', 'Friendly-Bard', 'FRIENDLY-BARD', 'friendly.bard', 'friendly_bard', 'friendly--bard', 'FrIeNdLy-._.-bArD'])
+test("PEP 503 normalisation (the specification's examples)", () => {
+  for (const n of [
+    'friendly-bard',
+    'Friendly-Bard',
+    'FRIENDLY-BARD',
+    'friendly.bard',
+    'friendly_bard',
+    'friendly--bard',
+    'FrIeNdLy-._.-bArD',
+  ])
     assert.equal(normalizePypiName(n), 'friendly-bard', n)
 })
 

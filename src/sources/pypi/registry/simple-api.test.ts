@@ -6,14 +6,26 @@ import { parseSimpleHtml, parseSimpleJson } from './simple-api.ts'
 const H = 'a'.repeat(64)
 const kind = (k: string) => (err: unknown) => err instanceof UpstreamRefused && err.kind === k
 
-test('PEP 691 JSON (the specification\'s example shape): relative URLs resolved, yanked and sizes read', () => {
+test("PEP 691 JSON (the specification's example shape): relative URLs resolved, yanked and sizes read", () => {
   const page = parseSimpleJson(
     JSON.stringify({
       meta: { 'api-version': '1.0' },
       name: 'HolyGrail',
       files: [
-        { filename: 'holygrail-1.0.tar.gz', url: '../../f/holygrail-1.0.tar.gz', hashes: { sha256: H.toUpperCase() }, yanked: 'bad', size: 5 },
-        { filename: 'holygrail-1.0-py3-none-any.whl', url: 'https://f.example/x.whl', hashes: {}, 'requires-python': '>=3.7', yanked: false },
+        {
+          filename: 'holygrail-1.0.tar.gz',
+          url: '../../f/holygrail-1.0.tar.gz',
+          hashes: { sha256: H.toUpperCase() },
+          yanked: 'bad',
+          size: 5,
+        },
+        {
+          filename: 'holygrail-1.0-py3-none-any.whl',
+          url: 'https://f.example/x.whl',
+          hashes: {},
+          'requires-python': '>=3.7',
+          yanked: false,
+        },
         { filename: 'other-1.0.tar.gz', url: 'x', hashes: {} },
       ],
     }),

@@ -36,7 +36,10 @@ export interface SimpleProject {
 export function parseSimpleJson(text: string, asked: string, pageUrl: string): SimpleProject {
   let doc: Record<string, unknown>
   try {
-    doc = sjson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }) as Record<string, unknown>
+    doc = sjson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }) as Record<
+      string,
+      unknown
+    >
   } catch (err) {
     throw refuse('format', asked, `not JSON: ${excerpt((err as Error).message)}`)
   }
