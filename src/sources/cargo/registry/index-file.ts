@@ -42,7 +42,7 @@ export function downloadUrl(dl: string, crate: string, version: string, cksum: s
   return dl.replace(/\{(crate|version|prefix|lowerprefix|sha256-checksum)\}/g, (_, k: string) => values[k] as string)
 }
 
-export interface IndexDependency {
+interface IndexDependency {
   /** The name the depending crate uses (a rename when `package` is set). */
   name: string
   /** The crate depended on: `package` when renamed, else `name`. */

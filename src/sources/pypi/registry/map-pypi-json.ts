@@ -10,9 +10,9 @@ import { type DeclaredLicense, normaliseDeclaredLicense } from '../../../ingest/
 import { excerpt, UpstreamRefused } from '../../../ingest/failure.ts'
 import { distributionOf, normalizePypiName } from './pypi-name.ts'
 
-export const PYPI_SOURCE = 'pypi-registry'
+const PYPI_SOURCE = 'pypi-registry'
 
-export interface PypiVersionValues {
+interface PypiVersionValues {
   version: string
   /** The earliest upload time of its files (ISO 8601), or null without files. */
   releasedAt: string | null
@@ -61,7 +61,7 @@ interface Info {
 }
 
 /** Parses a JSON API document (`text`) served for `asked`; refuses another project's. */
-export function parsePypiJson(text: string | Buffer, asked: string): { info: Info; releases?: unknown } {
+function parsePypiJson(text: string | Buffer, asked: string): { info: Info; releases?: unknown } {
   let doc: unknown
   try {
     doc = sjson.parse(text.toString(), undefined, { protoAction: 'remove', constructorAction: 'remove' })
