@@ -99,7 +99,11 @@ export async function guardedGet(first: string, o: GetOptions): Promise<Answer> 
   throw new UpstreamRefused('protocol', `${o.what}: more than ${MAX_REDIRECTS} redirects`)
 }
 
-/** One request through @npmcli/agent (proxy, keep-alive, socket timeouts) with the guarded name lookup. */
+/**
+ * One request through @npmcli/agent (proxy, keep-alive, socket timeouts) with the guarded name lookup. When `signal`
+ * ends it (the caller's abort, or the deadline: then an ETIMEDOUT error, which is worth another try), the request and
+ * its body are destroyed with that error, whether the answer has come or is being read.
+ */
 function send(url: URL, headers: Record<string, string>, o: GetOptions, signal: AbortSignal): Promise<Answer> {
   const agent = getAgent(url.href, {
     proxy: o.proxy,
@@ -110,25 +114,35 @@ function send(url: URL, headers: Record<string, string>, o: GetOptions, signal: 
   })
   const transport = url.protocol === 'https:' ? https : http
   return new Promise<Answer>((resolve, reject) => {
-    const req = transport.request(url, { agent, headers, signal }, (res) => {
+    const streams: { destroy(err?: Error): void }[] = []
+    const abort = () => {
+      const err = o.signal?.aborted
+        ? (o.signal.reason as Error)
+        : Object.assign(new Error(`${o.what}: no whole answer within ${o.timeoutMs} ms`), { code: 'ETIMEDOUT' })
+      for (const s of streams) s.destroy(err)
+      reject(err)
+    }
+    const req = transport.request(url, { agent, headers }, (res) => {
       const gzipped = /\bgzip\b/i.test(header(res.headers['content-encoding']) ?? '')
       const body = gzipped ? res.pipe(createGunzip()) : res
       if (gzipped) res.on('error', (err) => body.destroy(err))
-      resolve({
-        status: res.statusCode ?? 0,
-        url,
-        headers: res.headers,
-        body,
-        stop: () => {
-          req.destroy()
-          res.destroy()
-          body.destroy()
-        },
-      })
+      streams.push(res, body)
+      const stop = () => {
+        signal.removeEventListener('abort', abort)
+        req.destroy()
+        res.destroy()
+        body.destroy()
+      }
+      body.once('close', () => signal.removeEventListener('abort', abort))
+      resolve({ status: res.statusCode ?? 0, url, headers: res.headers, body, stop })
     })
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRREFUSED' ? new UpstreamRefused('address', err.message) : err),
-    )
+    streams.push(req)
+    if (signal.aborted) return abort()
+    signal.addEventListener('abort', abort, { once: true })
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      signal.removeEventListener('abort', abort)
+      reject(err.code === 'EADDRREFUSED' ? new UpstreamRefused('address', err.message) : err)
+    })
     req.end()
   })
 }
