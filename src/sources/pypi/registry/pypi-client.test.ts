@@ -173,6 +173,27 @@ describe('a hostile or locked index', () => {
     assert.ok(server.seen.every((s) => !s.path.includes('fixture')))
   })
 
+  test("extra indexes' files are gathered as pip gathers them; the index's credentials stay with it", async () => {
+    const extra = await startPypiIndexServer()
+    try {
+      extra.switches.htmlOnly = true
+      const url = new URL(server.indexUrl)
+      url.username = 'fixture-user'
+      const config = pypiIndexFromEnv({ PIP_INDEX_URL: url.href, PIP_EXTRA_INDEX_URL: extra.indexUrl }, () => undefined)
+      assert.ok(config)
+      const cacheDir = mkdtempSync(path.join(tmpdir(), 'ci-pypi-'))
+      const page = await new PypiRegistryClient(config, { ...defaultIndexLimits(), cacheDir }).simpleProject('six')
+      assert.deepEqual(
+        page.files.map((f) => new URL(f.url).origin),
+        [server.origin, extra.origin],
+      )
+      assert.match(server.seen[0]?.authorization ?? '', /^Basic /)
+      assert.equal(extra.seen[0]?.authorization, undefined)
+    } finally {
+      await extra.close()
+    }
+  })
+
   test('the fixture sdist is the one the index hashes', async () => {
     const [file] = (await client().simpleProject('six')).files
     const res = await fetch(file?.url ?? '')
