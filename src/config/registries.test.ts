@@ -33,5 +33,8 @@ test('bad values are named', () => {
   })
   assert.equal(problems.length, 3)
   for (const name of ['PYPI_INDEX_URL', 'CARGO_INDEX_URL', 'PYPI_FILE_ORIGINS'])
-    assert.ok(problems.some((p) => p.startsWith(`${name}: expected`)), name)
+    assert.ok(
+      problems.some((p) => p.startsWith(`${name}: expected`)),
+      name,
+    )
 })
