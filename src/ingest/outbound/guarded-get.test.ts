@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { type FixtureServer, startFixtureServer } from '../../../test/helpers/index-fixtures.ts'
 import { UpstreamRefused } from '../failure.ts'
-import { guardedGet } from './guarded-get.ts'
+import { guardedGet, networkFromEnv } from './guarded-get.ts'
 import type { OutboundPolicy } from './policy.ts'
 import { readLimited } from './read-limited.ts'
 import { withVerifiedDownload } from './verified-download.ts'
@@ -67,4 +67,12 @@ test('a download read only in part is not verified', async () => {
     withVerifiedDownload(`${files.origin}/file`, sha, async () => 'stopped early', { ...base, policy: policy() }),
     (err: unknown) => err instanceof UpstreamRefused && err.kind === 'integrity',
   )
+})
+
+test("the environment's proxy, as pip and Cargo read it", () => {
+  assert.deepEqual(networkFromEnv({}), { proxy: undefined, noProxy: undefined })
+  assert.deepEqual(networkFromEnv({ http_proxy: 'http://p:3128', HTTPS_PROXY: 'http://s:3128', no_proxy: '.corp' }), {
+    proxy: 'http://s:3128',
+    noProxy: '.corp',
+  })
 })

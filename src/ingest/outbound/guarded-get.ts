@@ -39,6 +39,17 @@ export interface GetOptions {
 /** The environment's proxy (HTTPS_PROXY / HTTP_PROXY) and its exceptions (NO_PROXY), as pip and Cargo take them. */
 export type NetworkOptions = Pick<GetOptions, 'proxy' | 'noProxy'>
 
+/**
+ * The proxy the environment names, read as pip (through requests) and Cargo (through libcurl) read it: HTTPS_PROXY,
+ * then HTTP_PROXY, either case; NO_PROXY's exceptions.
+ */
+export function networkFromEnv(env: Record<string, string | undefined>): NetworkOptions {
+  return {
+    proxy: env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy || undefined,
+    noProxy: env.NO_PROXY || env.no_proxy || undefined,
+  }
+}
+
 export interface Answer {
   /** 200; 304 when `cached` was given; 404 and 410 (gone); 401 and 403 (the caller decides about credentials). */
   status: number

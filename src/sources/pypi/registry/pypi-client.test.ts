@@ -41,9 +41,14 @@ describe('the Simple API', () => {
     assert.equal(page.format, 'json')
     assert.equal(page.name, 'six')
     assert.deepEqual(page.versions, ['1.16.0'])
+    assert.deepEqual(
+      page.files.map((f) => [f.filename, f.kind, f.version]),
+      [
+        ['six-1.16.0.tar.gz', 'sdist', '1.16.0'],
+        ['six-1.16.0-py3-none-any.whl', 'wheel', '1.16.0'],
+      ],
+    )
     const [file] = page.files
-    assert.equal(file?.filename, 'six-1.16.0.tar.gz')
-    assert.equal(file?.kind, 'sdist')
     assert.match(file?.sha256 ?? '', /^[0-9a-f]{64}$/)
     assert.equal(file?.requiresPython, '>=2.7, !=3.0.*, !=3.1.*, !=3.2.*')
     assert.equal(server.seen[0]?.path, '/simple/six/')
@@ -131,6 +136,19 @@ describe('distributions', () => {
     assert.match(pkgInfo?.toString() ?? '', /^Name: six$/m)
   })
 
+  test('a wheel downloads and verifies the same way', async () => {
+    const c = client()
+    const wheel = (await c.simpleProject('six')).files.find((f) => f.kind === 'wheel')
+    assert.ok(wheel)
+    const bytes = await c.withArtifact(wheel, async (s) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of s) chunks.push(chunk as Buffer)
+      return Buffer.concat(chunks)
+    })
+    assert.equal(bytes.subarray(0, 4).toString('hex'), '504b0304') // a zip's first local header
+    assert.match(bytes.toString('latin1'), /six-1\.16\.0\.dist-info\/METADATA/)
+  })
+
   test('bytes that do not match the published sha256 are refused', async () => {
     const c = client()
     const [file] = (await c.simpleProject('six')).files
@@ -185,7 +203,7 @@ describe('a hostile or locked index', () => {
       const page = await new PypiRegistryClient(config, { ...defaultIndexLimits(), cacheDir }).simpleProject('six')
       assert.deepEqual(
         page.files.map((f) => new URL(f.url).origin),
-        [server.origin, extra.origin],
+        [server.origin, server.origin, extra.origin, extra.origin],
       )
       assert.match(server.seen[0]?.authorization ?? '', /^Basic /)
       assert.equal(extra.seen[0]?.authorization, undefined)

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream'
 import { defaultIndexLimits, type IndexLimits } from '../../../config/registries.ts'
 import { excerpt, UpstreamRefused } from '../../../ingest/failure.ts'
 import type { GetOptions, NetworkOptions } from '../../../ingest/outbound/guarded-get.ts'
-import { type DocumentCache, indexDocument } from '../../../ingest/outbound/index-document.ts'
+import { indexDocument } from '../../../ingest/outbound/index-document.ts'
 import type { OutboundPolicy } from '../../../ingest/outbound/policy.ts'
 import { withVerifiedDownload } from '../../../ingest/outbound/verified-download.ts'
 import { PackumentCache } from '../../npm/packument-cache.ts'
@@ -24,7 +24,7 @@ const SIMPLE_ACCEPT = `${SIMPLE_JSON}, application/vnd.pypi.simple.v1+html;q=0.2
 export class PypiRegistryClient {
   private readonly indexes: PypiIndex[]
   private readonly policy: OutboundPolicy
-  private readonly cache: DocumentCache
+  private readonly cache: PackumentCache
   private maintained: Promise<unknown> | undefined
 
   constructor(
@@ -117,7 +117,7 @@ export class PypiRegistryClient {
     signal?: AbortSignal,
     accept = 'application/json',
   ) {
-    this.maintained ??= (this.cache as PackumentCache).maintain()
+    this.maintained ??= this.cache.maintain()
     await this.maintained
     const doc = await indexDocument(url, {
       ...this.options(index, what, signal),
