@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { after, before, test } from 'node:test'
+import { gzipSync } from 'node:zlib'
 import { type FixtureServer, startFixtureServer } from '../../../test/helpers/index-fixtures.ts'
 import { UpstreamRefused } from '../failure.ts'
 import { guardedGet, networkFromEnv } from './guarded-get.ts'
@@ -7,6 +9,7 @@ import type { OutboundPolicy } from './policy.ts'
 import { readLimited } from './read-limited.ts'
 import { withVerifiedDownload } from './verified-download.ts'
 
+const GZ = gzipSync('FIXTURE text')
 // two FIXTURE servers on 127.0.0.1: the configured index, and another origin the operator allowed
 let index: FixtureServer
 let files: FixtureServer
@@ -22,6 +25,7 @@ before(async () => {
     if (req.url === '/moved') res.writeHead(302, { location: `${files.origin}/file` }).end()
     else if (req.url === '/busy') res.writeHead(503).end()
     else if (req.url === '/slow') setTimeout(() => res.end('late'), 2000)
+    else if (req.url === '/gz') res.writeHead(200, { 'content-encoding': 'gzip' }).end(GZ)
     else if (req.url === '/drip') {
       res.write('a first chunk, then nothing')
       setTimeout(() => res.end(), 2000)
@@ -61,11 +65,41 @@ test('the deadline also ends a body that stops coming', async () => {
   await assert.rejects(readLimited(a.body, 1000, 'FIXTURE', a.stop), { code: 'ETIMEDOUT' })
 })
 
+test('a gzipped document is decoded; an artifact is hashed and handed on as sent', async () => {
+  const a = await guardedGet(`${index.origin}/gz`, { ...base, policy: policy() })
+  assert.equal((await readLimited(a.body, 1000, 'FIXTURE', a.stop)).toString(), 'FIXTURE text')
+  const sha = createHash('sha256').update(GZ).digest('hex')
+  const got = await withVerifiedDownload(
+    `${index.origin}/gz`,
+    sha,
+    async (s) => {
+      const chunks: Buffer[] = []
+      for await (const c of s) chunks.push(c as Buffer)
+      return Buffer.concat(chunks)
+    },
+    { ...base, policy: policy() },
+  )
+  assert.deepEqual(got?.result, GZ)
+})
+
 test('a download read only in part is not verified', async () => {
   const sha = 'c'.repeat(64)
   await assert.rejects(
     withVerifiedDownload(`${files.origin}/file`, sha, async () => 'stopped early', { ...base, policy: policy() }),
     (err: unknown) => err instanceof UpstreamRefused && err.kind === 'integrity',
+  )
+})
+
+test("each policy checks names by its own rules: a name one client's index has is no other client's", async () => {
+  const port = new URL(index.origin).port
+  const byName = `http://localhost:${port}`
+  const asIndex: OutboundPolicy = { registries: new Set([byName]), allowed: new Set(), privateAddresses: false }
+  const asOther: OutboundPolicy = { registries: new Set(), allowed: new Set([byName]), privateAddresses: false }
+  const a = await guardedGet(`${byName}/none`, { ...base, policy: asIndex })
+  assert.equal(a.status, 404)
+  await assert.rejects(
+    guardedGet(`${byName}/none`, { ...base, policy: asOther }),
+    (err: unknown) => err instanceof UpstreamRefused && err.kind === 'address',
   )
 })
 

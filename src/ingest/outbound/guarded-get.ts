@@ -7,15 +7,17 @@ import http from 'node:http'
 import https from 'node:https'
 import type { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
-import { getAgent } from '@npmcli/agent'
+import { Agent } from '@npmcli/agent'
 import { UpstreamRefused } from '../failure.ts'
 import { checkUrl, guardedLookup, type OutboundPolicy } from './policy.ts'
 import { checkAnnouncedLength } from './read-limited.ts'
 
 const MAX_REDIRECTS = 5
-/** The policy of the request whose connection looks up a name now (the agents are shared, their lookup too). */
-let current: OutboundPolicy = { registries: new Set(), allowed: new Set(), privateAddresses: false }
-const LOOKUP = guardedLookup(() => current)
+/**
+ * The agents of each policy (one per client), each with a name lookup bound to that policy: @npmcli/agent's own cache
+ * (getAgent) keys agents without their lookup, so a shared agent would check names against another client's rules.
+ */
+const AGENTS = new WeakMap<OutboundPolicy, Map<string, Agent>>()
 
 export interface GetOptions {
   policy: OutboundPolicy
@@ -26,6 +28,8 @@ export interface GetOptions {
   /** The whole exchange (connection, redirects, headers, body) ends after this long. */
   timeoutMs: number
   accept?: string
+  /** The body as sent, never decoded, asked with `Accept-Encoding: identity` (an artifact is hashed as published, as pip does). */
+  raw?: boolean
   /** The Authorization header for a trusted URL of the first origin; never sent elsewhere. */
   authorization?: string | undefined
   /** The validators of a cached copy: a 304 is then an answer. */
@@ -76,13 +80,12 @@ export async function guardedGet(first: string, o: GetOptions): Promise<Answer> 
     const auth = trusted && url.origin === firstOrigin ? o.authorization : undefined
     const headers: Record<string, string> = {
       'user-agent': 'compintel',
-      'accept-encoding': 'gzip',
+      'accept-encoding': o.raw ? 'identity' : 'gzip',
       ...(o.accept ? { accept: o.accept } : {}),
       ...(auth ? { authorization: auth } : {}),
       ...(hop === 0 && o.cached?.etag ? { 'if-none-match': o.cached.etag } : {}),
       ...(hop === 0 && o.cached?.lastModified ? { 'if-modified-since': o.cached.lastModified } : {}),
     }
-    current = o.policy
     const a = await send(url, headers, o, signal)
     const location = header(a.headers.location)
     if (a.status >= 300 && a.status < 400 && a.status !== 304 && location) {
@@ -116,13 +119,7 @@ export async function guardedGet(first: string, o: GetOptions): Promise<Answer> 
  * its body are destroyed with that error, whether the answer has come or is being read.
  */
 function send(url: URL, headers: Record<string, string>, o: GetOptions, signal: AbortSignal): Promise<Answer> {
-  const agent = getAgent(url.href, {
-    proxy: o.proxy,
-    noProxy: o.noProxy,
-    maxSockets: 16,
-    timeout: o.timeoutMs,
-    dns: { lookup: LOOKUP },
-  })
+  const agent = agentFor(o)
   const transport = url.protocol === 'https:' ? https : http
   return new Promise<Answer>((resolve, reject) => {
     const streams: { destroy(err?: Error): void }[] = []
@@ -134,7 +131,7 @@ function send(url: URL, headers: Record<string, string>, o: GetOptions, signal: 
       reject(err)
     }
     const req = transport.request(url, { agent, headers }, (res) => {
-      const gzipped = /\bgzip\b/i.test(header(res.headers['content-encoding']) ?? '')
+      const gzipped = !o.raw && /\bgzip\b/i.test(header(res.headers['content-encoding']) ?? '')
       const body = gzipped ? res.pipe(createGunzip()) : res
       if (gzipped) res.on('error', (err) => body.destroy(err))
       streams.push(res, body)
@@ -156,6 +153,26 @@ function send(url: URL, headers: Record<string, string>, o: GetOptions, signal: 
     })
     req.end()
   })
+}
+
+function agentFor(o: GetOptions): Agent {
+  let agents = AGENTS.get(o.policy)
+  if (!agents) AGENTS.set(o.policy, (agents = new Map()))
+  const key = `${o.proxy ?? ''} ${o.noProxy ?? ''} ${o.timeoutMs}`
+  let agent = agents.get(key)
+  if (!agent) {
+    const policy = o.policy
+    agent = new Agent({
+      proxy: o.proxy,
+      noProxy: o.noProxy,
+      maxSockets: 16,
+      timeout: o.timeoutMs,
+      // @npmcli/agent caches lookups by name for all agents: a 1 ms life keeps another policy's answer out
+      dns: { lookup: guardedLookup(() => policy), ttl: 1 },
+    })
+    agents.set(key, agent)
+  }
+  return agent
 }
 
 export function header(v: string | string[] | undefined): string | undefined {

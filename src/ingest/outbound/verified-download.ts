@@ -12,11 +12,11 @@ export async function withVerifiedDownload<T>(
   url: string,
   sha256: string,
   consume: (s: Readable) => Promise<T>,
-  o: Omit<GetOptions, 'cached' | 'accept'>,
+  o: Omit<GetOptions, 'cached' | 'accept' | 'raw'>,
 ): Promise<{ result: T } | undefined> {
   if (!/^[0-9a-f]{64}$/i.test(sha256))
     throw new UpstreamRefused('integrity', `${o.what}: no sha256 to check it against`)
-  const a = await guardedGet(url, o)
+  const a = await guardedGet(url, { ...o, raw: true })
   if (a.status === 404 || a.status === 410) return undefined
   if (a.status !== 200) throw new UpstreamRefused('protocol', `${o.what}: the index answered ${a.status}`)
   const hash = createHash('sha256')
