@@ -156,8 +156,8 @@ function send(url: URL, headers: Record<string, string>, o: GetOptions, signal: 
 }
 
 function agentFor(o: GetOptions): Agent {
-  let agents = AGENTS.get(o.policy)
-  if (!agents) AGENTS.set(o.policy, (agents = new Map()))
+  const agents = AGENTS.get(o.policy) ?? new Map<string, Agent>()
+  AGENTS.set(o.policy, agents)
   const key = `${o.proxy ?? ''} ${o.noProxy ?? ''} ${o.timeoutMs}`
   let agent = agents.get(key)
   if (!agent) {
