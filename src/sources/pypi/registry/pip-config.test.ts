@@ -45,6 +45,7 @@ describe('pypiIndexFromEnv', () => {
     assert.equal(c?.index.url, 'https://ci.example/simple/')
     assert.deepEqual(c?.extra, [])
     assert.deepEqual(pipConfigFiles({ HOME, PIP_CONFIG_FILE: '/ci/pip.conf' }, files(map)).slice(-1), ['/ci/pip.conf'])
+    assert.deepEqual(pipConfigFiles({ HOME, PIP_CONFIG_FILE: '/dev/null' }, files(map)), [])
   })
 
   test('PIP_INDEX_URL over the files, PYPI_INDEX_URL over everything; PIP_NO_INDEX turns it off', () => {

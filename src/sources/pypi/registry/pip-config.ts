@@ -1,9 +1,9 @@
 // Which PyPI index the user configured, read as pip reads it (pip's configuration.py and its network auth): the
 // files in pip's order, later ones overriding earlier ones — the global files ($XDG_CONFIG_DIRS, /etc/xdg by
 // default, then /etc: `pip/pip.conf` and `pip.conf`), the user's (~/.pip/pip.conf, then $XDG_CONFIG_HOME or
-// ~/.config `pip/pip.conf`; skipped when PIP_CONFIG_FILE names a file that exists), then PIP_CONFIG_FILE — each
-// file's `[global]` section under its `[install]` one, then PIP_INDEX_URL / PIP_EXTRA_INDEX_URL / PIP_NO_INDEX over
-// all of them, and compintel's PYPI_INDEX_URL (config/growth.ts) over everything. Credentials come from the URL's
+// ~/.config `pip/pip.conf`; skipped when PIP_CONFIG_FILE names a file that exists), then PIP_CONFIG_FILE (no file
+// at all when it is /dev/null) — each file's `[global]` section under its `[install]` one, then PIP_INDEX_URL /
+// PIP_EXTRA_INDEX_URL / PIP_NO_INDEX over all of them, and compintel's PYPI_INDEX_URL (config/growth.ts) over everything. Credentials come from the URL's
 // user info, else from netrc ($NETRC, else ~/.netrc) for the URL's host; they are held as a Credential (never
 // printed) and taken out of the URL.
 import path from 'node:path'
@@ -74,6 +74,7 @@ export function pipConfigFiles(env: Record<string, string | undefined>, files: R
   const xdgDirs = (env.XDG_CONFIG_DIRS || '/etc/xdg').split(':').filter(Boolean)
   const global = [...xdgDirs.map((d) => path.join(d, 'pip', 'pip.conf')), '/etc/pip.conf']
   const envFile = env.PIP_CONFIG_FILE
+  if (envFile === '/dev/null') return [] // pip: os.devnull loads no configuration file at all
   const user = [
     path.join(home, '.pip', 'pip.conf'),
     path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'pip', 'pip.conf'),
