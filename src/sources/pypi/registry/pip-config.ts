@@ -3,9 +3,9 @@
 // default, then /etc: `pip/pip.conf` and `pip.conf`), the user's (~/.pip/pip.conf, then $XDG_CONFIG_HOME or
 // ~/.config `pip/pip.conf`; skipped when PIP_CONFIG_FILE names a file that exists), then PIP_CONFIG_FILE (no file
 // at all when it is /dev/null) — each file's `[global]` section under its `[install]` one, then PIP_INDEX_URL /
-// PIP_EXTRA_INDEX_URL / PIP_NO_INDEX over all of them, and compintel's PYPI_INDEX_URL (config/growth.ts) over everything. Credentials come from the URL's
-// user info, else from netrc ($NETRC, else ~/.netrc) for the URL's host; they are held as a Credential (never
-// printed) and taken out of the URL.
+// PIP_EXTRA_INDEX_URL / PIP_NO_INDEX over all of them, and compintel's PYPI_INDEX_URL (config/growth.ts) over
+// everything. Credentials come from the URL's user info, else from netrc ($NETRC, else ~/.netrc) for the URL's host;
+// they are held as a Credential (never printed) and taken out of the URL.
 import path from 'node:path'
 import { PermanentError } from '../../../ingest/failure.ts'
 import type { ReadConfigFile } from '../../../ingest/outbound/config-files.ts'
