@@ -2,6 +2,7 @@
 // freshness schedule (`compintel update`: registry metadata and the data feeds).
 
 import type { SettingReaders } from './readers.ts'
+import { parseRegistriesConfig, REGISTRY_SETTINGS, type RegistriesConfig } from './registries.ts'
 
 export type OnDemandMode = 'off' | 'metadata' | 'analyze'
 
@@ -32,6 +33,8 @@ export interface GrowthConfig {
   debian: DebianConfig
   /** What compintel takes from npm registries and where it may connect (docs/security.md "Hostile registry"). */
   npm: RegistryLimits
+  /** The PyPI and Cargo indexes a user configured and their bounds (config/registries.ts, docs/registries.md). */
+  registries: RegistriesConfig
 }
 
 export interface DebianConfig {
@@ -74,6 +77,7 @@ export const GROWTH_SETTINGS = [
   'NPM_ALLOW_PRIVATE_ADDRESSES',
   'NPM_CACHE_DIR',
   'NPM_CACHE_MAX_MB',
+  ...REGISTRY_SETTINGS,
 ] as const
 
 /** OSV's export of every npm advisory, and FIRST's EPSS scores of the day (docs/kb-growth.md). */
@@ -106,6 +110,7 @@ export function parseGrowthConfig(readers: SettingReaders): GrowthConfig {
     feedMaxBytes: int('FEED_MAX_MB', 1024, 1, 65_536) * 1024 * 1024,
     debian: parseDebianConfig(readers),
     npm: parseNpmLimits(readers),
+    registries: parseRegistriesConfig(readers),
   }
 }
 

@@ -37,7 +37,10 @@ export function checkUrl(raw: string, policy: OutboundPolicy): { url: URL; trust
       throw new UpstreamRefused('address', `${origin} is a ${addressKind(ip)} address`)
     return { url, trusted: false }
   }
-  throw new UpstreamRefused('address', `${origin} is not the registry's origin nor one allowed (NPM_TARBALL_ORIGINS)`)
+  throw new UpstreamRefused(
+    'address',
+    `${origin} is not the registry's origin nor one allowed (NPM_TARBALL_ORIGINS, PYPI_FILE_ORIGINS, CARGO_DL_ORIGINS)`,
+  )
 }
 
 function hostOf(url: URL): string {

@@ -15,7 +15,10 @@ export const DEFAULT_REGISTRY_LIMITS: RegistryLimits = {
   cacheMaxBytes: 512 * MB,
 }
 
-/** The default cache folder: `compintel-npm` in $XDG_CACHE_HOME or ~/.cache (never npm's own cache). */
-export function defaultCacheDir(): string {
-  return path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'compintel-npm')
+/**
+ * The default cache folder: `compintel-npm` (or another source's `kind`) in $XDG_CACHE_HOME or ~/.cache (never the
+ * package tool's own cache).
+ */
+export function defaultCacheDir(kind = 'compintel-npm'): string {
+  return path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), kind)
 }

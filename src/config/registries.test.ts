@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { settingReaders } from './readers.ts'
+import { parseRegistriesConfig } from './registries.ts'
+
+const parse = (src: Record<string, string>) => {
+  const problems: string[] = []
+  return { config: parseRegistriesConfig(settingReaders(src, problems)), problems }
+}
+
+test('the index settings: URLs, other origins, bounds', () => {
+  const { config, problems } = parse({
+    PYPI_INDEX_URL: 'https://mirror.example/simple/',
+    PYPI_FILE_ORIGINS: 'https://files.example',
+    CARGO_INDEX_URL: 'sparse+https://mirror.example/crates/',
+    CARGO_DL_ORIGINS: 'https://dl.example/',
+    INDEX_MAX_ARTIFACT_MB: '10',
+  })
+  assert.deepEqual(problems, [])
+  assert.equal(config.pypi.indexUrl, 'https://mirror.example/simple/')
+  assert.deepEqual(config.pypi.fileOrigins, ['https://files.example'])
+  assert.equal(config.cargo.indexUrl, 'sparse+https://mirror.example/crates/')
+  assert.deepEqual(config.cargo.fileOrigins, ['https://dl.example'])
+  assert.equal(config.cargo.maxArtifactBytes, 10 * 1024 * 1024)
+  assert.equal(parse({}).config.pypi.indexUrl, undefined)
+})
+
+test('bad values are named', () => {
+  const { problems } = parse({
+    PYPI_INDEX_URL: 'sparse+https://x.example/',
+    CARGO_INDEX_URL: 'git://x.example/index',
+    PYPI_FILE_ORIGINS: 'https://files.example/path',
+  })
+  assert.equal(problems.length, 3)
+  for (const name of ['PYPI_INDEX_URL', 'CARGO_INDEX_URL', 'PYPI_FILE_ORIGINS'])
+    assert.ok(
+      problems.some((p) => p.startsWith(`${name}: expected`)),
+      name,
+    )
+})

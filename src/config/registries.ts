@@ -1,0 +1,102 @@
+// The settings of the PyPI and Cargo indexes a user configured (docs/registries.md): compintel's own index URLs over
+// pip's and Cargo's configuration, the other origins their files may come from, and the bounds of what is read.
+
+import type { SettingReaders } from './readers.ts'
+
+/** What compintel takes from one kind of package index and where it may connect. */
+export interface IndexLimits {
+  /** The index URL over the tool's own configuration (PYPI_INDEX_URL, CARGO_INDEX_URL); undefined: the tool's. */
+  indexUrl: string | undefined
+  /** Origins besides the index's own that artifact URLs and redirects may name, reached without credentials. */
+  fileOrigins: string[]
+  /** Those origins may resolve to loopback, private or link-local addresses (shared with npm's setting). */
+  privateAddresses: boolean
+  /** A metadata document (Simple page, JSON API document, index file) larger than this is refused. */
+  maxDocumentBytes: number
+  /** An artifact (wheel, sdist, .crate) larger than this is refused while it downloads. */
+  maxArtifactBytes: number
+  /** One exchange (a document, or an artifact's whole download) ends after this long. */
+  timeoutMs: number
+  /** compintel's own cache of revalidated documents; undefined: `compintel-<kind>` in the user's cache folder. */
+  cacheDir: string | undefined
+  cacheMaxBytes: number
+}
+
+export interface RegistriesConfig {
+  pypi: IndexLimits
+  cargo: IndexLimits
+}
+
+export const REGISTRY_SETTINGS = [
+  'PYPI_INDEX_URL',
+  'PYPI_FILE_ORIGINS',
+  'CARGO_INDEX_URL',
+  'CARGO_DL_ORIGINS',
+  'INDEX_MAX_DOCUMENT_MB',
+  'INDEX_MAX_ARTIFACT_MB',
+  'INDEX_TIMEOUT_MS',
+] as const
+
+const MB = 1024 * 1024
+
+/** The defaults, for the commands and tests that build a client without a configuration. */
+export function defaultIndexLimits(): IndexLimits {
+  return {
+    indexUrl: undefined,
+    fileOrigins: [],
+    privateAddresses: false,
+    maxDocumentBytes: 64 * MB,
+    maxArtifactBytes: 256 * MB,
+    timeoutMs: 300_000,
+    cacheDir: undefined,
+    cacheMaxBytes: 256 * MB,
+  }
+}
+
+export function parseRegistriesConfig(readers: SettingReaders): RegistriesConfig {
+  const { int, bool } = readers
+  const shared = {
+    ...defaultIndexLimits(),
+    privateAddresses: bool('NPM_ALLOW_PRIVATE_ADDRESSES', false),
+    maxDocumentBytes: int('INDEX_MAX_DOCUMENT_MB', 64, 1, 4096) * MB,
+    maxArtifactBytes: int('INDEX_MAX_ARTIFACT_MB', 256, 1, 65_536) * MB,
+    timeoutMs: int('INDEX_TIMEOUT_MS', 300_000, 1000, 3_600_000),
+  }
+  return {
+    pypi: {
+      ...shared,
+      indexUrl: indexUrl(readers, 'PYPI_INDEX_URL', /^https?:\/\//),
+      fileOrigins: origins(readers, 'PYPI_FILE_ORIGINS'),
+    },
+    cargo: {
+      ...shared,
+      indexUrl: indexUrl(readers, 'CARGO_INDEX_URL', /^(sparse\+)?https?:\/\//),
+      fileOrigins: origins(readers, 'CARGO_DL_ORIGINS'),
+    },
+  }
+}
+
+function indexUrl({ src, problems }: SettingReaders, name: string, form: RegExp): string | undefined {
+  const raw = src[name]?.trim()
+  if (!raw) return undefined
+  if (!form.test(raw) || !URL.canParse(raw.replace(/^sparse\+/, ''))) {
+    problems.push(
+      `${name}: expected an index URL such as ${form.source.includes('sparse') ? 'sparse+' : ''}https://index.example.com/…, got "${raw}"`,
+    )
+    return undefined
+  }
+  return raw
+}
+
+function origins({ src, problems }: SettingReaders, name: string): string[] {
+  const list = (src[name] ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+  const ok: string[] = []
+  for (const o of list)
+    if (!/^https?:\/\//.test(o) || !URL.canParse(o) || new URL(o).origin !== o.replace(/\/$/, ''))
+      problems.push(`${name}: expected origins such as https://files.example.com, got "${o}"`)
+    else ok.push(new URL(o).origin)
+  return ok
+}
