@@ -2,7 +2,7 @@
 // (`registry+<index URL>`, or `sparse+<index URL>` for a sparse index) is `pkg:cargo/<name>@<version>`; the
 // workspace's own crates and path dependencies (no `source`) and git dependencies (`git+…`) are counted as skipped.
 // A lock file cannot tell dev-dependencies apart, so none is dev.
-import { type ProjectFile, ProjectCollector, ProjectFileError, packageTables, readToml } from './project-file.ts'
+import { ProjectCollector, type ProjectFile, ProjectFileError, packageTables, readToml } from './project-file.ts'
 
 const WHAT = 'Cargo.lock'
 const NEWEST_FORMAT = 4
@@ -13,12 +13,7 @@ export function readCargoLock(text: string): ProjectFile {
   if (typeof format !== 'number' || !Number.isInteger(format) || format < 1 || format > NEWEST_FORMAT)
     throw new ProjectFileError(`${WHAT}: format version ${String(format).slice(0, 20)}: 1 to ${NEWEST_FORMAT} are read`)
   const out = new ProjectCollector('cargo-lock', 'cargo')
-  for (const p of packageTables(doc, WHAT)) {
-    const kind = sourceKind(p.source)
-    if (kind !== 'registry') out.skip(kind)
-    else if (typeof p.version !== 'string') out.skip('invalid')
-    else out.add(p.name, { exact: p.version }, false)
-  }
+  for (const p of packageTables(doc, WHAT)) out.addLocked(p, sourceKind(p.source), false)
   return out.done()
 }
 

@@ -2,7 +2,14 @@
 // project names in `[package.source]`) is `pkg:pypi/<name>@<version>`, its name normalised per PEP 503; packages from
 // git, a directory, a file or a URL are counted as skipped. Dev: Poetry 2's `groups` without "main" (lock-version
 // 2.1), or Poetry 1's `category = "dev"`.
-import { isTable, type ProjectFile, ProjectCollector, ProjectFileError, packageTables, readToml } from './project-file.ts'
+import {
+  isTable,
+  ProjectCollector,
+  type ProjectFile,
+  ProjectFileError,
+  packageTables,
+  readToml,
+} from './project-file.ts'
 
 const WHAT = 'poetry.lock'
 /** `[package.source] type`s that name a package index (Poetry's "legacy" repositories and PyPI mirrors). */
@@ -17,19 +24,14 @@ export function readPoetryLock(text: string): ProjectFile {
   if (lockVersion !== undefined && (typeof lockVersion !== 'string' || !/^[12]\.\d+$/.test(lockVersion)))
     throw new ProjectFileError(`${WHAT}: lock-version ${String(lockVersion).slice(0, 20)}: 1.x and 2.x are read`)
   const out = new ProjectCollector('poetry-lock', 'pypi')
-  for (const p of packageTables(doc, WHAT)) {
-    const kind = sourceKind(p.source)
-    if (kind !== 'index') out.skip(kind)
-    else if (typeof p.version !== 'string') out.skip('invalid')
-    else out.add(p.name, { exact: p.version }, isDev(p))
-  }
+  for (const p of packageTables(doc, WHAT)) out.addLocked(p, sourceKind(p.source), isDev(p))
   return out.done()
 }
 
 function sourceKind(source: unknown): string {
-  if (source === undefined) return 'index'
+  if (source === undefined) return 'registry'
   const type = isTable(source) ? String(source.type) : ''
-  return INDEX_SOURCES.has(type) ? 'index' : OTHER_SOURCES.has(type) ? type : 'other'
+  return INDEX_SOURCES.has(type) ? 'registry' : OTHER_SOURCES.has(type) ? type : 'other'
 }
 
 function isDev(p: Record<string, unknown>): boolean {

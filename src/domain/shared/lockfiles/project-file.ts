@@ -29,7 +29,7 @@ export class ProjectFileError extends Error {
 
 /** The bounds of one read: a lock file's text (a large workspace's is a few MB) and the components it names. */
 export const MAX_PROJECT_FILE_CHARS = 32 * 1024 * 1024
-export const MAX_PROJECT_COMPONENTS = 100_000
+const MAX_PROJECT_COMPONENTS = 100_000
 const MAX_VERSION_LENGTH = 256
 /** PEP 508's names (and a crate's, whose rules are narrower). */
 const PACKAGE_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,212}[A-Za-z0-9])?$/
@@ -53,7 +53,8 @@ export function readToml(text: string, what: string): Json {
 /** The `[[package]]` tables of a lock file (absent: none). */
 export function packageTables(doc: Json, what: string): Json[] {
   const list = doc.package ?? []
-  if (!Array.isArray(list) || !list.every(isTable)) throw new ProjectFileError(`${what}: "package" is not a list of tables`)
+  if (!Array.isArray(list) || !list.every(isTable))
+    throw new ProjectFileError(`${what}: "package" is not a list of tables`)
   return list
 }
 
@@ -70,7 +71,10 @@ export class ProjectCollector {
   /** A registry package; an unusable name or version is counted as skipped (`invalid`), never a crash. */
   add(name: unknown, version: { exact: string } | { requirement: string }, dev: boolean): void {
     const purl = componentPurl(this.type, name, 'exact' in version ? version.exact : undefined)
-    if (purl === undefined) return this.skip('invalid')
+    if (purl === undefined) {
+      this.skip('invalid')
+      return
+    }
     const requirement = 'requirement' in version && version.requirement !== '' ? version.requirement : undefined
     const key = `${purl} ${requirement ?? ''}`
     const seen = this.byKey.get(key)
@@ -80,6 +84,13 @@ export class ProjectCollector {
         throw new ProjectFileError(`more than ${MAX_PROJECT_COMPONENTS} components in one project file`)
       this.byKey.set(key, { purl, ...(requirement ? { requirement } : {}), dev })
     }
+  }
+
+  /** A lock file's `[[package]]`: a component when it comes from a registry (`kind`), else counted under its kind. */
+  addLocked(p: Json, kind: string, dev: boolean): void {
+    if (kind !== 'registry') this.skip(kind)
+    else if (typeof p.version !== 'string') this.skip('invalid')
+    else this.add(p.name, { exact: p.version }, dev)
   }
 
   skip(kind: string): void {
@@ -106,7 +117,7 @@ function componentPurl(type: 'cargo' | 'pypi', name: unknown, version: string | 
 }
 
 const usableVersion = (v: string) =>
-  v !== '' && v.length <= MAX_VERSION_LENGTH && !/[\s\u0000-\u001f\u007f]/.test(v) && !v.includes('/')
+  v !== '' && v.length <= MAX_VERSION_LENGTH && !/[\s\p{Cc}]/u.test(v) && !v.includes('/')
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 

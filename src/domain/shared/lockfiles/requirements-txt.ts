@@ -4,7 +4,7 @@
 // counted as skipped, other options (`--index-url`, `--hash=…`, …) ignored. A PEP 508 requirement pinned with one
 // `==` (or `===`) and no wildcard is an exact `pkg:pypi/<name>@<version>`; any other specifier set is the purl and a
 // requirement, and a bare name the purl alone. Extras and environment markers (after `;`) are not part of a purl.
-import { checkSize, type ProjectFile, ProjectCollector, ProjectFileError } from './project-file.ts'
+import { checkSize, ProjectCollector, type ProjectFile, ProjectFileError } from './project-file.ts'
 
 /**
  * The text of a file that `from` includes with `-r path`, and the name it is known by (the same file reached twice
@@ -65,22 +65,30 @@ function optionValue(line: string): string {
   return m?.[1] ?? ''
 }
 
+type Read = { name: string; version: { exact: string } | { requirement: string } } | { skipped: string }
+
 function requirement(out: ProjectCollector, line: string): void {
+  const read = readRequirement(line)
+  if ('skipped' in read) out.skip(read.skipped)
+  else out.add(read.name, read.version, false)
+}
+
+function readRequirement(line: string): Read {
   // per-requirement options (`--hash=…`, `--config-settings …`) follow the requirement
   const [spec = ''] = line.split(/\s+--?[A-Za-z]/, 1)
   const [req = ''] = spec.split(';', 1)
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(req) || /^[A-Za-z0-9._-]+\s*(\[[^\]]*\])?\s*@/.test(req))
-    return out.skip('url')
-  if (/^[./~]|[\\/]|\.(whl|zip|tar\.gz|tar\.bz2|tgz)$/i.test(req.trim())) return out.skip('path')
+    return { skipped: 'url' }
+  if (/^[./~]|[\\/]|\.(whl|zip|tar\.gz|tar\.bz2|tgz)$/i.test(req.trim())) return { skipped: 'path' }
   const m = REQUIREMENT.exec(req.trim())
-  if (!m) return out.skip('invalid')
-  const [, name, , rest = ''] = m
+  if (!m) return { skipped: 'invalid' }
+  const [, name = '', , rest = ''] = m
   let specifiers = rest.replace(/\s+/g, '')
   if (specifiers.startsWith('(') && specifiers.endsWith(')')) specifiers = specifiers.slice(1, -1)
   const clauses = specifiers === '' ? [] : specifiers.split(',').map((c) => CLAUSE.exec(c))
-  if (clauses.some((c) => c === null)) return out.skip('invalid')
+  if (clauses.some((c) => c === null)) return { skipped: 'invalid' }
   const [only] = clauses
   if (clauses.length === 1 && only && (only[1] === '==' || only[1] === '===') && !only[2]?.includes('*'))
-    return out.add(name, { exact: only[2] as string }, false)
-  out.add(name, { requirement: specifiers }, false)
+    return { name, version: { exact: only[2] as string } }
+  return { name, version: { requirement: specifiers } }
 }

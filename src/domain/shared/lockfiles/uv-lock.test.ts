@@ -161,7 +161,8 @@ test('the real lock file of typer: 11 registry packages (two versions of click, 
 })
 
 test('a lock without the project in it (uv export of a subset): nothing is dev', () => {
-  const lock = 'version = 1\n[[package]]\nname = "six"\nversion = "1.17.0"\nsource = { registry = "https://registry.invalid/simple" }\n'
+  const lock =
+    'version = 1\n[[package]]\nname = "six"\nversion = "1.17.0"\nsource = { registry = "https://registry.invalid/simple" }\n'
   assert.deepEqual(readUvLock(lock).components, [{ purl: 'pkg:pypi/six@1.17.0', dev: false }])
 })
 

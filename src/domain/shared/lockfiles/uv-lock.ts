@@ -2,7 +2,15 @@
 // normalised per PEP 503; the project's own packages (`editable`, `virtual`) and `directory`, `path`, `git` and `url`
 // ones are counted as skipped. The file marks no package dev: a package is dev when the project's own packages reach
 // it only through their `[package.dev-dependencies]` groups, not through their dependencies and extras.
-import { isTable, type Json, type ProjectFile, ProjectCollector, ProjectFileError, packageTables, readToml } from './project-file.ts'
+import {
+  isTable,
+  type Json,
+  ProjectCollector,
+  type ProjectFile,
+  ProjectFileError,
+  packageTables,
+  readToml,
+} from './project-file.ts'
 
 const WHAT = 'uv.lock'
 const SOURCE_KINDS = ['registry', 'editable', 'virtual', 'directory', 'path', 'git', 'url'] as const
@@ -14,12 +22,7 @@ export function readUvLock(text: string): ProjectFile {
   const packages = packageTables(doc, WHAT)
   const runtime = runtimePackages(packages)
   const out = new ProjectCollector('uv-lock', 'pypi')
-  for (const p of packages) {
-    const kind = sourceKind(p.source)
-    if (kind !== 'registry') out.skip(kind)
-    else if (typeof p.version !== 'string') out.skip('invalid')
-    else out.add(p.name, { exact: p.version }, runtime !== undefined && !runtime.has(p))
-  }
+  for (const p of packages) out.addLocked(p, sourceKind(p.source), runtime !== undefined && !runtime.has(p))
   return out.done()
 }
 
@@ -42,7 +45,10 @@ function runtimePackages(packages: Json[]): Set<Json> | undefined {
   // each step: a package's own dependencies (the first time it is reached), or one of its extras (once)
   const queue: { p: Json; extra?: string }[] = roots.flatMap((p) => [
     { p },
-    ...Object.keys(isTable(p['optional-dependencies']) ? p['optional-dependencies'] : {}).map((extra) => ({ p, extra })),
+    ...Object.keys(isTable(p['optional-dependencies']) ? p['optional-dependencies'] : {}).map((extra) => ({
+      p,
+      extra,
+    })),
   ])
   for (let step = queue.pop(); step !== undefined; step = queue.pop()) {
     const { p, extra } = step
