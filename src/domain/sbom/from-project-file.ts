@@ -5,7 +5,7 @@
 // BOM has no `dependencies`.
 import type { ProjectFile } from '../shared/lockfiles/project-file.ts'
 import { parsePurl } from '../shared/purl.ts'
-import type { LockfileBomOptions } from './from-lockfile.ts'
+import { bomOf, type LockfileBomOptions } from './from-lockfile.ts'
 
 export function projectFileBom(
   project: ProjectFile,
@@ -24,16 +24,5 @@ export function projectFileBom(
       scope: c.dev ? 'optional' : 'required',
     }
   })
-  return {
-    bomFormat: 'CycloneDX',
-    specVersion: '1.6',
-    serialNumber: o.serialNumber,
-    version: 1,
-    metadata: {
-      timestamp: o.timestamp,
-      tools: { components: [{ type: 'application', name: 'compintel', version: o.toolVersion }] },
-      component: { type: 'application', 'bom-ref': 'root', name: projectName },
-    },
-    components,
-  }
+  return bomOf({ name: projectName }, components, o)
 }
