@@ -1,6 +1,6 @@
 // How much of a real application the KB answers, and how fast on-demand learning closes the gap (docs/kb-growth.md):
-// the components of project files (package-lock.json, Cargo.lock, poetry.lock, uv.lock, requirements*.txt; runtime
-// ones, --include-dev for all; exact purls, and purl + requirement for a requirements file's unpinned lines) are sent
+// the components of project files (package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml,
+// requirements*.txt; runtime ones, --include-dev for all; exact purls, else purl + requirement) are sent
 // to the batch endpoints of a freshly seeded server with ON_DEMAND=analyze against the registry of the npm
 // configuration; then the background work is drained and the components are sent again. Prints one report per pass,
 // per ecosystem (bench/coverage-tally.ts), and the drain time. The server is in this process (the same app, on-demand

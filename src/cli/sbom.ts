@@ -1,5 +1,5 @@
-// `compintel sbom enrich <file>` and `compintel sbom from <lockfile>` (docs/sbom.md; a Cargo.lock, poetry.lock, uv.lock
-// or requirements file becomes the BOM of from-project-file.ts, then is enriched as one). enrich reads the KB of
+// `compintel sbom enrich <file>` and `compintel sbom from <lockfile>` (docs/sbom.md; a project file other than a
+// package-lock.json becomes the BOM of from-project-file.ts, then is enriched as one). enrich reads the KB of
 // this configuration directly (an empty one gets the shipped seed first, as at serve) (no on-demand learning: `compintel ingest npm` fills it), or, with --url, sends the
 // document to a server's POST /v2/sbom/enrich. The document goes to --out or stdout; a summary to stderr.
 import { randomUUID } from 'node:crypto'
@@ -57,7 +57,7 @@ async function enrich(config: Config, argv: string[], io: CliIo): Promise<number
   })
   const format = (values.format ?? 'cyclonedx-1.6') as SbomOutputFormat
   if (!SBOM_FORMATS.includes(format)) throw new UsageError(`--format: one of ${SBOM_FORMATS.join(', ')}`)
-  // a Cargo.lock, poetry.lock, uv.lock or requirements file is enriched as the BOM `sbom from` makes of it
+  // a project file (a Cargo.lock, a pyproject.toml, …) is enriched as the BOM `sbom from` makes of it
   const projectBom = file === '-' ? undefined : bomOfProjectFile(file)
   const text = projectBom ? JSON.stringify(projectBom) : readFileSync(file === '-' ? 0 : file, 'utf8')
   const document = projectBom ?? parseSbomText(text)
@@ -98,7 +98,7 @@ function from(argv: string[], io: CliIo): number {
   return 0
 }
 
-/** The BOM of a Cargo.lock, poetry.lock, uv.lock or requirements file; undefined for any other file. */
+/** The BOM of a project file other than a package-lock.json (readProjectFile); undefined for any other file. */
 function bomOfProjectFile(file: string): Record<string, unknown> | undefined {
   // a package-lock.json is read as a document (lockfileBom resolves its dependency tree, enrichment reads it)
   if (/^(package-lock|npm-shrinkwrap)\.json$/.test(path.basename(file))) return undefined

@@ -11,6 +11,8 @@ const fixture = (path: string) =>
 
 const byName: [path: string, format: string, components: number][] = [
   ['fd/Cargo.lock', 'cargo-lock', 129],
+  ['ripgrep/Cargo.toml', 'cargo-toml', 11],
+  ['rich/pyproject.toml', 'pyproject', 10],
   ['rich/poetry.lock', 'poetry-lock', 49],
   ['typer/uv.lock', 'uv-lock', 11],
   ['flask-celery-example/requirements.txt', 'requirements', 21],
@@ -47,7 +49,7 @@ test('package-lock.json: runtime and dev packages, links counted; the same purls
 })
 
 test('other names are not project files; a broken one is a ProjectFileError', () => {
-  assert.equal(readProjectFile('Cargo.toml', '[package]\nname = "x"\n'), undefined)
+  assert.equal(readProjectFile('Cargo.toml.orig', '[package]\nname = "x"\n'), undefined)
   assert.equal(readProjectFile('notes.txt', 'six==1.17.0'), undefined)
   assert.throws(() => readProjectFile('package-lock.json', '{'), ProjectFileError)
   assert.throws(() => readProjectFile('package-lock.json', '{"lockfileVersion":1}'), /no "packages" object/)

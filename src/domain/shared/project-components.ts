@@ -1,9 +1,11 @@
-// The components a project names: the purls of its lock file or requirements file (by the file's name:
-// package-lock.json, Cargo.lock, poetry.lock, uv.lock, requirements*.txt; lockfiles/ reads each), or of a CycloneDX
-// SBOM's components. Used by `compintel notices` and the coverage bench.
+// The components a project names: the purls of its lock file, manifest or requirements file (by the file's name:
+// package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt; lockfiles/
+// reads each), or of a CycloneDX SBOM's components. Used by `compintel notices` and the coverage bench.
 import { readCargoLock } from './lockfiles/cargo-lock.ts'
+import { readCargoToml } from './lockfiles/cargo-toml.ts'
 import { readPoetryLock } from './lockfiles/poetry-lock.ts'
 import { checkSize, type ProjectFile, ProjectFileError } from './lockfiles/project-file.ts'
+import { readPyproject } from './lockfiles/pyproject-toml.ts'
 import { type ReadInclude, readRequirements } from './lockfiles/requirements-txt.ts'
 import { readUvLock } from './lockfiles/uv-lock.ts'
 
@@ -11,7 +13,8 @@ type Lockfile = { packages?: Record<string, Record<string, unknown>> }
 type CycloneDx = { bomFormat?: unknown; components?: { purl?: unknown; components?: unknown }[] }
 
 /** The project file names read, for messages. */
-export const PROJECT_FILE_NAMES = 'package-lock.json, Cargo.lock, poetry.lock, uv.lock, requirements*.txt (or .in)'
+export const PROJECT_FILE_NAMES =
+  'package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt (or .in)'
 
 /**
  * The components of a project file, chosen by its name (a path's last part; a requirements file is
@@ -24,6 +27,8 @@ export function readProjectFile(path: string, text: string, include?: ReadInclud
   if (base === 'Cargo.lock') return readCargoLock(text)
   if (base === 'poetry.lock') return readPoetryLock(text)
   if (base === 'uv.lock') return readUvLock(text)
+  if (base === 'Cargo.toml') return readCargoToml(text)
+  if (base === 'pyproject.toml') return readPyproject(text)
   if (base === 'package-lock.json' || base === 'npm-shrinkwrap.json') return npmLockfile(text)
   const inRequirements = parts.at(-2) === 'requirements' && /\.(txt|in)$/.test(base)
   if (/^requirements.*\.(txt|in)$/i.test(base) || inRequirements) return readRequirements(text, path, include)

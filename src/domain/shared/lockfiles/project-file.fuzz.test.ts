@@ -7,8 +7,10 @@ import fc from 'fast-check'
 import { stringify } from 'smol-toml'
 import { canonicalPurl, parsePurl, purlWithVersion } from '../purl.ts'
 import { readCargoLock } from './cargo-lock.ts'
+import { readCargoToml } from './cargo-toml.ts'
 import { readPoetryLock } from './poetry-lock.ts'
 import { type ProjectFile, ProjectFileError } from './project-file.ts'
+import { readPyproject } from './pyproject-toml.ts'
 import { readRequirements } from './requirements-txt.ts'
 import { readUvLock } from './uv-lock.ts'
 
@@ -18,6 +20,8 @@ const READERS: [string, (text: string) => ProjectFile][] = [
   ['poetry.lock', readPoetryLock],
   ['uv.lock', readUvLock],
   ['requirements', (text) => readRequirements(text, 'requirements.txt', (p) => ({ name: p, text }))],
+  ['Cargo.toml', readCargoToml],
+  ['pyproject.toml', readPyproject],
 ]
 
 /** The number of components read (0 when refused). */
@@ -109,6 +113,61 @@ const document = fc.record(
   },
   { requiredKeys: [] },
 )
+
+const requirementText = fc.oneof(
+  fc.constantFrom('1.2', '^0.0', '~1', '=1.0.0', '>=1, <2', '*', 'x[y]>=1', '^x', '1.*'),
+  fc.string({ maxLength: 8 }),
+)
+const dependencyTable = fc.dictionary(
+  packageName,
+  fc.oneof(
+    requirementText,
+    fc.record(
+      { version: requirementText, path: value, git: value, workspace: fc.boolean(), package: packageName },
+      { requiredKeys: [] },
+    ),
+    fc.array(fc.record({ version: requirementText }), { maxLength: 2 }),
+    value,
+  ),
+)
+const manifest = fc.record(
+  {
+    dependencies: dependencyTable,
+    'dev-dependencies': dependencyTable,
+    target: fc.dictionary(fc.constantFrom('cfg(unix)'), fc.record({ dependencies: dependencyTable })),
+    workspace: fc.record({ dependencies: dependencyTable }),
+    project: fc.record(
+      {
+        dependencies: fc.array(requirementText, { maxLength: 4 }),
+        'optional-dependencies': fc.dictionary(fc.constantFrom('x'), fc.array(requirementText, { maxLength: 3 })),
+      },
+      { requiredKeys: [] },
+    ),
+    'dependency-groups': fc.dictionary(fc.constantFrom('dev'), fc.array(requirementText, { maxLength: 3 })),
+    tool: fc.record({
+      poetry: fc.record(
+        {
+          dependencies: dependencyTable,
+          group: fc.dictionary(fc.constantFrom('main', 'dev'), fc.record({ dependencies: dependencyTable })),
+        },
+        { requiredKeys: [] },
+      ),
+    }),
+  },
+  { requiredKeys: [] },
+)
+
+test('manifests of any shape are a ProjectFile or a ProjectFileError', () => {
+  const found: Record<string, number> = {}
+  fc.assert(
+    fc.property(manifest, (doc) => {
+      const text = stringify(doc)
+      for (const [name, read] of READERS.slice(4)) found[name] = (found[name] ?? 0) + check(read, text)
+    }),
+    { seed: SEED, numRuns: 600 },
+  )
+  for (const [name] of READERS.slice(4)) assert.ok((found[name] ?? 0) > 0, `${name}: no components in any run`)
+})
 
 test('TOML documents of any shape are a ProjectFile or a ProjectFileError for every lock reader', () => {
   const found: Record<string, number> = {}

@@ -3,7 +3,14 @@
 import { parse as parseToml, TomlError } from 'smol-toml'
 import { canonicalPurl, parsePurl, purlWithVersion } from '../purl.ts'
 
-export type ProjectFormat = 'package-lock' | 'cargo-lock' | 'poetry-lock' | 'uv-lock' | 'requirements'
+export type ProjectFormat =
+  | 'package-lock'
+  | 'cargo-lock'
+  | 'poetry-lock'
+  | 'uv-lock'
+  | 'requirements'
+  | 'cargo-toml'
+  | 'pyproject'
 
 export interface ProjectComponent {
   /** With the version when the file pins one; without it when the file gives a requirement or nothing. */

@@ -65,7 +65,10 @@ function optionValue(line: string): string {
   return m?.[1] ?? ''
 }
 
-type Read = { name: string; version: { exact: string } | { requirement: string } } | { skipped: string }
+/** A requirement read: a name and its exact version or requirement, or the kind it is counted under. */
+export type ReadRequirement =
+  | { name: string; version: { exact: string } | { requirement: string } }
+  | { skipped: string }
 
 function requirement(out: ProjectCollector, line: string): void {
   const read = readRequirement(line)
@@ -73,7 +76,8 @@ function requirement(out: ProjectCollector, line: string): void {
   else out.add(read.name, read.version, false)
 }
 
-function readRequirement(line: string): Read {
+/** One PEP 508 requirement (`name[extras] specifiers ; markers`, or a URL, or a path), options after it ignored. */
+export function readRequirement(line: string): ReadRequirement {
   // per-requirement options (`--hash=…`, `--config-settings …`) follow the requirement
   const [spec = ''] = line.split(/\s+--?[A-Za-z]/, 1)
   const [req = ''] = spec.split(';', 1)
