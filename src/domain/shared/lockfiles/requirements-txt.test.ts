@@ -70,6 +70,8 @@ const cases: [name: string, line: string, expected: string[], skipped?: Record<s
   ['a constraints file', '-c constraints.txt', [], { constraints: 1 }],
   ['an include with nobody to read it', '-r other.txt', [], { include: 1 }],
   ['a line that is no requirement', 'foo==', [], { invalid: 1 }],
+  ['-rfile and --requirement=file', '-rother.txt\n--requirement=more.txt\n--require-hashes', [], { include: 2 }],
+  ['a comment before a continuation', 'six==1.17.0 # pinned \\\n  --hash=sha256:00', ['pkg:pypi/six@1.17.0']],
 ]
 for (const [name, text, expected, skipped = {}] of cases)
   test(`one line: ${name}`, () => {

@@ -27,7 +27,7 @@ export function readRequirements(text: string, name = 'requirements.txt', includ
       const l = line.replace(COMMENT, '').trim()
       if (l === '') continue
       if (!l.startsWith('-')) requirement(out, l)
-      else if (/^(-r|--requirement)\b/.test(l)) {
+      else if (/^(-r|--requirement\b)/.test(l)) {
         const path = optionValue(l)
         const file = path === '' || depth >= MAX_INCLUDE_DEPTH ? undefined : include?.(path, from)
         if (!file) out.skip('include')
@@ -36,20 +36,20 @@ export function readRequirements(text: string, name = 'requirements.txt', includ
           seen.add(file.name)
           read(file.text, file.name, depth + 1)
         }
-      } else if (/^(-c|--constraint)\b/.test(l)) out.skip('constraints')
-      else if (/^(-e|--editable)\b/.test(l)) out.skip('editable')
+      } else if (/^(-c|--constraint\b)/.test(l)) out.skip('constraints')
+      else if (/^(-e|--editable\b)/.test(l)) out.skip('editable')
     }
   }
   read(text, name, 0)
   return out.done()
 }
 
-/** The lines pip reads: a line ending in `\` goes on with the next. */
+/** The lines pip reads: a line ending in `\` goes on with the next, unless the line is a comment. */
 function logicalLines(text: string): string[] {
   const lines: string[] = []
   let pending = ''
   for (const raw of text.split(/\r?\n/)) {
-    if (raw.endsWith('\\') && !COMMENT.test(raw)) pending += `${raw.slice(0, -1)} `
+    if (raw.endsWith('\\') && !/^\s*#/.test(raw)) pending += `${raw.slice(0, -1)} `
     else {
       lines.push(pending + raw)
       pending = ''
