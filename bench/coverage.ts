@@ -1,70 +1,58 @@
 // How much of a real application the KB answers, and how fast on-demand learning closes the gap (docs/kb-growth.md):
-// the exact `pkg:npm/name@version` purls of a package-lock.json (runtime packages; --include-dev for all) are sent to
-// the batch endpoints of a freshly seeded server with ON_DEMAND=analyze against the registry of the npm
-// configuration; then the background work is drained and the purls are sent again. Prints one table per pass and
-// the drain time. The server is in this process (the same app, on-demand port and worker as `compintel serve`).
+// the components of project files (package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml,
+// requirements*.txt; runtime ones, --include-dev for all; exact purls, else purl + requirement) are sent
+// to the batch endpoints of a freshly seeded server with ON_DEMAND=analyze against the registry of the npm
+// configuration; then the background work is drained and the components are sent again. Prints one report per pass,
+// per ecosystem (bench/coverage-tally.ts), and the drain time. The server is in this process (the same app, on-demand
+// port and worker as `compintel serve`).
 //
-//   node --import ./bin/register-ts.js bench/coverage.ts [package-lock.json] [--include-dev] [--concurrency N] [--wait-ms N]
+//   node --import ./bin/register-ts.js bench/coverage.ts [project file…] [--include-dev] [--concurrency N] [--wait-ms N]
 
-import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { createRuntime } from '../src/app/runtime.ts'
+import { readProjectFileAt } from '../src/cli/project-file-input.ts'
 import { parseConfig } from '../src/config/config.ts'
 import { ON_DEMAND_PRIORITY } from '../src/domain/kb/ingest-queue.ts'
-import { lockfilePurls } from '../src/domain/shared/project-components.ts'
+import { PROJECT_FILE_NAMES } from '../src/domain/shared/project-components.ts'
 import { buildApp } from '../src/http/app.ts'
 import type { App } from '../src/http/types.ts'
 import { SqlIngestQueue } from '../src/storage/ingest-queue.ts'
+import { ENDPOINTS, type Endpoint, type Item, report, tally } from './coverage-tally.ts'
 import { removeCopy, seededCopy } from './seeded-kb.ts'
 
-const ENDPOINTS = {
-  licenses: '/v2/licenses/components',
-  status: '/v2/components/status/components',
-  cryptography: '/v2/cryptography/algorithms/components',
-  semgrep: '/v2/semgrep/issues/components',
-} as const
-type Tally = { answered: number; notFound: number; versionOrInfo: number; other: number }
+type Asked = { purl: string; requirement?: string }
 const BATCH = 1000
 const MAX_DRAIN_MS = 15 * 60_000
 
-/** An item's codes: its own, and its component and version status's (the status endpoint nests them). */
-function codes(item: Record<string, unknown>): string[] {
-  const nested = ['component_status', 'version_status'].map((k) => (item[k] ?? {}) as Record<string, unknown>)
-  return [item, ...nested].flatMap((o) => [o.error_code, o.info_code]).filter((c): c is string => typeof c === 'string')
-}
-
-async function pass(app: App, key: string, purls: readonly string[]): Promise<Record<string, Tally>> {
-  const out: Record<string, Tally> = {}
-  for (const [name, url] of Object.entries(ENDPOINTS)) {
-    const t: Tally = { answered: 0, notFound: 0, versionOrInfo: 0, other: 0 }
-    for (let i = 0; i < purls.length; i += BATCH) {
-      const components = purls.slice(i, i + BATCH).map((purl) => ({ purl }))
+async function pass(app: App, key: string, asked: readonly Asked[]): Promise<Record<Endpoint, Item[]>> {
+  const out = {} as Record<Endpoint, Item[]>
+  for (const [name, url] of Object.entries(ENDPOINTS) as [Endpoint, string][]) {
+    out[name] = []
+    for (let i = 0; i < asked.length; i += BATCH) {
+      const components = asked.slice(i, i + BATCH)
       const res = await app.inject({ method: 'POST', url, headers: { 'x-api-key': key }, payload: { components } })
       if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`)
-      for (const item of res.json().components as Record<string, unknown>[]) {
-        const c = codes(item)
-        if (c.length === 0) t.answered++
-        else if (c.includes('COMPONENT_NOT_FOUND')) t.notFound++
-        else if (c.includes('VERSION_NOT_FOUND') || c.includes('NO_INFO')) t.versionOrInfo++
-        else t.other++
-      }
+      out[name].push(...(res.json().components as Item[]))
     }
-    out[name] = t
   }
   return out
 }
 
-function table(title: string, purls: number, tallies: Record<string, Tally>, ms: number): string {
-  const pct = (n: number) => `${((100 * n) / purls).toFixed(1)}%`
-  const rows = Object.entries(tallies).map(
-    ([name, t]) => `| ${name} | ${t.answered} (${pct(t.answered)}) | ${t.notFound} | ${t.versionOrInfo} | ${t.other} |`,
-  )
-  return [
-    `${title} (${purls} purls, ${(ms / 1000).toFixed(1)} s)`,
-    '| endpoint | answered | COMPONENT_NOT_FOUND | VERSION_NOT_FOUND / NO_INFO | other |',
-    '| --- | --: | --: | --: | --: |',
-    ...rows,
-  ].join('\n')
+/** The distinct components of the files (runtime ones unless `dev`), each file summarised on stdout. */
+function components(files: string[], dev: boolean): Asked[] {
+  const byKey = new Map<string, Asked>()
+  for (const file of files) {
+    const read = readProjectFileAt(file)
+    if (!read) throw new Error(`${file}: not a project file (${PROJECT_FILE_NAMES})`)
+    const taken = read.components.filter((c) => dev || !c.dev)
+    const skipped = Object.entries(read.skipped).map(([k, n]) => `${k} ${n}`)
+    console.log(
+      `${file}: ${read.format}, ${read.components.length} components (${read.components.length - taken.length} dev left out)${skipped.length > 0 ? `; skipped: ${skipped.join(', ')}` : ''}`,
+    )
+    for (const { purl, requirement } of taken)
+      byKey.set(`${purl} ${requirement ?? ''}`, { purl, ...(requirement ? { requirement } : {}) })
+  }
+  return [...byKey.values()]
 }
 
 async function main(): Promise<void> {
@@ -76,8 +64,7 @@ async function main(): Promise<void> {
       'wait-ms': { type: 'string', default: '2500' },
     },
   })
-  const lockfile = positionals[0] ?? 'package-lock.json'
-  const purls = lockfilePurls(JSON.parse(readFileSync(lockfile, 'utf8')), values['include-dev'])
+  const asked = components(positionals.length > 0 ? positionals : ['package-lock.json'], values['include-dev'])
   const file = await seededCopy()
   const config = parseConfig({
     DATABASE_URL: `sqlite:${file}`,
@@ -94,10 +81,10 @@ async function main(): Promise<void> {
   const key = (await services.keys.create({ name: 'coverage', scopes: ['*'], tier: 'unlimited' })).key
   const app = await buildApp({ config, services, version: 'bench' })
   try {
-    console.log(`${lockfile}: ${purls.length} distinct exact purls; on-demand concurrency ${values.concurrency}`)
+    console.log(`${asked.length} distinct components; on-demand concurrency ${values.concurrency}`)
     let t = Date.now()
-    const first = await pass(app, key, purls)
-    console.log(table('first pass', purls.length, first, Date.now() - t))
+    const first = await pass(app, key, asked)
+    console.log(report('first pass', tally(asked, first), Date.now() - t))
     const queue = new SqlIngestQueue(storage.db, storage.dialect, { owner: 'coverage', leaseSeconds: 60 })
     t = Date.now()
     while ((await queue.outstanding({ minPriority: ON_DEMAND_PRIORITY })) > 0 && Date.now() - t < MAX_DRAIN_MS)
@@ -109,8 +96,8 @@ async function main(): Promise<void> {
     )
     for (const f of status.failed.slice(0, 10)) console.log(`  failed: ${f.name}: ${f.error}`)
     t = Date.now()
-    const second = await pass(app, key, purls)
-    console.log(table('second pass', purls.length, second, Date.now() - t))
+    const second = await pass(app, key, asked)
+    console.log(report('second pass', tally(asked, second), Date.now() - t))
   } finally {
     await app.close()
     await runtime.close()

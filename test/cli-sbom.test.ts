@@ -150,3 +150,29 @@ test('sbom: bad arguments exit 2 with the usage, unreadable documents 1 naming w
   assert.equal(notLock.code, 1)
   assert.match(notLock.stderr, /not a package-lock\.json/)
 })
+
+const LOCKFILES = new URL('./fixtures/lockfiles/', import.meta.url).pathname
+
+test('sbom from and enrich: the FIXTURE Cargo.lock, uv.lock and requirements files of real projects', async () => {
+  const res = await cli(['sbom', 'from', path.join(LOCKFILES, 'ripgrep/Cargo.lock')])
+  assert.equal(res.code, 0, res.stderr)
+  const bom = JSON.parse(res.stdout) as Bom
+  assert.deepEqual(cycloneDxErrors(bom), [])
+  assert.equal(bom.metadata.component.name, 'ripgrep')
+  assert.equal(bom.components.length, 52)
+  assert.ok(bom.components.some((c) => c['bom-ref'] === 'pkg:cargo/regex@1.13.1' && c.scope === 'required'))
+  assert.match(res.stderr, /52 components/)
+  // enriched as the BOM `sbom from` makes: this KB holds no crate or PyPI package, so none is enriched
+  const uv = await cli(['sbom', 'enrich', path.join(LOCKFILES, 'typer/uv.lock')])
+  assert.equal(uv.code, 0, uv.stderr)
+  assert.match(uv.stderr, /11 components, 11 not fully enriched/)
+  assert.deepEqual(cycloneDxErrors(JSON.parse(uv.stdout)), [])
+  const reqs = await cli(['sbom', 'from', path.join(LOCKFILES, 'flask/requirements/dev.in')])
+  assert.equal(reqs.code, 0, reqs.stderr)
+  assert.match(reqs.stderr, /43 components/) // docs.txt, tests.txt and typing.txt read through its -r lines
+  const broken = path.join(dir, 'Cargo.lock')
+  writeFileSync(broken, 'version = 9\n')
+  const refused = await cli(['sbom', 'from', broken])
+  assert.equal(refused.code, 1)
+  assert.match(refused.stderr, /Cargo.lock: format version 9: 1 to 4 are read/)
+})

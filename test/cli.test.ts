@@ -246,6 +246,12 @@ test('notices: one file for a lockfile or a CycloneDX SBOM, identical texts once
     const fromBom = await cli(['notices', bom], env)
     assert.equal(fromBom.code, 0, fromBom.stderr)
     assert.match(fromBom.stdout, /^fixture-alpha 1\.1\.0: LICENSE$/m)
+    // a requirements file (made up) by its name: PyPI components, none known to this KB
+    writeFileSync(path.join(dir, 'requirements.txt'), 'six==1.17.0\nrequests>=2.31  # pinned below 3\n-e ./tool\n')
+    const fromRequirements = await cli(['notices', path.join(dir, 'requirements.txt')], env)
+    assert.equal(fromRequirements.code, 0, fromRequirements.stderr)
+    assert.match(fromRequirements.stderr, /0 of 2 components with notices/)
+    assert.match(fromRequirements.stdout, /six 1\.17\.0 \(pkg:pypi\/six@1\.17\.0\): Component not found/)
     const bad = await cli(['notices', path.join(dir, 'THIRD-PARTY-NOTICES.txt')], env)
     assert.equal(bad.code, 1, 'not JSON')
     writeFileSync(path.join(dir, 'other.json'), '{"name":"x"}')

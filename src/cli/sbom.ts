@@ -1,17 +1,21 @@
-// `compintel sbom enrich <file>` and `compintel sbom from <package-lock.json>` (docs/sbom.md). enrich reads the KB of
+// `compintel sbom enrich <file>` and `compintel sbom from <lockfile>` (docs/sbom.md; a project file other than a
+// package-lock.json becomes the BOM of from-project-file.ts, then is enriched as one). enrich reads the KB of
 // this configuration directly (an empty one gets the shipped seed first, as at serve) (no on-demand learning: `compintel ingest npm` fills it), or, with --url, sends the
 // document to a server's POST /v2/sbom/enrich. The document goes to --out or stdout; a summary to stderr.
 import { randomUUID } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { createRuntime } from '../app/runtime.ts'
 import { SERVER_VERSION as VERSION } from '../app/version.ts'
 import type { Config } from '../config/config.ts'
 import { enrichSbom, SBOM_FORMATS, type SbomOutputFormat } from '../domain/sbom/enrich-sbom.ts'
 import { lockfileBom } from '../domain/sbom/from-lockfile.ts'
+import { projectFileBom } from '../domain/sbom/from-project-file.ts'
 import { parseSbomText, SbomInputError } from '../domain/sbom/read-input.ts'
 import { prepareKb } from '../storage/prepare-kb.ts'
 import { type CliIo, PROCESS_IO } from './hash.ts'
+import { readProjectFileAt } from './project-file-input.ts'
 import { SBOM_USAGE } from './sbom-usage.ts'
 import { endpointUrl, postToServer } from './server-request.ts'
 
@@ -53,8 +57,10 @@ async function enrich(config: Config, argv: string[], io: CliIo): Promise<number
   })
   const format = (values.format ?? 'cyclonedx-1.6') as SbomOutputFormat
   if (!SBOM_FORMATS.includes(format)) throw new UsageError(`--format: one of ${SBOM_FORMATS.join(', ')}`)
-  const text = readFileSync(file === '-' ? 0 : file, 'utf8')
-  const document = parseSbomText(text)
+  // a project file (a Cargo.lock, a pyproject.toml, …) is enriched as the BOM `sbom from` makes of it
+  const projectBom = file === '-' ? undefined : bomOfProjectFile(file)
+  const text = projectBom ? JSON.stringify(projectBom) : readFileSync(file === '-' ? 0 : file, 'utf8')
+  const document = projectBom ?? parseSbomText(text)
   let output: string
   if (values.url) {
     const url = endpointUrl(values.url, `/v2/sbom/enrich?format=${format}`)
@@ -84,16 +90,29 @@ async function enrich(config: Config, argv: string[], io: CliIo): Promise<number
 
 function from(argv: string[], io: CliIo): number {
   const { file, values } = args(argv, { out: { type: 'string' } })
-  const lock = parseSbomText(readFileSync(file === '-' ? 0 : file, 'utf8'))
-  const bom = lockfileBom(lock, {
-    toolVersion: VERSION,
-    serialNumber: `urn:uuid:${randomUUID()}`,
-    timestamp: new Date().toISOString(),
-  })
+  const bom =
+    (file === '-' ? undefined : bomOfProjectFile(file)) ??
+    lockfileBom(parseSbomText(readFileSync(file === '-' ? 0 : file, 'utf8')), bomOptions())
   write(JSON.stringify(bom, null, 2), values.out, io)
   io.err(`compintel sbom: ${(bom.components as unknown[]).length} components\n`)
   return 0
 }
+
+/** The BOM of a project file other than a package-lock.json (readProjectFile); undefined for any other file. */
+function bomOfProjectFile(file: string): Record<string, unknown> | undefined {
+  // a package-lock.json is read as a document (lockfileBom resolves its dependency tree, enrichment reads it)
+  if (/^(package-lock|npm-shrinkwrap)\.json$/.test(path.basename(file))) return undefined
+  const project = readProjectFileAt(file)
+  if (!project) return undefined
+  const name = path.basename(path.dirname(path.resolve(file))) || 'project'
+  return projectFileBom(project, name, bomOptions())
+}
+
+const bomOptions = () => ({
+  toolVersion: VERSION,
+  serialNumber: `urn:uuid:${randomUUID()}`,
+  timestamp: new Date().toISOString(),
+})
 
 function write(text: string, out: string | undefined, io: CliIo): void {
   if (out) writeFileSync(out, `${text}\n`)

@@ -39,6 +39,12 @@ export function lockfileBom(lock: unknown, o: LockfileBomOptions): Json {
     ref: path === '' ? 'root' : path,
     dependsOn: [...new Set(requiredNames(packages[path] ?? {}).flatMap((n) => resolve(packages, path, n, listed)))],
   }))
+  const version = typeof root.version === 'string' ? { version: root.version } : {}
+  return { ...bomOf({ name: rootName, ...version }, components, o), dependencies }
+}
+
+/** A CycloneDX 1.6 BOM of a project (its root component `root`) and its components, made by compintel now. */
+export function bomOf(project: { name: string; version?: string }, components: Json[], o: LockfileBomOptions): Json {
   return {
     bomFormat: 'CycloneDX',
     specVersion: '1.6',
@@ -47,15 +53,9 @@ export function lockfileBom(lock: unknown, o: LockfileBomOptions): Json {
     metadata: {
       timestamp: o.timestamp,
       tools: { components: [{ type: 'application', name: 'compintel', version: o.toolVersion }] },
-      component: {
-        type: 'application',
-        'bom-ref': 'root',
-        name: rootName,
-        ...(typeof root.version === 'string' ? { version: root.version } : {}),
-      },
+      component: { type: 'application', 'bom-ref': 'root', ...project },
     },
     components,
-    dependencies,
   }
 }
 

@@ -1,11 +1,58 @@
-// The components a project names: the exact npm purls of a package-lock.json (v2/v3 `packages`), or the purls of a
-// CycloneDX SBOM's components. Used by `compintel notices` and the coverage bench.
+// The components a project names: the purls of its lock file, manifest or requirements file (by the file's name:
+// package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt; lockfiles/
+// reads each), or of a CycloneDX SBOM's components. Used by `compintel notices` and the coverage bench.
+import { readCargoLock } from './lockfiles/cargo-lock.ts'
+import { readCargoToml } from './lockfiles/cargo-toml.ts'
+import { readPoetryLock } from './lockfiles/poetry-lock.ts'
+import { checkSize, type ProjectFile, ProjectFileError } from './lockfiles/project-file.ts'
+import { readPyproject } from './lockfiles/pyproject-toml.ts'
+import { type ReadInclude, readRequirements } from './lockfiles/requirements-txt.ts'
+import { readUvLock } from './lockfiles/uv-lock.ts'
 
 type Lockfile = { packages?: Record<string, Record<string, unknown>> }
 type CycloneDx = { bomFormat?: unknown; components?: { purl?: unknown; components?: unknown }[] }
 
+/** The project file names read, for messages. */
+export const PROJECT_FILE_NAMES =
+  'package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt (or .in)'
+
+/**
+ * The components of a project file, chosen by its name (a path's last part; a requirements file is
+ * `requirements*.txt`, `requirements*.in` or any `.txt`/`.in` in a `requirements` folder); undefined for another name.
+ * Throws ProjectFileError when the file breaks its format's rules or a bound.
+ */
+export function readProjectFile(path: string, text: string, include?: ReadInclude): ProjectFile | undefined {
+  const parts = path.split(/[\\/]/)
+  const base = parts.at(-1) ?? ''
+  if (base === 'Cargo.lock') return readCargoLock(text)
+  if (base === 'poetry.lock') return readPoetryLock(text)
+  if (base === 'uv.lock') return readUvLock(text)
+  if (base === 'Cargo.toml') return readCargoToml(text)
+  if (base === 'pyproject.toml') return readPyproject(text)
+  if (base === 'package-lock.json' || base === 'npm-shrinkwrap.json') return npmLockfile(text)
+  const inRequirements = parts.at(-2) === 'requirements' && /\.(txt|in)$/.test(base)
+  if (/^requirements.*\.(txt|in)$/i.test(base) || inRequirements) return readRequirements(text, path, include)
+  return undefined
+}
+
+function npmLockfile(text: string): ProjectFile {
+  checkSize(text, 'package-lock.json')
+  let lock: Lockfile
+  try {
+    lock = JSON.parse(text) as Lockfile
+  } catch {
+    throw new ProjectFileError('package-lock.json: not JSON')
+  }
+  if (typeof lock !== 'object' || lock === null || typeof lock.packages !== 'object' || lock.packages === null)
+    throw new ProjectFileError('package-lock.json: no "packages" object (lockfileVersion 2 or 3)')
+  const runtime = new Set(lockfilePurls(lock, false))
+  const components = lockfilePurls(lock, true).map((purl) => ({ purl, dev: !runtime.has(purl) }))
+  const links = Object.entries(lock.packages).filter(([where, p]) => where !== '' && p?.link).length
+  return { format: 'package-lock', components, skipped: links > 0 ? { link: links } : {} }
+}
+
 /** Distinct `pkg:npm/name@version` of a lockfile's installed packages (dev ones only with `dev`), sorted. */
-export function lockfilePurls(lock: Lockfile, dev: boolean): string[] {
+function lockfilePurls(lock: Lockfile, dev: boolean): string[] {
   const purls = new Set<string>()
   for (const [where, p] of Object.entries(lock.packages ?? {})) {
     if (where === '' || p.link || typeof p.version !== 'string' || (p.dev && !dev)) continue
