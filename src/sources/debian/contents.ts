@@ -84,13 +84,12 @@ export async function readRepackaged(
 
 /** The entries of one Contents line (one per package listed), none when its path is not a library's metadata. */
 export function parseContentsLine(line: string, onRefused: (why: string) => void = () => {}): RepackagedEntry[] {
-  const python = line.startsWith(PYTHON)
-  if (!python && !line.startsWith(CARGO)) return []
+  if (!line.startsWith(PYTHON) && !line.startsWith(CARGO)) return []
   // the path may hold spaces; the packages, the last column, never do
   const m = /^(.*?)\s+(\S+)$/.exec(line)
   if (!m) return []
   const [, path, location] = m as unknown as [string, string, string]
-  const found = entryOf(python ? 'pypi' : 'cargo', path)
+  const found = libraryOfPath(path)
   if (found === undefined) return []
   if (typeof found === 'string') {
     onRefused(`${excerpt(path, 200)}: ${found}`)
@@ -114,7 +113,15 @@ const LAYOUTS = {
   cargo: { prefix: CARGO, file: CARGO_MANIFEST, dir: CARGO_DIR, what: 'crate' },
 } as const
 
-/** A path as a library's entry, a refusal, or undefined when it is no library's metadata. */
+/**
+ * An installed path (no leading `/`) as the library whose metadata it is, a refusal (why), or undefined when it is
+ * no library's metadata.
+ */
+export function libraryOfPath(path: string): Found | string | undefined {
+  if (path.startsWith(PYTHON)) return entryOf('pypi', path)
+  return path.startsWith(CARGO) ? entryOf('cargo', path) : undefined
+}
+
 function entryOf(ecosystem: RepackagedEntry['ecosystem'], path: string): Found | string | undefined {
   const layout = LAYOUTS[ecosystem]
   const dir = layout.file.exec(path.slice(layout.prefix.length))?.[1]
