@@ -1,9 +1,12 @@
 // A distribution's declared license from its core metadata (metadata.ts), in the order the specification ranks them:
-// License-Expression (metadata 2.4, an SPDX expression), else the License field when it reads as SPDX (its first line:
-// many projects paste the whole license text there), else the `License ::` trove classifiers mapped to SPDX (several
-// join with OR: a project lists the licenses one may choose), else the License field as written (a LicenseRef-, kept).
+// License-Expression (metadata 2.4, an SPDX expression), else the License field when it is SPDX (its first line: many
+// projects paste the whole license text there), else the `License ::` trove classifiers mapped to SPDX (several join
+// with OR: a project lists the licenses one may choose), else the License field's name corrected to SPDX, or kept as
+// written (a LicenseRef-).
+
+import parse from 'spdx-expression-parse'
 import type { VersionFacts } from '../../domain/kb/types.ts'
-import { normaliseDeclaredLicense } from '../../ingest/analyzers/declared-license.ts'
+import { licenseRef, normaliseDeclaredLicense } from '../../ingest/analyzers/declared-license.ts'
 import type { CoreMetadata } from './metadata.ts'
 
 /**
@@ -43,14 +46,29 @@ const CLASSIFIERS: Record<string, string> = {
 
 type Declared = NonNullable<VersionFacts['license']>
 
-/** The declared license and the field it was read from; null when the metadata names none. */
+/**
+ * The declared license and the field it was read from; null when the metadata names none. The License field is free
+ * text (often the whole license): taken as SPDX when it parses so; else the classifiers come first, and only a short
+ * name (`BSD 3-Clause License`, `Apache 2.0`: at most five words, no copyright line) is corrected to SPDX, since
+ * spdx-correct turns any text into some license (a copyright line into MPL-2.0).
+ */
 export function declaredLicense(m: CoreMetadata): { license: Declared; field: string } | null {
   if (m.licenseExpression)
     return { license: normaliseDeclaredLicense(m.licenseExpression), field: 'License-Expression' }
   const firstLine = (m.license.split('\n')[0] ?? '').trim()
-  const fromField = firstLine ? normaliseDeclaredLicense(firstLine) : null
-  if (fromField?.valid) return { license: fromField, field: 'License' }
-  const ids = [...new Set(m.classifiers.flatMap((c) => CLASSIFIERS[c.replace(/^License ::\s*/, '')] || []))]
+  if (firstLine && isSpdx(firstLine)) return { license: normaliseDeclaredLicense(firstLine), field: 'License' }
+  const ids = [...new Set(m.classifiers.flatMap((c) => CLASSIFIERS[c.replace(/^License ::\s*/, '')] ?? []))]
   if (ids.length > 0) return { license: normaliseDeclaredLicense(ids.join(' OR ')), field: 'Classifier' }
-  return fromField ? { license: fromField, field: 'License' } : null
+  if (!firstLine) return null
+  const short = firstLine.split(/\s+/).length <= 5 && !/copyright|rights/i.test(firstLine)
+  return { license: short ? normaliseDeclaredLicense(firstLine) : licenseRef(firstLine), field: 'License' }
+}
+
+function isSpdx(text: string): boolean {
+  try {
+    parse(text)
+    return true
+  } catch {
+    return false
+  }
 }

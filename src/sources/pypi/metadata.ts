@@ -37,7 +37,8 @@ export function metadataFields(text: string): Map<string, string[]> {
   const fields = new Map<string, string[]>()
   let last: string[] | undefined
   for (const line of text.slice(0, MAX_METADATA).split(/\r?\n/)) {
-    if (line.trim() === '') break // the headers end; the body (the description) is not read
+    // the headers end at an empty line (a line of spaces continues a value: a license text's blank lines)
+    if (line === '') break
     if (/^[ \t]/.test(line)) {
       // a continuation: folded into the last value (the `        |` of old PKG-INFO descriptions as is)
       if (last && last.length > 0) {
