@@ -11,7 +11,7 @@ import { libraryOfPath, pep503 } from '../debian/contents.ts'
 import { MAX_METADATA } from './metadata.ts'
 
 const run = promisify(execFile)
-export const DIST_PACKAGES = 'usr/lib/python3/dist-packages'
+const DIST_PACKAGES = 'usr/lib/python3/dist-packages'
 
 /** A distribution directory found in an unpacked package. */
 export interface DebDist {
