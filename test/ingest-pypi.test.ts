@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import type { UnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { AptArchive } from '../src/sources/debian/apt.ts'
+import { walkCommand } from '../src/sources/debian/deb-file.ts'
 import { parseIndexes, SharedIndexes } from '../src/sources/debian/suite-indexes.ts'
 import { PackageNotFound } from '../src/sources/npm/registry.ts'
 import { pypiRunner } from '../src/sources/pypi/pypi-units.ts'
@@ -30,10 +31,11 @@ describe('PyPI distributions from Debian packages', () => {
   let t: TestApp
   let dir: string
   let run: UnitRunner
+  let archive: AptArchive
   before(async () => {
     t = await makeTestApp()
     dir = mkdtempSync(path.join(tmpdir(), 'compintel-apt-pypi-'))
-    const archive = new AptArchive({
+    archive = new AptArchive({
       dir,
       suites: ['bookworm'],
       mirrors: { archive: `file:${REPO}`, security: `file:${REPO}`, keyring: '' },
@@ -125,6 +127,24 @@ describe('PyPI distributions from Debian packages', () => {
       .where('analyzer', '=', 'code-stats')
       .executeTakeFirstOrThrow()
     assert.match(paths.output, /Python/)
+  })
+
+  test('a unit aborted during its walk fails at once and writes nothing', async () => {
+    const stop = new AbortController()
+    const aborting = pypiRunner({
+      indexes: new SharedIndexes(() => archive, 60_000, Date.now, parseIndexes),
+      writer: new SqlKbWriter(t.storage),
+      advisories: new SqlAdvisoryWriter(t.storage),
+      analyzers: DEFAULT_ANALYZERS,
+      // the walk runs to its end whatever the abort: then the write is what must not happen
+      walker: (command, args, analyzers) => {
+        stop.abort(new Error('the worker stops'))
+        return walkCommand(command, args, analyzers)
+      },
+    })
+    await assert.rejects(aborting({ name: 'idna', options: ANALYSIS, signal: stop.signal }), /the worker stops/)
+    await new Promise((resolve) => setTimeout(resolve, 500)) // the work behind it ends
+    assert.deepEqual(await analyses('pkg:pypi/idna'), [])
   })
 
   test('a distribution no package in the suites installs is not found', async () => {

@@ -31,7 +31,12 @@ export interface DebDist {
  * Unpacks the .deb's dist-packages tree under `into` (`metadataOnly`: its distributions' metadata directories only);
  * the folder holding the unpacked dist-packages. A package without any leaves it empty.
  */
-export async function unpackDistPackages(debFile: string, into: string, metadataOnly: boolean): Promise<string> {
+export async function unpackDistPackages(
+  debFile: string,
+  into: string,
+  metadataOnly: boolean,
+  signal?: AbortSignal,
+): Promise<string> {
   const root = `./${DIST_PACKAGES}`
   const members = metadataOnly ? [`${root}/*.dist-info/*`, `${root}/*.egg-info`, `${root}/*.egg-info/*`] : [root]
   // tar fails when a pattern matches nothing (a package with no egg-info): what did match is unpacked all the same
@@ -45,8 +50,8 @@ export async function unpackDistPackages(debFile: string, into: string, metadata
       into,
       ...members,
     ],
-    { maxBuffer: 1024 * 1024 },
-  ).catch(() => undefined)
+    { maxBuffer: 1024 * 1024, ...(signal ? { signal } : {}) },
+  ).catch(() => signal?.throwIfAborted())
   return path.join(into, DIST_PACKAGES)
 }
 

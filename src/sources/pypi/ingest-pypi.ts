@@ -34,6 +34,8 @@ export interface PypiIngestOptions {
   /** Packages that unpack to more are not analyzed (their Installed-Size). */
   maxUnpackedBytes?: number
   now: () => string
+  /** Ends the unpacking under way (the walks end by their walker's). */
+  signal?: AbortSignal
 }
 
 export interface PypiIngestReport {
@@ -62,7 +64,7 @@ export async function ingestPypi(o: PypiIngestOptions): Promise<PypiIngestReport
       const into = path.join(work, String(i))
       mkdirSync(into)
       const analyze = (o.analyzers?.length ?? 0) > 0 && fits(r, o.maxUnpackedBytes)
-      const distPackages = await unpackDistPackages(file, into, !analyze)
+      const distPackages = await unpackDistPackages(file, into, !analyze, o.signal)
       for (const found of findDists(distPackages, o.name)) {
         const read = readOf(o.name, r, found, o.indexes.dates, o.now)
         if (typeof read === 'string' || byUpstream.has(read.metadata.version)) {

@@ -26,6 +26,7 @@ export function pypiRunner(deps: DebianUnitDeps): UnitRunner {
         walker,
         ...(maxUnpackedBytes ? { maxUnpackedBytes } : {}),
         now,
+        ...(signal ? { signal } : {}),
       }),
     )
     const r = await untilAborted(work, signal)
