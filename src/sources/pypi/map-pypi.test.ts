@@ -91,7 +91,12 @@ test("a version's facts: upstream version, PEP 440 order, the Debian package as 
   )
   // an egg-info's requirements come from its requires.txt
   const six = mapDistVersion(read(real('six-1.16.0.PKG-INFO'), { requiresTxt: '[x]\nfoo>1\n' }))
-  assert.deepEqual(six.dependencies, [{ scope: 'optional', name: 'foo', requirement: '>1' }])
+  assert.deepEqual(six.dependencies, [{ scope: 'optional', name: 'foo', requirement: '>1; extra == "x"' }])
+  // attrs names the same dependencies under each of its extras: the KB keeps one per scope and name
+  const attrs = mapDistVersion(read(real('attrs-25.3.0.METADATA'))).dependencies
+  const keys = attrs.map((d) => `${d.scope} ${d.name}`)
+  assert.deepEqual(keys, [...new Set(keys)])
+  assert.ok(keys.includes('optional hypothesis'), keys.join(', '))
 })
 
 test('the component: the normalised purl, from the newest upstream version read', () => {

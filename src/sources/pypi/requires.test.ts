@@ -24,26 +24,26 @@ test('requires.txt: unconditional lines, a marker section, an extra with a marke
 const cases: { name: string; line: string; want: [string, string, string] }[] = [
   { name: 'a bare name', line: 'six', want: ['runtime', 'six', ''] },
   { name: 'a specifier', line: 'traitlets>=5.3', want: ['runtime', 'traitlets', '>=5.3'] },
-  { name: 'an extra', line: "pytest; extra == 'test'", want: ['optional', 'pytest', ''] },
+  { name: 'an extra', line: "pytest; extra == 'test'", want: ['optional', 'pytest', "; extra == 'test'"] },
   {
     name: 'old style: parentheses, a space before the marker',
     line: "jaraco.packaging (>=3.2) ; extra == 'docs'",
-    want: ['optional', 'jaraco-packaging', '>=3.2'],
+    want: ['optional', 'jaraco-packaging', "(>=3.2) ; extra == 'docs'"],
   },
   {
     name: 'extras of the dependency',
     line: "pytest-xdist[psutil]; extra == 'benchmark'",
-    want: ['optional', 'pytest-xdist', ''],
-  },
-  {
-    name: 'a platform marker and an extra',
-    line: "mypy>=1.11.1; (platform_python_implementation == 'CPython' and python_version >= '3.10') and extra == 'cov'",
-    want: ['optional', 'mypy', '>=1.11.1'],
+    want: ['optional', 'pytest-xdist', "[psutil]; extra == 'benchmark'"],
   },
   {
     name: 'an environment marker only',
     line: 'PySocks!=1.5.7,>=1.5.6; python_version < "3"',
-    want: ['runtime', 'pysocks', '!=1.5.7,>=1.5.6'],
+    want: ['runtime', 'pysocks', '!=1.5.7,>=1.5.6; python_version < "3"'],
+  },
+  {
+    name: 'a direct reference',
+    line: 'pip @ https://example.invalid/pip.whl',
+    want: ['runtime', 'pip', '@ https://example.invalid/pip.whl'],
   },
 ]
 for (const c of cases)
@@ -51,6 +51,21 @@ for (const c of cases)
     const [d] = requiresDistDependencies([c.line])
     assert.deepEqual([d?.scope, d?.name, d?.requirement], c.want)
   })
+
+test("one dependency per scope and name, the first line (attrs 25.3.0's extras name cloudpickle four times)", () => {
+  const lines = [
+    "cloudpickle; (platform_python_implementation == 'CPython') and extra == 'benchmark'",
+    "cloudpickle; (platform_python_implementation == 'CPython') and extra == 'cov'",
+    'cloudpickle>=2',
+  ]
+  assert.deepEqual(
+    requiresDistDependencies(lines).map((d) => [d.scope, d.name, d.requirement]),
+    [
+      ['optional', 'cloudpickle', "; (platform_python_implementation == 'CPython') and extra == 'benchmark'"],
+      ['runtime', 'cloudpickle', '>=2'],
+    ],
+  )
+})
 
 test('a line naming no project is skipped', () => {
   assert.deepEqual(requiresDistDependencies(['', '>=1.0', '; extra == "x"']), [])

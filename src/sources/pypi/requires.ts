@@ -27,23 +27,27 @@ export function requiresTxtToRequiresDist(text: string): string[] {
   return out
 }
 
-/** A PEP 508 line's name, extras, version specifier (or `@ url`) and marker. */
-const PEP508 = /^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[[^\]]*\])?\s*([^;]*?)\s*(?:;\s*(.*))?$/
+/** A PEP 508 line's name, and its marker (after the `;` that ends a specifier, or the whitespace and `;` after a URL). */
+const NAME = /^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)/
 
 /**
- * Requires-Dist lines as dependencies: the name (PEP 503), the version specifier as written without parentheses
- * (`>=5.3`, `` for any; a direct reference keeps its `@ url`), `optional` when only an extra asks for it, else
- * `runtime` (an environment marker kept out: such a requirement holds on some platforms). A line that names no
- * project is skipped.
+ * Requires-Dist lines as dependencies, in the shape of the domain's PEP 508 rules (`pep508Dependencies`, which
+ * replaces this at merge: one call): the name (PEP 503), the requirement as the line after the name, as written
+ * (extras, specifier or URL, marker), `optional` when its marker names an extra, else `runtime`; one dependency per
+ * scope and name (the KB keeps one), the first line. A line that names no project is skipped.
  */
 export function requiresDistDependencies(lines: readonly string[]): Dependency[] {
-  const out: Dependency[] = []
+  const out = new Map<string, Dependency>()
   for (const line of lines) {
-    const m = PEP508.exec(line)
+    const m = NAME.exec(line)
     if (!m) continue
-    const requirement = (m[2] ?? '').replace(/^\((.*)\)$/, '$1').replace(/\s+/g, '')
-    const scope = /\bextra\s*==/.test(m[3] ?? '') ? 'optional' : 'runtime'
-    out.push({ scope, name: pep503(m[1] as string), requirement })
+    const rest = line.slice(m[0].length).trim()
+    const marker = rest.startsWith('@')
+      ? (/\s;(.*)$/.exec(rest)?.[1] ?? '')
+      : rest.slice(rest.indexOf(';') + 1 || rest.length)
+    const scope = /\bextra\s*==/.test(marker) ? 'optional' : 'runtime'
+    const name = pep503(m[1] as string)
+    if (!out.has(`${scope}:${name}`)) out.set(`${scope}:${name}`, { scope, name, requirement: rest })
   }
-  return out
+  return [...out.values()]
 }
