@@ -43,6 +43,15 @@ test("a version its path does not spell is refused; the path's escaped '-' is th
   checkDistIdentity('x', read({ ...m, name: 'x', version: '1.0-beta' }, { pathVersion: '1.0_beta' }))
 })
 
+test('a version PEP 440 does not allow is refused', () => {
+  const m = real('url_normalize-1.4.3.METADATA')
+  for (const version of ['None', '1.0 beta', 'x'.repeat(200)])
+    assert.throws(
+      () => checkDistIdentity('url-normalize', read({ ...m, version }, { pathVersion: version })),
+      (err) => err instanceof UpstreamRefused && err.kind === 'format' && /not PEP 440/.test(err.message),
+    )
+})
+
 const licenses: { name: string; file: string; want: [string | null, string] }[] = [
   { name: 'License-Expression (metadata 2.4)', file: 'attrs-25.3.0.METADATA', want: ['MIT', 'License-Expression'] },
   { name: 'the License field', file: 'six-1.16.0.PKG-INFO', want: ['MIT', 'License'] },

@@ -2,11 +2,12 @@
 // upstream versions (the metadata's Version, never the Debian revision), each version's facts recorded as coming
 // from the Debian package and version it was read from (`debian:<package>@<version>`, the component's source purl
 // `pkg:deb/debian/<package>@<version>`), dated by that package's suites' Release date. The metadata must be the
-// asked distribution's: its Name normalises to the asked name and its Version is the one its directory spells.
+// asked distribution's: its Name normalises to the asked name and its Version, a PEP 440 one, is the one its directory
+// spells.
 import { versionSortKey } from '../../domain/kb/sort-key.ts'
 import type { ComponentFacts, VersionFacts } from '../../domain/kb/types.ts'
 import { schemeFor } from '../../domain/shared/versions/index.ts'
-import { UpstreamRefused } from '../../ingest/failure.ts'
+import { excerpt, UpstreamRefused } from '../../ingest/failure.ts'
 import { pep503 } from '../debian/contents.ts'
 import { declaredLicense } from './license.ts'
 import type { CoreMetadata } from './metadata.ts'
@@ -34,7 +35,10 @@ export interface ReadDist {
 export function checkDistIdentity(asked: string, d: ReadDist): void {
   const where = `${d.debPackage} ${d.debVersion}: ${d.metadataPath}`
   if (pep503(d.metadata.name) !== pep503(asked))
-    throw new UpstreamRefused('identity', `${where} names ${d.metadata.name}, not ${asked}`)
+    throw new UpstreamRefused('identity', `${where} names ${excerpt(d.metadata.name, 80)}, not ${asked}`)
+  // pip installs no other version since 24.1; the KB's order and ranges are PEP 440's
+  if (d.metadata.version.length > 128 || !pep440.isValid(d.metadata.version))
+    throw new UpstreamRefused('format', `${where}: version ${excerpt(d.metadata.version, 80)} is not PEP 440`)
   // the directory's name escapes the version as setuptools' to_filename does ('-' written '_')
   if (d.metadata.version.replace(/-/g, '_') !== d.pathVersion.replace(/-/g, '_'))
     throw new UpstreamRefused('identity', `${where} is version ${d.metadata.version}, its path says ${d.pathVersion}`)
