@@ -46,11 +46,13 @@ export interface PypiIngestReport {
   /** Why package versions read were refused (another distribution's metadata, a version that differs). */
   refused: string[]
   written: boolean
+  /** The write changed the KB (the component, a version, an analysis). */
+  changed: boolean
 }
 
 export async function ingestPypi(o: PypiIngestOptions): Promise<PypiIngestReport> {
   const packages = [...new Set(o.indexes.repackaged.find('pypi', o.name).map((e) => e.package))]
-  const report: PypiIngestReport = { packages, versions: [], analyzed: 0, refused: [], written: false }
+  const report: PypiIngestReport = { packages, versions: [], analyzed: 0, refused: [], written: false, changed: false }
   const records = packages.flatMap((p) => o.indexes.packages.get(p) ?? [])
   if (records.length === 0) return report
   const work = mkdtempSync(path.join(tmpdir(), 'compintel-pypi-'))
@@ -94,15 +96,13 @@ export async function ingestPypi(o: PypiIngestOptions): Promise<PypiIngestReport
     }
     const versions = reads.map(({ read }) => mapDistVersion(read))
     const analyses = reads.flatMap(({ analysis }) => (analysis ? [analysis] : []))
-    await o.writer.writePackage({
-      component: mapDistComponent(
-        o.name,
-        reads.map((r) => r.read),
-      ),
-      versions,
-      analyses,
-    })
-    return { ...report, versions: versions.map((v) => v.version), analyzed: analyses.length, written: true }
+    const component = mapDistComponent(
+      o.name,
+      reads.map((r) => r.read),
+    )
+    const w = await o.writer.writePackage({ component, versions, analyses })
+    const changed = w.componentChanged || w.versionsInserted + w.versionsUpdated + w.analysesWritten > 0
+    return { ...report, versions: versions.map((v) => v.version), analyzed: analyses.length, written: true, changed }
   } finally {
     rmSync(work, { recursive: true, force: true })
   }

@@ -34,7 +34,7 @@ export function pypiRunner(deps: DebianUnitDeps): UnitRunner {
     // listed, but none of its package versions could be downloaded: the mirror may answer later
     if (!r.written) throw new Error(`none of ${r.packages.join(', ')} could be downloaded`)
     return {
-      changed: true,
+      changed: r.changed,
       dependencies: [],
       facts: { packages: r.packages, versions: r.versions, analyzed: r.analyzed, refused: r.refused.length },
     }

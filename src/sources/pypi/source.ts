@@ -2,10 +2,12 @@
 // normalises them, learned from the Debian packages that install them (the Contents index says which: no package
 // name is guessed) at their upstream versions, in two phases in `analyze` mode: what makes a distribution known
 // (every version's metadata: license, Requires-Dist), then its files walked (one phase, the metadata, in `metadata`
-// mode). Its units share the Debian units' indexes of the configuration.
+// mode). Its units share the Debian units' indexes of the configuration; `compintel update` reads the known
+// distributions' metadata again.
 import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
 import { sharedIndexes } from '../debian/debian-units.ts'
 import type { PackageSource } from '../source.ts'
+import { ingestPypi } from './ingest-pypi.ts'
 import { pypiRunner } from './pypi-units.ts'
 
 /** PEP 508's project names: ASCII letters and digits, inner `.`, `-`, `_`. */
@@ -31,4 +33,26 @@ export const pypiSource: PackageSource = {
       analyzers: d.analyzers,
       ...(d.walker ? { walker: d.walker } : {}),
     }),
+  // `compintel update`: each known distribution's metadata read again from the suites' packages (the known phase)
+  refresh: {
+    feed: 'pypi-debian',
+    purlType: 'pypi',
+    run: async (names, d) => {
+      const indexes = sharedIndexes(d.growth.debian)
+      const out = { changed: 0, notFound: [] as string[], failed: [] as string[] }
+      for (const name of names) {
+        try {
+          const r = await indexes.read((archive, parsed) =>
+            ingestPypi({ archive, indexes: parsed, writer: d.writer, name, now: d.now }),
+          )
+          if (r.packages.length === 0) out.notFound.push(name)
+          else if (!r.written) out.failed.push(name)
+          else if (r.changed) out.changed++
+        } catch {
+          out.failed.push(name)
+        }
+      }
+      return out
+    },
+  },
 }
