@@ -41,7 +41,9 @@ test('each purl is learned from the source whose type it is, under the name that
     'pkg:npm/private?repository_url=https://npm.example.test',
     'pkg:deb/debian/bc@1.07.1-3',
     'pkg:deb/ubuntu/bc',
-    'pkg:pypi/requests',
+    'pkg:pypi/Requests_OAuthlib',
+    'pkg:pypi/requests?repository_url=https://pypi.example.test/simple',
+    'pkg:cran/ggplot2',
   ]
   const { requests, keys } = learnRequests(
     purls.map((purl) => ({ ref: { purl }, need: 'metadata' as const })),
@@ -53,9 +55,19 @@ test('each purl is learned from the source whose type it is, under the name that
       ['npm', '@scope/pkg', ['1.0.0']],
       ['npm', 'left-pad', ['']],
       ['debian', 'bc', ['1.07.1-3']],
+      ['pypi', 'requests-oauthlib', ['']],
     ],
   )
-  assert.deepEqual(keys, ['npm:@scope/pkg', 'npm:left-pad', undefined, 'debian:bc', undefined, undefined])
+  assert.deepEqual(keys, [
+    'npm:@scope/pkg',
+    'npm:left-pad',
+    undefined,
+    'debian:bc',
+    undefined,
+    'pypi:requests-oauthlib',
+    undefined,
+    undefined,
+  ])
 })
 
 test("each package source's ingest command has a usage and options of its own, none of the shared ones", () => {

@@ -6,10 +6,11 @@ import { epssFeed } from './epss/source.ts'
 import { npmSource } from './npm/source.ts'
 import { osvFeed } from './osv/source.ts'
 import { purl2cpeFeed } from './purl2cpe/source.ts'
+import { pypiSource } from './pypi/source.ts'
 import type { FeedSource, PackageSource } from './source.ts'
 
 /** The registries and archives of packages (the ingestion queue's sources), each learned on demand. */
-export const PACKAGE_SOURCES: readonly PackageSource[] = [npmSource, debianSource]
+export const PACKAGE_SOURCES: readonly PackageSource[] = [npmSource, debianSource, pypiSource]
 
 /** The data feeds, in the order `compintel update` reads them. */
 export const FEED_SOURCES: readonly FeedSource[] = [osvFeed, epssFeed, purl2cpeFeed]

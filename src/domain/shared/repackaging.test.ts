@@ -40,3 +40,16 @@ test('repackagedPlaces finds the same places as repackages, pair by pair', () =>
   assert.deepEqual(pairwise, [deb, atRoot])
   assert.equal(repackagedPlaces([deb, other]).size, 0)
 })
+
+test("Debian's python3-url-normalize repackages the distribution url-normalize: its files under dist-packages", () => {
+  const wheel = { purl: 'pkg:pypi/url-normalize', path: 'url_normalize/tools.py' }
+  const shipped = {
+    purl: 'pkg:deb/debian/python3-url-normalize',
+    path: 'usr/lib/python3/dist-packages/url_normalize/tools.py',
+  }
+  assert.equal(repackages(shipped, wheel), true)
+  assert.equal(repackages(wheel, shipped), false)
+  const elsewhere = { purl: shipped.purl, path: 'usr/share/doc/url_normalize/tools.py' }
+  assert.equal(repackages(elsewhere, wheel), false)
+  assert.deepEqual([...repackagedPlaces([shipped, wheel, elsewhere])], [shipped])
+})

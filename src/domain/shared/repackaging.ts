@@ -3,7 +3,8 @@
 // The code comes from the upstream package; the distribution's is where it was copied to. A distribution place is
 // recognized from the two places alone: its purl type is a distribution's, the other's is not, and its path ends with
 // the upstream package's name followed by the upstream file's path (`…/mime-types/index.js` against mime-types'
-// `index.js`), which is where distributions install an ecosystem's packages.
+// `index.js`), which is where distributions install an ecosystem's packages (a Python distribution's files: directly
+// under `dist-packages/`).
 import { componentNames } from './component-name.ts'
 
 /** Purl types of operating-system distributions, whose packages repackage code published elsewhere. */
@@ -23,8 +24,13 @@ export function isDistribution(purl: string): boolean {
   return DISTRIBUTION_TYPES.has(purlType(purl))
 }
 
-/** The path an upstream file has once a distribution installs its package: `<package name>/<path>`. */
+/**
+ * The path an upstream file has once a distribution installs its package: `<package name>/<path>`; a Python
+ * distribution's files are held as a wheel holds them (`url_normalize/tools.py`) and installed as they are under
+ * `dist-packages/` (Debian's `usr/lib/python3/dist-packages/url_normalize/tools.py`).
+ */
 function installedPath(upstream: FilePlace): string {
+  if (purlType(upstream.purl) === 'pypi') return `dist-packages/${upstream.path}`
   return `${componentNames(upstream.purl).component}/${upstream.path}`
 }
 

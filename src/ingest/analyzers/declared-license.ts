@@ -114,6 +114,11 @@ function idsOf(t: Tree, out: string[] = []): string[] {
 }
 
 /** A LicenseRef idstring: letters, digits, '.' and '-' only (at most 64 characters). */
+/** A text no SPDX id names, kept as a license reference (`LicenseRef-<text, sanitised>`), never corrected. */
+export function licenseRef(text: string): DeclaredLicense {
+  return invalid(text, `LicenseRef-${sanitise(text)}`)
+}
+
 function sanitise(text: string): string {
   return (
     text

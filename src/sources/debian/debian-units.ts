@@ -31,9 +31,20 @@ export function debianArchive(d: DebianConfig): AptArchive {
   })
 }
 
-/** The indexes a process's Debian units share: fetched and parsed on the first unit, again past DEBIAN_INDEX_TTL. */
+const shared = new WeakMap<DebianConfig, SharedIndexes<AptArchive, ParsedIndexes>>()
+
+/**
+ * The indexes a process's units share: fetched and parsed on the first unit, again past DEBIAN_INDEX_TTL. One per
+ * configuration, whichever source's units read it (Debian's own, and the libraries it repackages: pypi, cargo), so
+ * one apt folder is updated by one fetch at a time and parsed once.
+ */
 export function sharedIndexes(d: DebianConfig): SharedIndexes<AptArchive, ParsedIndexes> {
-  return new SharedIndexes(() => debianArchive(d), d.indexTtlMs, Date.now, parseIndexes)
+  let s = shared.get(d)
+  if (!s) {
+    s = new SharedIndexes(() => debianArchive(d), d.indexTtlMs, Date.now, parseIndexes)
+    shared.set(d, s)
+  }
+  return s
 }
 
 export interface DebianUnitDeps {
@@ -98,7 +109,7 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
  * own: a package's rows, a batch of advisories, an origin, so what was written is whole, and the retry writes the
  * rest) and the walks under way are killed. Popularity is the worker's to refresh (after the units, not after each).
  */
-function untilStopped(deps: DebianUnitDeps, signal: AbortSignal | undefined) {
+export function untilStopped(deps: DebianUnitDeps, signal: AbortSignal | undefined) {
   const check = <T>(write: () => Promise<T>) => {
     signal?.throwIfAborted()
     return write()
@@ -121,7 +132,7 @@ function untilStopped(deps: DebianUnitDeps, signal: AbortSignal | undefined) {
   return { writer, advisories, origins, walker }
 }
 
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason)
