@@ -46,6 +46,17 @@ test('Debian versions: Policy 5.6.12 as dpkg parses it', () => {
     assert.match(versionProblem('deb', bad) ?? '', /^not a Debian version/, JSON.stringify(bad))
 })
 
+test('crate names and versions: crates.io and Cargo rules', () => {
+  for (const ok of ['serde', 'serde_json', 'cfg-if', 'Inflector', 'a', `a${'b'.repeat(63)}`])
+    assert.equal(nameProblem('cargo', ok), undefined, ok)
+  for (const bad of ['', '1x', '-x', '_x', 'a.b', 'a b', '../x', 'x/y', `a${'b'.repeat(64)}`])
+    assert.match(nameProblem('cargo', bad) ?? '', /^not a crate name/, JSON.stringify(bad))
+  for (const ok of ['1.0.0', '0.2.36', '1.0.0-rc.1', '0.6.0-rc1', '1.0.0+build.5'])
+    assert.equal(versionProblem('cargo', ok), undefined, ok)
+  for (const bad of ['', '1.0', 'v1.0.0', '01.0.0', '1.0.0 ', '1.0.0-', '1.0.0-01', `1.0.0-${'a'.repeat(260)}`])
+    assert.match(versionProblem('cargo', bad) ?? '', /^not a crate version/, JSON.stringify(bad))
+})
+
 test('types without rules here accept any name and version', () => {
   assert.equal(nameProblem('pypi', 'anything at all'), undefined)
   assert.equal(versionProblem('maven', 'x y'), undefined)

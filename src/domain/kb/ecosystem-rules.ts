@@ -4,6 +4,7 @@
 // why a string is refused, or undefined when it is allowed.
 import semver from 'semver'
 import validateName from 'validate-npm-package-name'
+import { cargoScheme } from '../shared/versions/cargo.ts'
 import { debianScheme } from '../shared/versions/debian.ts'
 
 /** npm: what validate-npm-package-name allows, under the old packages' rules (JSONStream, string_decoder, events). */
@@ -46,13 +47,27 @@ export function debianVersionProblem(version: string): string | undefined {
   return allowed ? undefined : 'not a Debian version (Policy 5.6.12)'
 }
 
+/** crates.io: an ASCII letter, then ASCII letters, digits, `-` and `_`, at most 64 characters. */
+const CRATE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
+
+export function crateNameProblem(name: string): string | undefined {
+  return CRATE_NAME.test(name) ? undefined : 'not a crate name (ASCII letters, digits, - and _, at most 64)'
+}
+
+/** Cargo: SemVer 2.0.0 as Cargo reads it (cargo.ts), at most 256 characters. */
+export function crateVersionProblem(version: string): string | undefined {
+  return version.length <= 256 && cargoScheme.isValid(version) ? undefined : 'not a crate version (SemVer 2.0.0)'
+}
+
 const NAME_RULES: Record<string, (name: string) => string | undefined> = {
   npm: npmNameProblem,
   deb: debianNameProblem,
+  cargo: crateNameProblem,
 }
 const VERSION_RULES: Record<string, (version: string) => string | undefined> = {
   npm: npmVersionProblem,
   deb: debianVersionProblem,
+  cargo: crateVersionProblem,
 }
 
 /** Why an ecosystem refuses this package name (for npm: `@scope/name`; for deb: the name without `debian/`). */

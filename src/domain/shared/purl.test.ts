@@ -119,6 +119,9 @@ const names = [
   { in: 'pkg:pypi/requests', name: 'requests', url: 'https://pypi.org/project/requests' },
   { in: 'pkg:golang/github.com/a/b', name: 'github.com/a/b', url: 'https://pkg.go.dev/github.com/a/b' },
   { in: 'pkg:cargo/serde', name: 'serde', url: '' },
+  // Cargo: case-insensitive, `-` and `_` one name
+  { in: 'pkg:cargo/serde_json', name: 'serde-json', url: '' },
+  { in: 'pkg:cargo/Serde-JSON', name: 'serde-json', url: '' },
 ]
 for (const c of names) {
   test(`purlName and projectUrl: ${c.in}`, () => {

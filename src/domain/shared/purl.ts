@@ -117,10 +117,12 @@ function formatPurl(p: Purl): string {
 
 /**
  * The reference's purl_name lookup key: namespace/name, lower-cased except for npm and nuget (docs/api-behaviour.md
- * "Requirement resolution").
+ * "Requirement resolution"); a crate's with `_` as `-`, since Cargo takes the two as one name (crates.io refuses a
+ * crate whose name differs from another's only so), so `serde_json` and `Serde-JSON` find one component.
  */
 export function purlName(p: Purl): string {
   const full = p.namespace ? `${p.namespace}/${p.name}` : p.name
+  if (p.type === 'cargo') return full.toLowerCase().replace(/_/g, '-')
   return p.type === 'npm' || p.type === 'nuget' ? full : full.toLowerCase()
 }
 
