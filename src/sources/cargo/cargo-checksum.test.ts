@@ -51,7 +51,10 @@ test('a folder checked against its files: tampered, missing and unlisted files r
     await verifyCrateFiles(dir, files, parseCargoChecksum('{"files":{}}'))
     const integrity = (e: unknown) => e instanceof UpstreamRefused && e.kind === 'integrity'
     writeFileSync(path.join(dir, 'src', 'lib.rs'), 'pub fn f() { evil() }\n')
-    await assert.rejects(verifyCrateFiles(dir, files, checksum), (e: unknown) => integrity(e) && /src\/lib\.rs differs/.test(String(e)))
+    await assert.rejects(
+      verifyCrateFiles(dir, files, checksum),
+      (e: unknown) => integrity(e) && /src\/lib\.rs differs/.test(String(e)),
+    )
     await assert.rejects(verifyCrateFiles(dir, ['Cargo.toml'], checksum), /src\/lib\.rs is listed/)
     writeFileSync(path.join(dir, 'src', 'lib.rs'), 'pub fn f() {}\n')
     writeFileSync(path.join(dir, 'build.rs'), 'fn main() {}\n')

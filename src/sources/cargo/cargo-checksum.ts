@@ -56,9 +56,11 @@ export async function verifyCrateFiles(dir: string, files: readonly string[], ch
   if (checksum.files.size === 0) return
   const present = new Set(files)
   for (const [file, digest] of checksum.files) {
-    if (!present.has(file)) throw new UpstreamRefused('integrity', `${file} is listed in .cargo-checksum.json, not shipped`)
+    if (!present.has(file))
+      throw new UpstreamRefused('integrity', `${file} is listed in .cargo-checksum.json, not shipped`)
     const actual = await sha256Of(`${dir}/${file}`)
-    if (actual !== digest) throw new UpstreamRefused('integrity', `${file} differs from its .cargo-checksum.json SHA-256`)
+    if (actual !== digest)
+      throw new UpstreamRefused('integrity', `${file} differs from its .cargo-checksum.json SHA-256`)
   }
   for (const file of files)
     if (!checksum.files.has(file))

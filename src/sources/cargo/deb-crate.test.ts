@@ -27,7 +27,10 @@ test('itoa 1.0.1 from librust-itoa-dev: its manifest, the .crate SHA-256, its fi
   const [c, more] = await readDebCrates(`${POOL}rust-itoa/librust-itoa-dev_1.0.1-2_amd64.deb`, 'itoa', fresh(), 1e6)
   assert.equal(more, undefined)
   assert.ok(c)
-  assert.deepEqual([c.manifest.name, c.manifest.version, c.registryPath], ['itoa', '1.0.1', 'usr/share/cargo/registry/itoa-1.0.1'])
+  assert.deepEqual(
+    [c.manifest.name, c.manifest.version, c.registryPath],
+    ['itoa', '1.0.1', 'usr/share/cargo/registry/itoa-1.0.1'],
+  )
   assert.equal(c.checksum.crate, '1aab8fc367588b89dcee83ab0fd66b72b50b72fa1904d7095045ace2b0c81c35')
   assert.ok(c.files.includes('src/lib.rs') && !c.files.includes('.cargo-checksum.json'), c.files.join(' '))
   assert.deepEqual(c.patches, [])
@@ -82,7 +85,8 @@ function madeUpDeb(folder: string, files: Record<string, string>): string {
 
 const manifest = (name: string, version: string) => `[package]\nname = "${name}"\nversion = "${version}"\n`
 const sha = (s: string) => createHash('sha256').update(s).digest('hex')
-const refusal = (kind: string, re: RegExp) => (e: unknown) => e instanceof UpstreamRefused && e.kind === kind && re.test(e.message)
+const refusal = (kind: string, re: RegExp) => (e: unknown) =>
+  e instanceof UpstreamRefused && e.kind === kind && re.test(e.message)
 
 test('identity refused: a manifest naming another crate, or another version than its folder', async () => {
   const other = madeUpDeb('itoa-1.0.1', { 'Cargo.toml': manifest('evil', '1.0.1') })
@@ -97,10 +101,18 @@ test('a file differing from its checksum refuses the crate; a crate over the bou
   const toml = manifest('itoa', '1.0.1')
   const files = { 'Cargo.toml': sha(toml), 'src/lib.rs': sha('pub fn f() {}\n') }
   const checksum = JSON.stringify({ package: sha('crate'), files })
-  const good = madeUpDeb('itoa-1.0.1', { 'Cargo.toml': toml, 'src/lib.rs': 'pub fn f() {}\n', '.cargo-checksum.json': checksum })
+  const good = madeUpDeb('itoa-1.0.1', {
+    'Cargo.toml': toml,
+    'src/lib.rs': 'pub fn f() {}\n',
+    '.cargo-checksum.json': checksum,
+  })
   const [c] = await readDebCrates(good, 'itoa', fresh(), 1e6)
   assert.equal(c?.files.length, 2)
-  const tampered = madeUpDeb('itoa-1.0.1', { 'Cargo.toml': toml, 'src/lib.rs': 'evil()\n', '.cargo-checksum.json': checksum })
+  const tampered = madeUpDeb('itoa-1.0.1', {
+    'Cargo.toml': toml,
+    'src/lib.rs': 'evil()\n',
+    '.cargo-checksum.json': checksum,
+  })
   await assert.rejects(readDebCrates(tampered, 'itoa', fresh(), 1e6), refusal('integrity', /src\/lib\.rs differs/))
   const large = madeUpDeb('itoa-1.0.1', { 'Cargo.toml': toml, 'big.bin': 'x'.repeat(20_000) })
   await assert.rejects(readDebCrates(large, 'itoa', fresh(), 10_000), refusal('size', /more than 10000 bytes/))

@@ -13,18 +13,16 @@ import { crateNameProblem, crateVersionProblem } from '../../domain/kb/ecosystem
 import type { Analyzer } from '../../ingest/analyzers/types.ts'
 import { UpstreamRefused } from '../../ingest/failure.ts'
 import type { WalkResult } from '../../ingest/tarball-walk.ts'
+import { crateKey } from '../debian/contents.ts'
 import type { Walker } from '../debian/deb-file.ts'
 import { type CargoChecksum, MAX_CHECKSUM_BYTES, parseCargoChecksum, verifyCrateFiles } from './cargo-checksum.ts'
 import { type CrateManifest, MAX_MANIFEST_BYTES, parseCrateManifest } from './crate-manifest.ts'
 
-export const REGISTRY = 'usr/share/cargo/registry'
+const REGISTRY = 'usr/share/cargo/registry'
 const CHECKSUM_FILE = '.cargo-checksum.json'
 /** Debian's own files in the folder: its patches of the crate. */
 const DEBIAN_DIR = 'debian'
 const MAX_ENTRIES = 50_000
-
-/** The name Cargo looks a crate up by: lower-case, `_` as `-`. */
-export const crateKey = (name: string) => name.toLowerCase().replace(/_/g, '-')
 
 export interface DebCrate {
   manifest: CrateManifest
@@ -41,14 +39,20 @@ export interface DebCrate {
 }
 
 /** The crate's folders in the .deb (one, usually), unpacked under `into` and read. */
-export async function readDebCrates(debFile: string, crate: string, into: string, maxBytes: number): Promise<DebCrate[]> {
+export async function readDebCrates(
+  debFile: string,
+  crate: string,
+  into: string,
+  maxBytes: number,
+): Promise<DebCrate[]> {
   await unpackRegistry(debFile, into, maxBytes)
   const root = path.join(into, REGISTRY)
   if (!existsSync(root)) return []
   const out: DebCrate[] = []
   for (const folder of readdirSync(root).sort()) {
     const version = versionOfFolder(folder, crate)
-    if (version !== undefined) out.push(await readFolder(path.join(root, folder), `${REGISTRY}/${folder}`, crate, version))
+    if (version !== undefined)
+      out.push(await readFolder(path.join(root, folder), `${REGISTRY}/${folder}`, crate, version))
   }
   return out
 }
@@ -63,7 +67,9 @@ export function versionOfFolder(folder: string, crate: string): string | undefin
 
 async function readFolder(dir: string, registryPath: string, crate: string, version: string): Promise<DebCrate> {
   const all = listFiles(dir)
-  const checksumText = all.includes(CHECKSUM_FILE) ? readBounded(path.join(dir, CHECKSUM_FILE), MAX_CHECKSUM_BYTES) : '{}'
+  const checksumText = all.includes(CHECKSUM_FILE)
+    ? readBounded(path.join(dir, CHECKSUM_FILE), MAX_CHECKSUM_BYTES)
+    : '{}'
   const checksum = parseCargoChecksum(checksumText)
   const files = all.filter((f) => f !== CHECKSUM_FILE && !f.startsWith(`${DEBIAN_DIR}/`))
   await verifyCrateFiles(dir, files, checksum)
@@ -71,9 +77,15 @@ async function readFolder(dir: string, registryPath: string, crate: string, vers
   const manifest = parseCrateManifest(readBounded(path.join(dir, 'Cargo.toml'), MAX_MANIFEST_BYTES))
   const problem = crateNameProblem(manifest.name)
   if (problem || crateKey(manifest.name) !== crateKey(crate))
-    throw new UpstreamRefused('identity', `${registryPath}/Cargo.toml names ${JSON.stringify(manifest.name)}, not ${crate}`)
+    throw new UpstreamRefused(
+      'identity',
+      `${registryPath}/Cargo.toml names ${JSON.stringify(manifest.name)}, not ${crate}`,
+    )
   if (manifest.version !== version)
-    throw new UpstreamRefused('identity', `${registryPath}/Cargo.toml is of version ${JSON.stringify(manifest.version)}`)
+    throw new UpstreamRefused(
+      'identity',
+      `${registryPath}/Cargo.toml is of version ${JSON.stringify(manifest.version)}`,
+    )
   const series = path.join(dir, DEBIAN_DIR, 'patches', 'series')
   const patches = all.includes(`${DEBIAN_DIR}/patches/series`)
     ? readBounded(series, 64 * 1024)

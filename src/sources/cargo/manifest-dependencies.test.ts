@@ -5,7 +5,11 @@ import { manifestDependencies } from './manifest-dependencies.ts'
 
 test('dependency tables: scopes, optional ones, renames, targets, bare versions', () => {
   const deps = manifestDependencies({
-    dependencies: { serde: { version: '1.0', optional: true }, libc: '0.2', core: { version: '1.0.0', package: 'rustc-std-workspace-core' } },
+    dependencies: {
+      serde: { version: '1.0', optional: true },
+      libc: '0.2',
+      core: { version: '1.0.0', package: 'rustc-std-workspace-core' },
+    },
     'dev-dependencies': { serde_json: { version: '1.0.0' } },
     'build-dependencies': { cc: '1' },
     target: { 'cfg(windows)': { dependencies: { winapi: { version: '0.3' } } } },

@@ -23,7 +23,11 @@ export function manifestDependencies(manifest: Record<string, unknown>): Depende
         const s = isTable(spec) ? spec : { version: spec }
         const name = typeof s.package === 'string' ? s.package : key
         const requirement = typeof s.version === 'string' ? s.version : '*'
-        const d: Dependency = { scope: scope === 'runtime' && s.optional === true ? 'optional' : scope, name, requirement }
+        const d: Dependency = {
+          scope: scope === 'runtime' && s.optional === true ? 'optional' : scope,
+          name,
+          requirement,
+        }
         out.set(`${d.scope}\u0000${name}`, d)
       }
     }

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { readDebDocs } from '../debian/deb-file.ts'
 import { parseDebianChangelog } from '../../domain/vulnerabilities/debian-changelog.ts'
+import { readDebDocs } from '../debian/deb-file.ts'
 import { type DebCrate, readDebCrates } from './deb-crate.ts'
 import { firstUpload, mapCrate, type ShippedCrate } from './map-crate.ts'
 
@@ -37,7 +37,17 @@ test('itoa: the component, its version with the .crate SHA-256, its license, the
   const { component: c, versions } = mapped
   assert.deepEqual(
     [c.purl, c.purlType, c.name, c.purlName, c.latestVersion, c.sourcePurl, c.source, c.asOf, c.projectUrl],
-    ['pkg:cargo/itoa', 'cargo', 'itoa', 'itoa', '1.0.1', 'pkg:deb/debian/librust-itoa-dev@1.0.1-2?arch=amd64', 'debian-cargo', AS_OF, ''],
+    [
+      'pkg:cargo/itoa',
+      'cargo',
+      'itoa',
+      'itoa',
+      '1.0.1',
+      'pkg:deb/debian/librust-itoa-dev@1.0.1-2?arch=amd64',
+      'debian-cargo',
+      AS_OF,
+      '',
+    ],
   )
   assert.equal(c.repositoryUrl, 'https://github.com/dtolnay/itoa')
   const [v] = versions
@@ -54,7 +64,12 @@ test('itoa: the component, its version with the .crate SHA-256, its license, the
       31855,
     ],
   )
-  assert.deepEqual(v.license, { raw: 'MIT OR Apache-2.0', expression: '(MIT OR Apache-2.0)', ids: ['MIT', 'Apache-2.0'], valid: true })
+  assert.deepEqual(v.license, {
+    raw: 'MIT OR Apache-2.0',
+    expression: '(MIT OR Apache-2.0)',
+    ids: ['MIT', 'Apache-2.0'],
+    valid: true,
+  })
   assert.deepEqual(v.licenseOrigin, { source: 'debian-cargo', path: 'Cargo.toml' })
   assert.deepEqual(v.dependencies, [])
 })
@@ -88,7 +103,7 @@ test('an upstream version shipped by two Debian versions: the newer one; the new
   assert.equal(mapCrate([], AS_OF), undefined)
 })
 
-test("a license-file only: kept as a reference to the file; none: no license", async () => {
+test('a license-file only: kept as a reference to the file; none: no license', async () => {
   const s = await shipped('itoa', 'itoa', '1.0.1-2')
   const manifest = { ...s.crate.manifest, license: null, licenseFile: 'LICENSE.txt' }
   const v = mapCrate([{ ...s, crate: { ...s.crate, manifest } }], AS_OF)?.versions[0]

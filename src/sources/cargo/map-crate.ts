@@ -4,8 +4,9 @@
 // says which Debian package and version it came from (statusRaw), the component's source purl is the Debian package
 // of its newest version; a version's date is the date of the first Debian upload of that upstream version (its
 // changelog): when Debian had it, never before crates.io did.
-import type { ComponentFacts, VersionFacts } from '../../domain/kb/types.ts'
+
 import { versionSortKey } from '../../domain/kb/sort-key.ts'
+import type { ComponentFacts, VersionFacts } from '../../domain/kb/types.ts'
 import { purlName } from '../../domain/shared/purl.ts'
 import { schemeFor } from '../../domain/shared/versions/index.ts'
 import { normaliseDeclaredLicense } from '../../ingest/analyzers/declared-license.ts'
@@ -13,7 +14,7 @@ import { parseRepository } from '../npm/repository.ts'
 import type { DebCrate } from './deb-crate.ts'
 import { manifestDependencies } from './manifest-dependencies.ts'
 
-export const CARGO_SOURCE = 'debian-cargo'
+const CARGO_SOURCE = 'debian-cargo'
 const cargo = schemeFor('cargo')
 const deb = schemeFor('deb')
 
@@ -40,7 +41,9 @@ export function mapCrate(
     const known = byVersion.get(s.crate.manifest.version)
     if (!known || deb.compare(s.debianVersion, known.debianVersion) > 0) byVersion.set(s.crate.manifest.version, s)
   }
-  const sorted = [...byVersion.values()].sort((a, b) => cargo.compare(a.crate.manifest.version, b.crate.manifest.version))
+  const sorted = [...byVersion.values()].sort((a, b) =>
+    cargo.compare(a.crate.manifest.version, b.crate.manifest.version),
+  )
   const releases = sorted.filter((s) => !cargo.isPrerelease(s.crate.manifest.version))
   const latest = releases.at(-1) ?? sorted.at(-1)
   if (!latest) return undefined

@@ -98,7 +98,10 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
  * own: a package's rows, a batch of advisories, an origin, so what was written is whole, and the retry writes the
  * rest) and the walks under way are killed. Popularity is the worker's to refresh (after the units, not after each).
  */
-function untilStopped(deps: DebianUnitDeps, signal: AbortSignal | undefined) {
+export function untilStopped(
+  deps: Pick<DebianUnitDeps, 'writer' | 'advisories' | 'origins' | 'walker'>,
+  signal: AbortSignal | undefined,
+) {
   const check = <T>(write: () => Promise<T>) => {
     signal?.throwIfAborted()
     return write()
@@ -121,7 +124,7 @@ function untilStopped(deps: DebianUnitDeps, signal: AbortSignal | undefined) {
   return { writer, advisories, origins, walker }
 }
 
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason)
