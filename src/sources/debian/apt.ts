@@ -14,7 +14,20 @@ import type { DebianMirrors } from './mirror.ts'
 
 const run = promisify(execFile)
 /** apt's helper for scripts (package apt): downloads URIs through apt's acquire system, without the package cache. */
-const APT_HELPER = '/usr/lib/apt/apt-helper'
+export const APT_HELPER = '/usr/lib/apt/apt-helper'
+
+/**
+ * The Contents indexes as an index target of apt's (apt.conf(5) "Acquire::IndexTargets", declared as apt-file
+ * declares it): `apt-get update` fetches each suite's `main/Contents-<arch>` and `Contents-all` with the Packages
+ * indexes, kept compressed (apt-helper cat-file reads them: contents.ts).
+ */
+const CONTENTS_TARGET = {
+  MetaKey: '$(COMPONENT)/Contents-$(ARCHITECTURE)',
+  ShortDescription: 'Contents-$(ARCHITECTURE)',
+  Description: '$(RELEASE)/$(COMPONENT) $(ARCHITECTURE) Contents (deb)',
+  KeepCompressed: 'true',
+  PDiffs: 'false',
+}
 
 export interface AptArchiveOptions {
   /** The private folder (created when missing). */
@@ -77,6 +90,9 @@ export class AptArchive {
       'Acquire::Languages': 'none',
       'Acquire::GzipIndexes': 'false',
       'Debug::NoLocking': '1',
+      ...Object.fromEntries(
+        Object.entries(CONTENTS_TARGET).map(([k, v]) => [`Acquire::IndexTargets::deb::Contents-deb::${k}`, v]),
+      ),
     }
     return [...Object.entries(settings).flatMap(([k, v]) => ['-o', `${k}=${v}`]), '-qq']
   }
@@ -120,6 +136,18 @@ export class AptArchive {
       const mirror = m[2] === '-security' ? security : archive
       return [{ suite: m[1] as string, kind, file: path.join(lists, f), mirror } as IndexFile]
     })
+  }
+
+  /** The downloaded Contents indexes (this architecture's and `all`'s) of every suite. */
+  contentsFiles(): string[] {
+    const lists = path.join(this.root, 'state', 'lists')
+    const archs = new Set([this.arch, 'all'])
+    return readdirSync(lists)
+      .filter((f) => {
+        const m = /_dists_[a-z]+(?:-updates|-security)?_main_Contents-([a-z0-9]+)(?:\.[a-z0-9]+)?$/.exec(f)
+        return m !== null && archs.has(m[1] as string)
+      })
+      .map((f) => path.join(lists, f))
   }
 
   /**

@@ -31,9 +31,20 @@ export function debianArchive(d: DebianConfig): AptArchive {
   })
 }
 
-/** The indexes a process's Debian units share: fetched and parsed on the first unit, again past DEBIAN_INDEX_TTL. */
+const shared = new WeakMap<DebianConfig, SharedIndexes<AptArchive, ParsedIndexes>>()
+
+/**
+ * The indexes a process's units share: fetched and parsed on the first unit, again past DEBIAN_INDEX_TTL. One per
+ * configuration, whichever source's units read it (Debian's own, and the libraries it repackages: pypi, cargo), so
+ * one apt folder is updated by one fetch at a time and parsed once.
+ */
 export function sharedIndexes(d: DebianConfig): SharedIndexes<AptArchive, ParsedIndexes> {
-  return new SharedIndexes(() => debianArchive(d), d.indexTtlMs, Date.now, parseIndexes)
+  let s = shared.get(d)
+  if (!s) {
+    s = new SharedIndexes(() => debianArchive(d), d.indexTtlMs, Date.now, parseIndexes)
+    shared.set(d, s)
+  }
+  return s
 }
 
 export interface DebianUnitDeps {

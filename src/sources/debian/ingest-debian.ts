@@ -70,7 +70,7 @@ export async function ingestDebian(o: DebianIngestOptions): Promise<DebianIngest
   const parsed = o.indexes ?? (await parseIndexes(o.archive))
   const { dates, providers, refused } = parsed
   const packages = o.installed ? new Map(parsed.packages) : parsed.packages // shared indexes stay as they were read
-  if (refused.length > 0) o.log(`debian: ${refused.length} index stanzas refused (first: ${refused[0]})`)
+  if (refused.length > 0) o.log(`debian: ${refused.length} index entries refused (first: ${refused[0]})`)
   // an installed version the suites no longer list; a package they never listed is not Debian's (another repository)
   for (const r of o.installed?.records ?? []) {
     const list = packages.get(r.name)

@@ -1,0 +1,150 @@
+// The Contents index reader over real lines of bookworm's main Contents-all and Contents-amd64 (November 2026): the
+// Python distributions' metadata and the crates' manifests kept, every other line skipped, a malformed one refused.
+import assert from 'node:assert/strict'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { AptArchive } from './apt.ts'
+import { crateKey, parseContentsLine, pep503, readRepackaged } from './contents.ts'
+import { parseIndexes } from './suite-indexes.ts'
+
+// real lines, verbatim (the column padding as the index writes it)
+const LINES = [
+  'bin/ash                                                 shells/ash',
+  'usr/lib/python3/dist-packages/six-1.16.0.egg-info/PKG-INFO python/python3-six',
+  'usr/lib/python3/dist-packages/six-1.16.0.egg-info/top_level.txt python/python3-six',
+  'usr/lib/python3/dist-packages/six.py                    python/python3-six',
+  'usr/lib/python3/dist-packages/url_normalize-1.4.3.dist-info/METADATA python/python3-url-normalize',
+  'usr/lib/python3/dist-packages/url_normalize-1.4.3.dist-info/RECORD python/python3-url-normalize',
+  'usr/lib/python3/dist-packages/requests_cache-0.9.8.dist-info/METADATA python/python3-requests-cache',
+  'usr/lib/python3/dist-packages/CDApplet-1.0.egg-info     x11/cairo-dock-dbus-plug-in-interface-python',
+  'usr/lib/python3/dist-packages/SCons-4.4.0-py3.10.egg-info/PKG-INFO devel/scons',
+  'usr/lib/python3/dist-packages/furo.egg-info/PKG-INFO    python/furo',
+  'usr/share/cargo/registry/ahash-0.7.6/Cargo.toml         rust/librust-ahash-0.7-dev,rust/librust-ahash-dev',
+  'usr/share/cargo/registry/sha-1-0.9.8/Cargo.toml         rust/librust-sha-1-0.9-dev',
+  'usr/share/cargo/registry/ahash-0.7.6/src/lib.rs         rust/librust-ahash-0.7-dev,rust/librust-ahash-dev',
+]
+
+test('a distribution metadata line: its name as the path spells it, the upstream version, the package', () => {
+  assert.deepEqual(parseContentsLine(LINES[4] as string), [
+    {
+      ecosystem: 'pypi',
+      name: 'url_normalize',
+      version: '1.4.3',
+      path: 'usr/lib/python3/dist-packages/url_normalize-1.4.3.dist-info/METADATA',
+      package: 'python3-url-normalize',
+    },
+  ])
+})
+
+const cases: { name: string; line: string; want: [string, string, string][] }[] = [
+  { name: 'an egg-info PKG-INFO', line: LINES[1] as string, want: [['six', '1.16.0', 'python3-six']] },
+  {
+    name: 'an egg-info file',
+    line: LINES[7] as string,
+    want: [['CDApplet', '1.0', 'cairo-dock-dbus-plug-in-interface-python']],
+  },
+  { name: "an egg's -py3.10 dropped", line: LINES[8] as string, want: [['SCons', '4.4.0', 'scons']] },
+  {
+    name: 'a crate in two packages',
+    line: LINES[10] as string,
+    want: [
+      ['ahash', '0.7.6', 'librust-ahash-0.7-dev'],
+      ['ahash', '0.7.6', 'librust-ahash-dev'],
+    ],
+  },
+  {
+    name: "a crate whose name holds a '-<digit>'",
+    line: LINES[11] as string,
+    want: [['sha-1', '0.9.8', 'librust-sha-1-0.9-dev']],
+  },
+  { name: 'another file of a distribution', line: LINES[2] as string, want: [] },
+  { name: 'a module', line: LINES[3] as string, want: [] },
+  { name: "a crate's source file", line: LINES[12] as string, want: [] },
+  { name: 'any other path', line: LINES[0] as string, want: [] },
+]
+for (const c of cases)
+  test(c.name, () => {
+    const got = parseContentsLine(c.line).map((e) => [e.name, e.version, e.package])
+    assert.deepEqual(got, c.want)
+  })
+
+test('a metadata path without a version, or a package Policy does not allow, is refused', () => {
+  const refused: string[] = []
+  assert.deepEqual(
+    parseContentsLine(LINES[9] as string, (w) => refused.push(w)),
+    [],
+  )
+  const bad = 'usr/lib/python3/dist-packages/six-1.16.0.egg-info/PKG-INFO python/Python3_Six,python/python3-six'
+  assert.deepEqual(
+    parseContentsLine(bad, (w) => refused.push(w)).map((e) => e.package),
+    ['python3-six'],
+  )
+  assert.equal(refused.length, 2)
+  assert.match(refused[0] as string, /furo\.egg-info.*no distribution name and version/)
+  assert.match(refused[1] as string, /Python3_Six.*Policy/)
+})
+
+test('names normalised as each ecosystem compares them', () => {
+  assert.equal(pep503('Requests_Cache'), 'requests-cache')
+  assert.equal(pep503('zope.interface'), 'zope-interface')
+  assert.equal(crateKey('Serde_JSON'), 'serde-json')
+})
+
+test('readRepackaged: plain and compressed files, found by normalised name, a path listed twice kept once', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'contents-'))
+  const plain = path.join(dir, 'Contents-all')
+  const gz = path.join(dir, 'Contents-amd64.gz')
+  writeFileSync(plain, `${LINES.join('\n')}\n`)
+  writeFileSync(gz, gzipSync(`${LINES[1]}\n${'x'.repeat(10_000)}\n${LINES[6]}`))
+  const refused: string[] = []
+  const index = await readRepackaged([plain, gz], (w) => refused.push(w))
+  assert.deepEqual(
+    index.find('pypi', 'Requests.Cache').map((e) => e.package),
+    ['python3-requests-cache'],
+  )
+  assert.deepEqual(
+    index.find('pypi', 'six').map((e) => e.version),
+    ['1.16.0'],
+  )
+  assert.deepEqual(
+    index.find('cargo', 'AHash').map((e) => e.package),
+    ['librust-ahash-0.7-dev', 'librust-ahash-dev'],
+  )
+  assert.deepEqual(
+    index.find('cargo', 'sha_1').map((e) => e.version),
+    ['0.9.8'],
+  )
+  assert.deepEqual(index.find('pypi', 'ahash'), [])
+  assert.equal(refused.length, 2) // furo's version-less egg-info, and the over-long line
+  assert.match(refused[1] as string, /longer than 4096/)
+})
+
+test('readRepackaged: a missing file fails the read', async () => {
+  await assert.rejects(readRepackaged([path.join(tmpdir(), 'no-such-contents-file')]), /apt-helper cat-file/)
+})
+
+test('apt fetches the Contents index of the FIXTURE repository with the Packages indexes; parseIndexes reads it', async () => {
+  const repo = fileURLToPath(new URL('../../../test/fixtures/debian/repo', import.meta.url))
+  const archive = new AptArchive({
+    dir: mkdtempSync(path.join(tmpdir(), 'contents-apt-')),
+    suites: ['bookworm'],
+    mirrors: { archive: `file:${repo}`, security: `file:${repo}`, keyring: '' },
+    trusted: true,
+  })
+  await archive.update()
+  assert.deepEqual(
+    archive.contentsFiles().map((f) => /_dists_(.*)_Contents-all/.exec(f)?.[1]),
+    ['bookworm_main'],
+  )
+  const { repackaged } = await parseIndexes(archive)
+  assert.deepEqual(
+    ['six', 'idna', 'url-normalize', 'requests'].map((n) =>
+      repackaged.find('pypi', n).map((e) => `${e.package} ${e.version}`),
+    ),
+    [['python3-six 1.16.0'], ['python3-idna 3.3'], ['python3-url-normalize 1.4.3'], []],
+  )
+})

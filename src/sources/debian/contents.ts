@@ -1,0 +1,173 @@
+// Debian's Contents-<arch> indexes (docs/debian.md "Contents index"): which binary package ships which file. Read for
+// the upstream libraries Debian repackages: a Python distribution's metadata under usr/lib/python3/dist-packages
+// (`<name>-<version>.dist-info/METADATA`, `<name>-<version>.egg-info/PKG-INFO`, or the `.egg-info` file itself) and a
+// crate's manifest under usr/share/cargo/registry (`<crate>-<version>/Cargo.toml`), so the package holding a PyPI
+// distribution or a crate is found without guessing names. An index is large (bookworm's main: 5.7 million lines,
+// 700 MB uncompressed), so it is streamed through apt's own decompression (`apt-helper cat-file`, whatever form apt
+// kept it in) line by line, every line and the whole read bounded, and only the matching lines kept.
+import { spawn } from 'node:child_process'
+import { StringDecoder } from 'node:string_decoder'
+import { debianNameProblem } from '../../domain/kb/ecosystem-rules.ts'
+import { excerpt } from '../../ingest/failure.ts'
+import { APT_HELPER } from './apt.ts'
+
+export interface RepackagedEntry {
+  ecosystem: 'pypi' | 'cargo'
+  /** The name as the path spells it (the egg-info or dist-info escaping: `-` written `_`). */
+  name: string
+  /** The upstream version, from the path. */
+  version: string
+  /** The metadata file's path in the package (no leading `/`). */
+  path: string
+  /** The Debian binary package holding it. */
+  package: string
+}
+
+export interface RepackagedIndex {
+  /** The entries of a distribution or crate; `name` normalised: PEP 503 for pypi, lower-case with `_`→`-` for cargo. */
+  find(ecosystem: 'pypi' | 'cargo', name: string): RepackagedEntry[]
+}
+
+/** No path in an index is longer (PATH_MAX); a longer line is refused. */
+const MAX_LINE = 4096
+/** Bookworm's main has about 5.7 million lines in its Contents-all and -amd64 together. */
+const MAX_LINES = 50_000_000
+/** Bookworm's main has about 6,600 such entries. */
+const MAX_ENTRIES = 500_000
+
+const PYTHON = 'usr/lib/python3/dist-packages/'
+const CARGO = 'usr/share/cargo/registry/'
+/** `<dir>.dist-info/METADATA`, `<dir>.egg-info/PKG-INFO` or `<dir>.egg-info`, directly under dist-packages. */
+const PYTHON_METADATA = /^([^/]+)\.(?:dist-info\/METADATA|egg-info\/PKG-INFO|egg-info)$/
+/** The distribution directory's name and version (setuptools' to_filename and the wheel spec both write `-` as `_`
+ * in each), and the `-py3.11` of an egg. */
+const PYTHON_DIR = /^([A-Za-z0-9][A-Za-z0-9._]*)-([0-9][A-Za-z0-9.+!_]*?)(?:-py[0-9.]+)?$/
+const CARGO_MANIFEST = /^([^/]+)\/Cargo\.toml$/
+/** Crate names: ASCII alphanumerics, `-` and `_` (cargo's rule, at most 64); versions semver's characters. */
+const CARGO_DIR = /^([A-Za-z][A-Za-z0-9_-]{0,63}?)-([0-9]+\.[0-9]+\.[0-9]+(?:[-+][0-9A-Za-z.+-]*)?)$/
+const MAX_VERSION = 128
+
+/** PEP 503's normalised name. */
+export function pep503(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-')
+}
+
+/** A crate name as compared: crates.io treats case and `-`/`_` as the same. */
+export function crateKey(name: string): string {
+  return name.toLowerCase().replace(/_/g, '-')
+}
+
+const key = (ecosystem: RepackagedEntry['ecosystem'], name: string) =>
+  `${ecosystem}:${ecosystem === 'pypi' ? pep503(name) : crateKey(name)}`
+
+/** The repackaged libraries the Contents files list (files apt downloaded: any compression apt reads). */
+export async function readRepackaged(
+  files: readonly string[],
+  onRefused: (why: string) => void = () => {},
+): Promise<RepackagedIndex> {
+  const byName = new Map<string, RepackagedEntry[]>()
+  const seen = new Set<string>()
+  let entries = 0
+  for (const file of files)
+    await readLines(file, onRefused, (line) => {
+      for (const e of parseContentsLine(line, onRefused)) {
+        const id = `${e.path}\u0000${e.package}`
+        if (seen.has(id)) continue // a path listed by a suite and its -updates suite
+        seen.add(id)
+        if (++entries > MAX_ENTRIES) throw new Error(`more than ${MAX_ENTRIES} repackaged libraries in ${file}`)
+        const k = key(e.ecosystem, e.name)
+        byName.set(k, [...(byName.get(k) ?? []), e])
+      }
+    })
+  return { find: (ecosystem, name) => [...(byName.get(key(ecosystem, name)) ?? [])] }
+}
+
+/** The entries of one Contents line (one per package listed), none when its path is not a library's metadata. */
+export function parseContentsLine(line: string, onRefused: (why: string) => void = () => {}): RepackagedEntry[] {
+  const python = line.startsWith(PYTHON)
+  if (!python && !line.startsWith(CARGO)) return []
+  // the path may hold spaces; the packages, the last column, never do
+  const m = /^(.*?)\s+(\S+)$/.exec(line)
+  if (!m) return []
+  const [, path, location] = m as unknown as [string, string, string]
+  const found = entryOf(python ? 'pypi' : 'cargo', path)
+  if (found === undefined) return []
+  if (typeof found === 'string') {
+    onRefused(`${excerpt(path, 200)}: ${found}`)
+    return []
+  }
+  const out: RepackagedEntry[] = []
+  for (const qualified of location.split(',')) {
+    const pkg = qualified.slice(qualified.lastIndexOf('/') + 1) // the section (python/, rust/, non-free/…) stripped
+    const problem = debianNameProblem(pkg)
+    if (problem) onRefused(`${excerpt(path, 200)}: package "${excerpt(pkg, 80)}" ${problem}`)
+    else out.push({ ...found, path, package: pkg })
+  }
+  return out
+}
+
+type Found = Omit<RepackagedEntry, 'path' | 'package'>
+
+/** Where each ecosystem's metadata files are, and how their folder names spell the name and version. */
+const LAYOUTS = {
+  pypi: { prefix: PYTHON, file: PYTHON_METADATA, dir: PYTHON_DIR, what: 'distribution' },
+  cargo: { prefix: CARGO, file: CARGO_MANIFEST, dir: CARGO_DIR, what: 'crate' },
+} as const
+
+/** A path as a library's entry, a refusal, or undefined when it is no library's metadata. */
+function entryOf(ecosystem: RepackagedEntry['ecosystem'], path: string): Found | string | undefined {
+  const layout = LAYOUTS[ecosystem]
+  const dir = layout.file.exec(path.slice(layout.prefix.length))?.[1]
+  if (dir === undefined) return undefined
+  const m = layout.dir.exec(dir)
+  if (!m || (m[2] as string).length > MAX_VERSION) return `no ${layout.what} name and version in the path`
+  return { ecosystem, name: m[1] as string, version: m[2] as string }
+}
+
+/**
+ * Each line of `file` (decompressed by apt-helper), a line longer than MAX_LINE skipped; fails past MAX_LINES or when
+ * apt-helper does (the file missing, corrupt). `each` may throw to stop the read.
+ */
+async function readLines(file: string, onRefused: (why: string) => void, each: (line: string) => void): Promise<void> {
+  const child = spawn(APT_HELPER, ['cat-file', file], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (d: Buffer) => {
+    if (stderr.length < 4096) stderr += d.toString()
+  })
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', resolve)
+  })
+  const decoder = new StringDecoder('utf8')
+  let rest = ''
+  let lines = 0
+  let tooLong = false
+  const line = (text: string) => {
+    if (++lines > MAX_LINES) throw new Error(`more than ${MAX_LINES} lines in ${file}`)
+    if (tooLong || text.length > MAX_LINE) onRefused(`line ${lines} of ${file}: longer than ${MAX_LINE} characters`)
+    else each(text)
+    tooLong = false
+  }
+  try {
+    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      const text = rest + decoder.write(chunk)
+      let start = 0
+      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+        line(text.slice(start, nl))
+        start = nl + 1
+      }
+      rest = text.slice(start)
+      if (rest.length > MAX_LINE) {
+        tooLong = true // the line's end is skipped when it comes
+        rest = ''
+      }
+    }
+    if (rest) line(rest)
+  } catch (err) {
+    child.kill()
+    await exited.catch(() => {})
+    throw err
+  }
+  const code = await exited
+  if (code !== 0) throw new Error(`apt-helper cat-file ${file} failed: ${excerpt(stderr.trim(), 300)}`)
+}
