@@ -40,3 +40,14 @@ test('repackagedPlaces finds the same places as repackages, pair by pair', () =>
   assert.deepEqual(pairwise, [deb, atRoot])
   assert.equal(repackagedPlaces([deb, other]).size, 0)
 })
+
+test("Debian's librust-itoa-dev repackages the crate itoa: its folder is named with the crate's version", () => {
+  const crate = { purl: 'pkg:cargo/itoa', path: 'src/lib.rs' }
+  const shipped = { purl: 'pkg:deb/debian/librust-itoa-dev', path: 'usr/share/cargo/registry/itoa-1.0.1/src/lib.rs' }
+  assert.equal(repackages(shipped, crate), true)
+  assert.equal(repackages(crate, shipped), false)
+  const other = { purl: 'pkg:deb/debian/librust-itoa-dev', path: 'usr/share/cargo/registry/itoax-1.0.1/src/lib.rs' }
+  assert.equal(repackages(other, crate), false)
+  assert.equal(repackages({ ...shipped, path: 'usr/share/cargo/registry/itoa-1.0/src/lib.rs' }, crate), false)
+  assert.deepEqual([...repackagedPlaces([shipped, crate, other])], [shipped])
+})
