@@ -78,6 +78,17 @@ describe('crates on demand', () => {
         queued.filter((u) => u[2] === 'analysis').map((u) => u[1]),
         ['itoa', 'lazy-static'],
       )
+      // a question that needs the analysis waits for it: the crate walked in an artifact thread
+      const [crypto] = await post(t, '/v2/cryptography/algorithms/components', [{ purl: 'pkg:cargo/itoa@1.0.1' }])
+      assert.doesNotMatch(JSON.stringify(crypto), /being fetched/)
+      const analyzed = await t.storage.db
+        .selectFrom('analyses')
+        .innerJoin('versions', 'versions.id', 'analyses.version_id')
+        .innerJoin('components', 'components.id', 'versions.component_id')
+        .select('analyzer')
+        .where('components.purl', '=', 'pkg:cargo/itoa')
+        .execute()
+      assert.ok(analyzed.length >= 3, JSON.stringify(analyzed))
       // the answer's purl is the crate's own name
       const res = await t.app.inject({
         method: 'GET',
