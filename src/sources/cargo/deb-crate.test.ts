@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, test } from 'node:test'
@@ -65,8 +65,8 @@ test('folder names: the crate asked, then a version Cargo allows', () => {
   assert.equal(versionOfFolder('itoax-1.0.0', 'itoa'), undefined)
 })
 
-/** A made-up .deb shipping `files` under usr/share/cargo/registry/<folder>/. */
-function madeUpDeb(folder: string, files: Record<string, string>): string {
+/** A made-up .deb shipping `files` (and `links`: path → target) under usr/share/cargo/registry/<folder>/. */
+function madeUpDeb(folder: string, files: Record<string, string>, links: Record<string, string> = {}): string {
   const root = fresh()
   mkdirSync(path.join(root, 'DEBIAN'))
   writeFileSync(
@@ -78,6 +78,8 @@ function madeUpDeb(folder: string, files: Record<string, string>): string {
     mkdirSync(path.dirname(p), { recursive: true })
     writeFileSync(p, text)
   }
+  for (const [f, target] of Object.entries(links))
+    symlinkSync(target, path.join(root, 'usr/share/cargo/registry', folder, f))
   const deb = `${root}.deb`
   execFileSync('dpkg-deb', ['--root-owner-group', '-Zgzip', '-b', root, deb], { stdio: 'ignore' })
   return deb
@@ -116,4 +118,12 @@ test('a file differing from its checksum refuses the crate; a crate over the bou
   await assert.rejects(readDebCrates(tampered, 'itoa', fresh(), 1e6), refusal('integrity', /src\/lib\.rs differs/))
   const large = madeUpDeb('itoa-1.0.1', { 'Cargo.toml': toml, 'big.bin': 'x'.repeat(20_000) })
   await assert.rejects(readDebCrates(large, 'itoa', fresh(), 10_000), refusal('size', /more than 10000 bytes/))
+})
+
+test('links in the package are neither unpacked nor read', async () => {
+  const into = fresh()
+  const deb = madeUpDeb('itoa-1.0.1', { 'Cargo.toml': manifest('itoa', '1.0.1') }, { 'passwd.rs': '/etc/passwd' })
+  const [c] = await readDebCrates(deb, 'itoa', into, 1e6)
+  assert.deepEqual(c?.files, ['Cargo.toml'])
+  assert.equal(existsSync(path.join(into, 'usr/share/cargo/registry/itoa-1.0.1/passwd.rs')), false)
 })
