@@ -2,7 +2,8 @@
 // repository test/fixtures/debian/repo (real bookworm librust-*-dev packages and their real Contents-amd64 lines,
 // README there), read through apt as a local file: repository, into an in-memory KB answered by the app: upstream
 // versions, licenses declared and found in files, the .crate's SHA-256, dependencies, the Debian package each came
-// from, the files walked; a crate the suites lack is not found, a name asked with `_` or in capitals is the same crate.
+// from, the files walked; a crate the suites lack is not found, a name asked with `_` or in capitals is the same crate;
+// a unit aborted while it walks writes nothing.
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,6 +11,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
+import { type Walker, walkCommand } from '../src/sources/debian/deb-file.ts'
 import { PackageNotFound } from '../src/sources/npm/registry.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { post } from './helpers/debian-kb.ts'
@@ -19,27 +21,36 @@ const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))
 const SUITE_DATE = '2026-11-25T02:22:30.000Z'
 const ALL = { versions: 'all', analyze: 'all', withDependencies: false }
 
+/** An app and KB whose Debian archive is the FIXTURE repository (through apt in a fresh private folder). */
+async function fixtureApp(): Promise<{ t: TestApp; close(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ci-cargo-apt-'))
+  const t = await makeTestApp({
+    env: {
+      DEBIAN_APT_DIR: dir,
+      DEBIAN_MIRROR: `file:${REPO}`,
+      DEBIAN_SECURITY_MIRROR: `file:${REPO}`,
+      DEBIAN_MIRROR_TRUSTED: 'true',
+    },
+  })
+  return {
+    t,
+    close: async () => {
+      await t.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
 describe('crates from the FIXTURE repository, known and analyzed by one bulk unit each', () => {
   let t: TestApp
-  let dir: string
+  let close: () => Promise<void>
   before(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'ci-cargo-apt-'))
-    t = await makeTestApp({
-      env: {
-        DEBIAN_APT_DIR: dir,
-        DEBIAN_MIRROR: `file:${REPO}`,
-        DEBIAN_SECURITY_MIRROR: `file:${REPO}`,
-        DEBIAN_MIRROR_TRUSTED: 'true',
-      },
-    })
+    ;({ t, close } = await fixtureApp())
     const { cargo } = unitRunners(t.storage, t.config.growth)
     assert.ok(cargo)
     for (const name of ['itoa', 'either', 'LAZY_static']) await cargo({ name, options: ALL })
   })
-  after(async () => {
-    await t.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  after(() => close())
 
   test('one component per crate, named as its Cargo.toml spells it, from its Debian package', async () => {
     const rows = await t.storage.db
@@ -186,4 +197,39 @@ describe('crates from the FIXTURE repository, known and analyzed by one bulk uni
     const { cargo } = unitRunners(t.storage, t.config.growth)
     await assert.rejects(cargo?.({ name: 'serde', options: ALL }) as Promise<unknown>, PackageNotFound)
   })
+})
+
+test('a unit aborted during its walk fails at once and writes nothing', async () => {
+  const { t, close } = await fixtureApp()
+  try {
+    let walking: () => void = () => {}
+    const walked = new Promise<void>((resolve) => {
+      walking = resolve
+    })
+    let finish: () => void = () => {}
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    // a walk that answers after the abort, as one under way when it came: then the write is what must not happen
+    const walker: Walker = async (command, args, analyzers) => {
+      walking()
+      await new Promise((r) => setTimeout(r, 300))
+      try {
+        return await walkCommand(command, args, analyzers)
+      } finally {
+        finish()
+      }
+    }
+    const { cargo } = unitRunners(t.storage, t.config.growth, { walker })
+    const ac = new AbortController()
+    const run = cargo?.({ name: 'itoa', options: ALL, signal: ac.signal }) as Promise<unknown>
+    await walked
+    ac.abort(new Error('stopping'))
+    await assert.rejects(run, /stopping/)
+    await finished
+    await new Promise((r) => setTimeout(r, 200))
+    assert.deepEqual(await t.storage.db.selectFrom('components').select('purl').execute(), [], 'nothing written')
+  } finally {
+    await close()
+  }
 })
