@@ -1,6 +1,7 @@
 // The sources, one line each: everything that works per source (on-demand/service.ts, jobs/unit-runner.ts,
 // update/run-update.ts, cli/ingest.ts) reads these lists, never a source's name. Adding an ecosystem: its folder, with
 // a source.ts declaring it, and one line here (docs/architecture.md "Adding an ecosystem").
+import { cargoSource } from './cargo/source.ts'
 import { debianSource } from './debian/source.ts'
 import { epssFeed } from './epss/source.ts'
 import { npmSource } from './npm/source.ts'
@@ -10,7 +11,7 @@ import { pypiSource } from './pypi/source.ts'
 import type { FeedSource, PackageSource } from './source.ts'
 
 /** The registries and archives of packages (the ingestion queue's sources), each learned on demand. */
-export const PACKAGE_SOURCES: readonly PackageSource[] = [npmSource, debianSource, pypiSource]
+export const PACKAGE_SOURCES: readonly PackageSource[] = [npmSource, debianSource, pypiSource, cargoSource]
 
 /** The data feeds, in the order `compintel update` reads them. */
 export const FEED_SOURCES: readonly FeedSource[] = [osvFeed, epssFeed, purl2cpeFeed]

@@ -53,3 +53,14 @@ test("Debian's python3-url-normalize repackages the distribution url-normalize: 
   assert.equal(repackages(elsewhere, wheel), false)
   assert.deepEqual([...repackagedPlaces([shipped, wheel, elsewhere])], [shipped])
 })
+
+test("Debian's librust-itoa-dev repackages the crate itoa: its folder is named with the crate's version", () => {
+  const crate = { purl: 'pkg:cargo/itoa', path: 'src/lib.rs' }
+  const shipped = { purl: 'pkg:deb/debian/librust-itoa-dev', path: 'usr/share/cargo/registry/itoa-1.0.1/src/lib.rs' }
+  assert.equal(repackages(shipped, crate), true)
+  assert.equal(repackages(crate, shipped), false)
+  const other = { purl: 'pkg:deb/debian/librust-itoa-dev', path: 'usr/share/cargo/registry/itoax-1.0.1/src/lib.rs' }
+  assert.equal(repackages(other, crate), false)
+  assert.equal(repackages({ ...shipped, path: 'usr/share/cargo/registry/itoa-1.0/src/lib.rs' }, crate), false)
+  assert.deepEqual([...repackagedPlaces([shipped, crate, other])], [shipped])
+})

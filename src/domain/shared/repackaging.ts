@@ -4,7 +4,8 @@
 // recognized from the two places alone: its purl type is a distribution's, the other's is not, and its path ends with
 // the upstream package's name followed by the upstream file's path (`…/mime-types/index.js` against mime-types'
 // `index.js`), which is where distributions install an ecosystem's packages (a Python distribution's files: directly
-// under `dist-packages/`).
+// under `dist-packages/`); a folder named with its version as well, as Debian installs crates
+// (`usr/share/cargo/registry/itoa-1.0.1/src/lib.rs` against itoa's `src/lib.rs`), counts as the name's.
 import { componentNames } from './component-name.ts'
 
 /** Purl types of operating-system distributions, whose packages repackage code published elsewhere. */
@@ -34,10 +35,22 @@ function installedPath(upstream: FilePlace): string {
   return `${componentNames(upstream.purl).component}/${upstream.path}`
 }
 
+/** A folder `<name>-<semver>` (a crate's, as Debian installs it: docs/cargo.md). */
+const VERSIONED_FOLDER = /^([A-Za-z][A-Za-z0-9_.-]*)-[0-9]+\.[0-9]+\.[0-9]+(?:[-+][0-9A-Za-z.+-]*)?$/
+
+/** A distribution's path with its versioned folders named by their names alone. */
+function unversioned(path: string): string {
+  return path
+    .split('/')
+    .map((part) => VERSIONED_FOLDER.exec(part)?.[1] ?? part)
+    .join('/')
+}
+
 /** Whether `place` is a distribution's copy of the upstream file `upstream` (see above). */
 export function repackages(place: FilePlace, upstream: FilePlace): boolean {
   if (!isDistribution(place.purl) || isDistribution(upstream.purl)) return false
-  return `/${place.path}`.endsWith(`/${installedPath(upstream)}`)
+  const wanted = `/${installedPath(upstream)}`
+  return `/${place.path}`.endsWith(wanted) || `/${unversioned(place.path)}`.endsWith(wanted)
 }
 
 /**
@@ -48,7 +61,9 @@ export function repackagedPlaces<T extends FilePlace>(places: readonly T[]): Set
   const upstream = new Set(places.filter((p) => !isDistribution(p.purl)).map(installedPath))
   const out = new Set<T>()
   if (upstream.size === 0) return out
-  for (const p of places) if (isDistribution(p.purl) && tails(p.path).some((t) => upstream.has(t))) out.add(p)
+  for (const p of places)
+    if (isDistribution(p.purl) && [...tails(p.path), ...tails(unversioned(p.path))].some((t) => upstream.has(t)))
+      out.add(p)
   return out
 }
 

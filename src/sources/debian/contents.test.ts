@@ -137,8 +137,11 @@ test('apt fetches the Contents index of the FIXTURE repository with the Packages
   })
   await archive.update()
   assert.deepEqual(
-    archive.contentsFiles().map((f) => /_dists_(.*)_Contents-all/.exec(f)?.[1]),
-    ['bookworm_main'],
+    archive
+      .contentsFiles()
+      .map((f) => /_dists_(.*?)(?:\.[a-z0-9]+)?$/.exec(f)?.[1])
+      .sort(),
+    ['bookworm_main_Contents-all', 'bookworm_main_Contents-amd64'],
   )
   const { repackaged } = await parseIndexes(archive)
   assert.deepEqual(
@@ -146,5 +149,10 @@ test('apt fetches the Contents index of the FIXTURE repository with the Packages
       repackaged.find('pypi', n).map((e) => `${e.package} ${e.version}`),
     ),
     [['python3-six 1.16.0'], ['python3-idna 3.3'], ['python3-url-normalize 1.4.3'], []],
+  )
+  // the crates' packages are architecture-specific: their lines are in Contents-amd64
+  assert.deepEqual(
+    repackaged.find('cargo', 'LAZY_STATIC').map((e) => `${e.package} ${e.name} ${e.version} ${e.path}`),
+    ['librust-lazy-static-dev lazy_static 1.4.0 usr/share/cargo/registry/lazy_static-1.4.0/Cargo.toml'],
   )
 })

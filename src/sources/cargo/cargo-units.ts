@@ -1,0 +1,62 @@
+// Cargo units of the ingestion queue (docs/cargo.md "On demand"): each learns one crate from Debian's packages with
+// ingestCrate, over the suites' indexes the process keeps (the Debian source's: suite-indexes.ts, one fetch for both).
+// A unit of the phase `known` reads the versions' facts; one of the phase `analysis` (or a bulk unit, which names
+// none) walks their files through the analyzers too. Aborted (its timeout, the worker stopping), a unit fails at
+// once and its work writes nothing more (debian-units.ts untilStopped).
+import type { KbWriter } from '../../domain/kb/types.ts'
+import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
+import type { Analyzer } from '../../ingest/analyzers/types.ts'
+import { PermanentError } from '../../ingest/failure.ts'
+import type { AptArchive } from '../debian/apt.ts'
+import type { Walker } from '../debian/deb-file.ts'
+import { untilAborted, untilStopped } from '../debian/debian-units.ts'
+import type { ParsedIndexes, SharedIndexes } from '../debian/suite-indexes.ts'
+import { PackageNotFound } from '../npm/registry.ts'
+import type { UnitRunner } from '../source.ts'
+import { ingestCrate } from './ingest-crate.ts'
+
+/** A crate folder unpacking to more is refused when the unit names no bound (none of Debian's is near it). */
+const DEFAULT_MAX_UNPACKED = 512 * 1024 * 1024
+
+export interface CargoUnitDeps {
+  indexes: SharedIndexes<AptArchive, ParsedIndexes>
+  writer: KbWriter
+  advisories: AdvisoryWriter
+  /** The analyzers of the phase `analysis` (none: facts only). */
+  analyzers?: readonly Analyzer<unknown>[]
+  /** Where the walks run (default: this thread). */
+  walker?: Walker
+  now?: () => string
+}
+
+export function cargoRunner(deps: CargoUnitDeps): UnitRunner {
+  const now = deps.now ?? (() => new Date().toISOString())
+  return async ({ name, options, signal, maxUnpackedBytes }) => {
+    if (options.versions !== 'all' || options.analyze !== 'all')
+      throw new PermanentError(
+        `a cargo unit reads every version Debian ships, not ${options.versions}/${options.analyze}`,
+      )
+    signal?.throwIfAborted()
+    const { writer, walker } = untilStopped(deps, signal)
+    const analyzers = options.phase === 'known' ? undefined : deps.analyzers
+    const work = deps.indexes.read((archive, indexes) =>
+      ingestCrate({
+        archive: archive.until(signal),
+        indexes,
+        writer,
+        name,
+        ...(analyzers ? { analyzers } : {}),
+        walker,
+        maxUnpackedBytes: maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED,
+        now,
+      }),
+    )
+    const r = await untilAborted(work, signal)
+    if (r.notFound) throw new PackageNotFound(name)
+    return {
+      changed: r.versions > 0,
+      dependencies: [],
+      facts: { versions: r.versions, analyzed: r.analyzed, refused: r.refused.length },
+    }
+  }
+}

@@ -1,0 +1,110 @@
+// One crate learned from Debian's archive (docs/cargo.md): the Contents index names the packages shipping its
+// Cargo.toml (no package name guessed), every version of each of them in the suites is downloaded (apt, as the Debian
+// source does: deb-fetch.ts), its registry folder read (deb-crate.ts: checksum, identity), the versions mapped
+// (map-crate.ts) and, when analyzers are given, each upstream version's files walked through them. One transaction.
+// A folder refused (its identity, its checksum, its size) is left out and reported; when every one is, the crate is.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { KbWriter, VersionAnalysis } from '../../domain/kb/types.ts'
+import { parseDebianChangelog } from '../../domain/vulnerabilities/debian-changelog.ts'
+import type { Analyzer } from '../../ingest/analyzers/types.ts'
+import { UpstreamRefused } from '../../ingest/failure.ts'
+import { versionAnalysis } from '../../ingest/version-analysis.ts'
+import type { AptArchive } from '../debian/apt.ts'
+import type { DebLocation } from '../debian/deb-fetch.ts'
+import { readDebDocs, type Walker } from '../debian/deb-file.ts'
+import type { ParsedIndexes } from '../debian/suite-indexes.ts'
+import { readDebCrates, walkCrate } from './deb-crate.ts'
+import { firstUpload, mapCrate, type ShippedCrate } from './map-crate.ts'
+
+export interface CrateIngestOptions {
+  archive: Pick<AptArchive, 'downloadDebs'>
+  indexes: ParsedIndexes
+  writer: KbWriter
+  /** The crate asked (any case, `-` or `_`). */
+  name: string
+  /** The analyzers each upstream version's files go through (none: its facts only). */
+  analyzers?: readonly Analyzer<unknown>[]
+  walker: Walker
+  /** A crate folder unpacking to more is refused. */
+  maxUnpackedBytes: number
+  now: () => string
+}
+
+export interface CrateIngestReport {
+  /** No package of the suites ships the crate. */
+  notFound: boolean
+  versions: number
+  analyzed: number
+  /** Why each folder left out was refused. */
+  refused: string[]
+}
+
+export async function ingestCrate(o: CrateIngestOptions): Promise<CrateIngestReport> {
+  const entries = o.indexes.repackaged.find('cargo', o.name)
+  const records = [...new Set(entries.map((e) => e.package))].flatMap((p) => o.indexes.packages.get(p) ?? [])
+  if (records.length === 0) return { notFound: true, versions: 0, analyzed: 0, refused: [] }
+  const work = mkdtempSync(path.join(tmpdir(), 'compintel-crate-'))
+  const refused: string[] = []
+  try {
+    const wanted: DebLocation[] = records.map(({ name, version, arch, filename, sha256, mirror }) => ({
+      ...{ name, version, arch, filename, sha256, mirror },
+    }))
+    const files = await o.archive.downloadDebs(wanted, path.join(work, 'debs'))
+    const shipped: ShippedCrate[] = []
+    for (const [i, r] of records.entries()) {
+      const file = files.get(`${r.name}=${r.version}`)
+      if (!file) continue
+      const into = path.join(work, String(i))
+      mkdirSync(into)
+      let crates: Awaited<ReturnType<typeof readDebCrates>>
+      try {
+        crates = await readDebCrates(file, o.name, into, o.maxUnpackedBytes)
+      } catch (err) {
+        if (!(err instanceof UpstreamRefused)) throw err
+        refused.push(`${r.name} ${r.version}: ${err.message}`)
+        continue
+      }
+      const docs = crates.length > 0 ? await readDebDocs(file, r.name) : undefined
+      const changelog = docs?.changelog ? parseDebianChangelog(docs.changelog) : []
+      for (const crate of crates)
+        shipped.push({
+          crate,
+          package: r.name,
+          debianVersion: r.version,
+          arch: r.arch,
+          suites: r.suites,
+          firstUpload: firstUpload(changelog, crate.manifest.version),
+        })
+    }
+    const asOf =
+      suitesDate(
+        o.indexes,
+        records.flatMap((r) => r.suites),
+      ) ?? o.now()
+    const mapped = mapCrate(shipped, asOf)
+    if (!mapped) {
+      if (refused.length > 0) throw new UpstreamRefused('identity', `${o.name}: ${refused.join('; ')}`)
+      return { notFound: true, versions: 0, analyzed: 0, refused }
+    }
+    const { component, versions, from } = mapped
+    const analyses: VersionAnalysis[] = []
+    for (const [version, s] of o.analyzers ? from : []) {
+      const walked = await walkCrate(s.crate, o.analyzers ?? [], o.walker)
+      analyses.push(versionAnalysis(version, o.now(), o.analyzers ?? [], walked))
+    }
+    await o.writer.writePackage({ component, versions, analyses, registryVersions: versions })
+    return { notFound: false, versions: mapped.versions.length, analyzed: analyses.length, refused }
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+/** The newest Release date of these suites. */
+function suitesDate(indexes: ParsedIndexes, suites: readonly string[]): string | undefined {
+  return suites
+    .flatMap((s) => indexes.dates.get(s) ?? [])
+    .sort()
+    .at(-1)
+}

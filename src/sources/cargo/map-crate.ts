@@ -1,0 +1,112 @@
+// The crate versions read from Debian's packages → the KB's facts (docs/cargo.md "What is known"): one component
+// pkg:cargo/<crate> (its name as its newest Cargo.toml spells it), one version per upstream version, each as the
+// newest Debian version shipping it has it. Source `debian-cargo`, dated by the suites' Release files; each version
+// says which Debian package and version it came from (statusRaw), the component's source purl is the Debian package
+// of its newest version; a version's date is the date of the first Debian upload of that upstream version (its
+// changelog): when Debian had it, never before crates.io did.
+
+import { cargoDependencies } from '../../domain/dependencies/cargo-manifest.ts'
+import { versionSortKey } from '../../domain/kb/sort-key.ts'
+import type { ComponentFacts, VersionFacts } from '../../domain/kb/types.ts'
+import { purlName } from '../../domain/shared/purl.ts'
+import { schemeFor } from '../../domain/shared/versions/index.ts'
+import { normaliseDeclaredLicense } from '../../ingest/analyzers/declared-license.ts'
+import { parseRepository } from '../npm/repository.ts'
+import type { DebCrate } from './deb-crate.ts'
+
+const CARGO_SOURCE = 'debian-cargo'
+const cargo = schemeFor('cargo')
+const deb = schemeFor('deb')
+
+/** One crate version as one Debian package version ships it. */
+export interface ShippedCrate {
+  crate: DebCrate
+  /** The binary package, its version and architecture, and the suites listing it. */
+  package: string
+  debianVersion: string
+  arch: string
+  suites: readonly string[]
+  /** The date of the first upload of this upstream version in the package's changelog, if it says. */
+  firstUpload: string | null
+}
+
+/** The component, its versions and what each was read from; undefined when nothing was shipped. */
+export function mapCrate(
+  shipped: readonly ShippedCrate[],
+  asOf: string,
+): { component: ComponentFacts; versions: VersionFacts[]; from: Map<string, ShippedCrate> } | undefined {
+  // each upstream version once: the newest Debian version shipping it (a point release's fix over the release's)
+  const byVersion = new Map<string, ShippedCrate>()
+  for (const s of shipped) {
+    const known = byVersion.get(s.crate.manifest.version)
+    if (!known || deb.compare(s.debianVersion, known.debianVersion) > 0) byVersion.set(s.crate.manifest.version, s)
+  }
+  const sorted = [...byVersion.values()].sort((a, b) =>
+    cargo.compare(a.crate.manifest.version, b.crate.manifest.version),
+  )
+  const releases = sorted.filter((s) => !cargo.isPrerelease(s.crate.manifest.version))
+  const latest = releases.at(-1) ?? sorted.at(-1)
+  if (!latest) return undefined
+  const m = latest.crate.manifest
+  const repository = m.repository ? (parseRepository(m.repository)?.url ?? null) : null
+  return {
+    component: {
+      purl: `pkg:cargo/${m.name}`,
+      purlType: 'cargo',
+      namespace: '',
+      name: m.name,
+      purlName: purlName({ type: 'cargo', name: m.name }),
+      description: m.description,
+      projectUrl: '',
+      homepageUrl: m.homepage,
+      repositoryUrl: repository,
+      sourcePurl: `pkg:deb/debian/${latest.package}@${encodeURIComponent(latest.debianVersion)}?arch=${latest.arch}`,
+      latestVersion: m.version,
+      status: 'active',
+      statusRaw: null,
+      statusChangeDate: null,
+      registryModified: asOf,
+      source: CARGO_SOURCE,
+      asOf,
+    },
+    versions: sorted.map((s) => mapVersion(s, asOf)),
+    from: byVersion,
+  }
+}
+
+function mapVersion(s: ShippedCrate, asOf: string): VersionFacts {
+  const { manifest: m, checksum, files, bytes, patches } = s.crate
+  const declared = m.license ?? (m.licenseFile ? `SEE LICENSE IN ${m.licenseFile}` : null)
+  const patched = patches.length > 0 ? `; Debian's patches: ${patches.join(', ')}` : ''
+  return {
+    version: m.version,
+    sortKey: versionSortKey(m.version, 'cargo'),
+    isPrerelease: cargo.isPrerelease(m.version),
+    releasedAt: s.firstUpload,
+    status: 'active',
+    statusRaw: `${s.package} ${s.debianVersion} (${s.suites.join(' ')})${patched}`,
+    // the upstream .crate's, as crates.io's index states it (cksum)
+    integrity: checksum.crate ? `sha256-${Buffer.from(checksum.crate, 'hex').toString('base64')}` : null,
+    unpackedSize: bytes,
+    fileCount: files.length,
+    license: declared ? normaliseDeclaredLicense(declared) : null,
+    licenseOrigin: { source: CARGO_SOURCE, path: 'Cargo.toml' },
+    dependencies: cargoDependencies(m.tables),
+    source: CARGO_SOURCE,
+    asOf,
+  }
+}
+
+/** The date of the oldest changelog entry of this upstream version (`1.0.1-1`, `1.0.1-2` → 1.0.1's first upload). */
+export function firstUpload(entries: readonly { version: string; date: string }[], upstream: string): string | null {
+  const dates = entries
+    .filter((e) => e.date !== '' && upstreamOf(e.version) === upstream.replace(/-/g, '~'))
+    .map((e) => e.date)
+    .sort()
+  return dates[0] ?? null
+}
+
+/** A Debian version's upstream part: no epoch, no revision. */
+function upstreamOf(debianVersion: string): string {
+  return debianVersion.replace(/^\d+:/, '').replace(/-[^-]*$/, '')
+}
