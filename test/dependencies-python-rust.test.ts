@@ -75,8 +75,9 @@ for (const backend of backends()) {
       ])
     })
 
-    test("crates: Cargo's requirements (a bare version is a caret), names case- and -/_-insensitive", async () => {
+    test("crates: Cargo's requirements (a bare version is a caret unless it is a known version's), names case- and -/_-insensitive", async () => {
       const rows = await legacy([
+        { purl: 'pkg:cargo/serde', requirement: '1.0.189' },
         { purl: 'pkg:cargo/serde', requirement: '1.0.188' },
         { purl: 'pkg:cargo/serde', requirement: '=1.0.188' },
         { purl: 'pkg:cargo/serde-json', requirement: '1' },
@@ -85,6 +86,7 @@ for (const backend of backends()) {
       ])
       assert.deepEqual(rows, [
         ['pkg:cargo/serde', '1.0.190', 'SUCCESS', 'Apache-2.0 MIT'],
+        ['pkg:cargo/serde', '1.0.188', 'SUCCESS', 'Apache-2.0 MIT'],
         ['pkg:cargo/serde', '1.0.188', 'SUCCESS', 'Apache-2.0 MIT'],
         ['pkg:cargo/serde-json', '1.0.108', 'SUCCESS', 'Apache-2.0 MIT'],
         ['pkg:cargo/Serde_JSON', '1.0.108', 'SUCCESS', 'Apache-2.0 MIT'],
