@@ -26,8 +26,12 @@ let f: IngestedFixtures
 let cacheDir: string
 let base: string
 
-/** The server's file contents over the fixture registry, with its own cache folder (and settings over the config's). */
-function serveFiles(settings: Partial<{ maxBytes: number; timeoutMs: number }> = {}) {
+/**
+ * The server's file contents over the fixture registry, with its own cache folder (and settings over the config's);
+ * the previous one closed first, its fetches ended and its threads stopped, so none of its work reaches the next test.
+ */
+async function serveFiles(settings: Partial<{ maxBytes: number; timeoutMs: number }> = {}) {
+  await f.t.services.fileContents?.close()
   cacheDir = mkdtempSync(path.join(work, 'cache-'))
   const config = { ...f.t.config.fileContents, cacheDir, ...settings }
   f.t.services.fileContents = fileContents(
@@ -156,7 +160,7 @@ describe('refusals', () => {
   })
 
   test('a file over the limit is 413, as the engine answers, and nothing is kept', async () => {
-    serveFiles({ maxBytes: 1000 })
+    await serveFiles({ maxBytes: 1000 })
     const { res, bytes } = await get(md5(RING_1))
     assert.equal(res.status, 413)
     assert.equal(errorOf(bytes).error.code, 'FILE_TOO_LARGE')
@@ -167,7 +171,7 @@ describe('refusals', () => {
 
 describe('the registry', () => {
   test('failing is 502, and the next request fetches again', async () => {
-    serveFiles()
+    await serveFiles()
     f.reg.failNext('/fixture-scan-1.0.0.tgz', 1)
     const down = await get(md5(RING_1))
     assert.equal(down.res.status, 502)
@@ -178,16 +182,20 @@ describe('the registry', () => {
   })
 
   test('too slow is 504', async () => {
-    serveFiles({ timeoutMs: 1000 })
+    // long enough for an artifact thread to start and ask (over a second on a busy machine), so that this test's
+    // request is the one held here, not a late one caught by the next test's hold
+    await serveFiles({ timeoutMs: 5000 })
     const held = f.reg.hold('/fixture-scan-1.1.0.tgz')
-    const { res, bytes } = await get(md5(RING_2))
+    const answer = get(md5(RING_2))
+    await held.arrived
+    const { res, bytes } = await answer
     held.release()
     assert.equal(res.status, 504)
     assert.equal(errorOf(bytes).error.code, 'UPSTREAM_TIMEOUT')
   })
 
   test('stopping the server ends a fetch under way at once: its request is a 502', async () => {
-    serveFiles({ timeoutMs: 60_000 })
+    await serveFiles({ timeoutMs: 60_000 })
     const held = f.reg.hold('/fixture-scan-1.1.0.tgz')
     const pending = get(md5(RING_2))
     await held.arrived
@@ -199,7 +207,7 @@ describe('the registry', () => {
   })
 
   test('a tarball whose file is not the one the KB names is refused, not served or kept', async () => {
-    serveFiles()
+    await serveFiles()
     // FIXTURE: the KB says fixture-scan 1.0.0's index.js has this MD5; the tarball's index.js has other bytes
     const claimed = md5('what the KB was told index.js holds')
     const indexJs = readFileSync(new URL('fixtures/npm/fixture-scan/1.0.0/index.js', import.meta.url))
@@ -220,7 +228,7 @@ describe('the registry', () => {
 })
 
 test("a scan answer's file_url is this server's absolute URL of the matched file, which serves it", async () => {
-  serveFiles()
+  await serveFiles()
   const form = new FormData()
   form.append('file', new Blob([wfpForFile('src/ring_copy.c', RING_1)]), 'request.wfp')
   const res = await fetch(`${base}/scan/direct`, {
@@ -238,7 +246,7 @@ test("a scan answer's file_url is this server's absolute URL of the matched file
 })
 
 test("file_url follows the request's Host; X-Forwarded-* only count with TRUST_PROXY", async () => {
-  serveFiles()
+  await serveFiles()
   const form = new FormData()
   form.append('file', new Blob([wfpForFile('a.c', RING_1)]), 'request.wfp')
   const body = new Response(form)
