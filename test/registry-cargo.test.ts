@@ -46,7 +46,8 @@ async function app(env: Record<string, string> = {}): Promise<TestApp> {
 }
 
 const ALL = { versions: 'all', analyze: 'all', withDependencies: false }
-const crateDigest = () => `sha256-${Buffer.from(sha256(server.crates.get('cfg-if')?.crate ?? ''), 'hex').toString('base64')}`
+const crateDigest = () =>
+  `sha256-${Buffer.from(sha256(server.crates.get('cfg-if')?.crate ?? ''), 'hex').toString('base64')}`
 
 async function versionRows(t: TestApp) {
   return t.storage.db

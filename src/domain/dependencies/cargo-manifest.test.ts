@@ -101,7 +101,7 @@ test('hostile manifests: wrong types, bad names, unknown target keys, long value
   assert.deepEqual(deps, [{ scope: 'runtime', name: 'good', requirement: '1' }])
 })
 
-test('an index line\'s deps read as the manifest they were published from', () => {
+test("an index line's deps read as the manifest they were published from", () => {
   const manifest = {
     features: { default: ['std'], std: ['dep:log'] },
     dependencies: {
@@ -146,8 +146,9 @@ test('an index line\'s deps read as the manifest they were published from', () =
       { scope: 'runtime', name: 'private', requirement: 'registry+https://index.example.invalid/ ^2' },
     ],
   )
-  // a hostile name or target is a key like any other: no crate name, no known target, nothing polluted
+  // a hostile name or target is a key like any other: no crate name, a target (a triple) kept for the walk to
+  // evaluate, nothing polluted
   const hostile = cargoIndexDependencies([line('__proto__', '^1'), line('x', '^1', { target: '__proto__' })], {})
-  assert.deepEqual(hostile, [])
+  assert.deepEqual(hostile, [{ scope: 'runtime', name: 'x', requirement: '^1; __proto__' }])
   assert.equal(({} as Record<string, unknown>).version, undefined)
 })

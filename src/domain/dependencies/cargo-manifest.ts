@@ -169,12 +169,14 @@ export function cargoIndexDependencies(
   features: Record<string, readonly string[]>,
 ): Dependency[] {
   // tables without a prototype: a name or target is outside data (`__proto__` is one more key)
-  const empty = (): Table => Object.create(null) as Table
+  const within = (owner: Table, key: string): Table => {
+    if (!Object.hasOwn(owner, key)) owner[key] = Object.create(null) as Table
+    return owner[key] as Table
+  }
   const manifest: Table = { features }
-  const target = empty()
+  const target = Object.create(null) as Table
   for (const d of deps.slice(0, MAX_ENTRIES)) {
-    const owner = d.target === null ? manifest : ((target[d.target] ??= empty()) as Table)
-    const table = (owner[KIND_TABLE[d.kind]] ??= empty()) as Table
+    const table = within(d.target === null ? manifest : within(target, d.target), KIND_TABLE[d.kind])
     if (Object.hasOwn(table, d.name)) continue
     table[d.name] = {
       version: d.req,

@@ -56,7 +56,11 @@ export function cargoRunner(deps: CargoUnitDeps): UnitRunner {
         now,
       })
       const r = await untilAborted(work, signal)
-      return { changed: r.changed, dependencies: [], facts: { versions: r.versions, read: r.read, analyzed: r.analyzed } }
+      return {
+        changed: r.changed,
+        dependencies: [],
+        facts: { versions: r.versions, read: r.read, analyzed: r.analyzed },
+      }
     }
     // Debian's packages: every version they ship, each analyzed (a few per crate)
     const work = deps.indexes.read((archive, indexes) =>

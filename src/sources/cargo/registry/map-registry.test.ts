@@ -63,7 +63,10 @@ test('every line a version; yanked deprecated; pubtime the date; the license whe
     ],
     new Map([
       ['1.0.0', { manifest: manifest('1.0.0'), fileCount: 3, bytes: 1200 }],
-      ['0.9.0', { manifest: manifest('0.9.0', { license: null, licenseFile: 'LICENSE.txt' }), fileCount: null, bytes: null }],
+      [
+        '0.9.0',
+        { manifest: manifest('0.9.0', { license: null, licenseFile: 'LICENSE.txt' }), fileCount: null, bytes: null },
+      ],
     ]),
     '2026-01-01T00:00:00.000Z',
   )

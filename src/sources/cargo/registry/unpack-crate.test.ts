@@ -5,10 +5,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, test } from 'node:test'
-import { END_OF_ARCHIVE, entry, fileEntry } from '../../../ingest/tar-bombs.test-helper.ts'
+import { gzipSync } from 'node:zlib'
 import { UpstreamRefused } from '../../../ingest/failure.ts'
+import { END_OF_ARCHIVE, entry, fileEntry } from '../../../ingest/tar-bombs.test-helper.ts'
 import { readCrateFolder, unpackCrate } from './unpack-crate.ts'
 
 const V = { name: 'demo', version: '1.2.3' }
@@ -43,14 +43,11 @@ test('an entry outside the root folder, more bytes than allowed, a damaged archi
     unpackCrate(crate(fileEntry('other-1.0.0/Cargo.toml', MANIFEST)), V, into, 1024),
     kind('identity'),
   )
-  await assert.rejects(
-    unpackCrate(crate(fileEntry('demo-1.2.3/big', Buffer.alloc(4096))), V, into, 1024),
-    kind('size'),
-  )
+  await assert.rejects(unpackCrate(crate(fileEntry('demo-1.2.3/big', Buffer.alloc(4096))), V, into, 1024), kind('size'))
   await assert.rejects(unpackCrate(Readable.from([Buffer.from('not a tar at all')]), V, into, 1024), kind('format'))
 })
 
-test("a Cargo.toml naming another crate or version, or none: refused", async () => {
+test('a Cargo.toml naming another crate or version, or none: refused', async () => {
   const dir = await unpackCrate(crate(fileEntry('demo-1.2.3/Cargo.toml', MANIFEST)), V, into, 1024)
   assert.throws(() => readCrateFolder(dir, { name: 'demo', version: '1.2.4' }), kind('identity'))
   const none = await unpackCrate(

@@ -40,7 +40,9 @@ export async function unpackCrate(
     if (e.type !== 'File' && e.type !== 'Directory') return false
     bytes += e.size ?? 0
     if (++entries > MAX_ENTRIES || bytes > maxBytes)
-      return refuse(new UpstreamRefused('size', `${what} unpacks to more than ${maxBytes} bytes or ${MAX_ENTRIES} entries`))
+      return refuse(
+        new UpstreamRefused('size', `${what} unpacks to more than ${maxBytes} bytes or ${MAX_ENTRIES} entries`),
+      )
     return refused === undefined
   }
   try {
@@ -68,6 +70,9 @@ export function readCrateFolder(dir: string, v: { name: string; version: string 
   }
   if (size < 0) throw new UpstreamRefused('format', `the crate ${v.name} ${v.version} holds no Cargo.toml`)
   if (size > MAX_MANIFEST_BYTES)
-    throw new UpstreamRefused('size', `the Cargo.toml of ${v.name} ${v.version} is larger than ${MAX_MANIFEST_BYTES} bytes`)
+    throw new UpstreamRefused(
+      'size',
+      `the Cargo.toml of ${v.name} ${v.version} is larger than ${MAX_MANIFEST_BYTES} bytes`,
+    )
   return parseCrateManifest(readFileSync(file, 'utf8'), v.name, v.version)
 }
