@@ -3,9 +3,11 @@
 // is the .crate's), the new ones all; a requirement resolved as the API resolves it; a crate whose lines are all of
 // an unknown schema is not found. The whole path over a FIXTURE server: test/registry-cargo.test.ts.
 import assert from 'node:assert/strict'
+import { Readable } from 'node:stream'
 import { test } from 'node:test'
+import { gzipSync } from 'node:zlib'
 import type { PackageState, PackageUpdate } from '../../../domain/kb/types.ts'
-import { normaliseDeclaredLicense } from '../../../ingest/analyzers/declared-license.ts'
+import { END_OF_ARCHIVE, fileEntry } from '../../../ingest/tar-bombs.test-helper.ts'
 import { PackageNotFound } from '../../npm/registry.ts'
 import type { IndexVersion } from './index-file.ts'
 import { ingestRegistryCrate } from './ingest-registry.ts'
@@ -28,21 +30,12 @@ function run(lines: IndexVersion[], asked: string[], state?: PackageState) {
   const done = ingestRegistryCrate({
     client: {
       versions: async () => lines,
-      manifest: async (v) => {
+      withCrate: async (v, consume) => {
         read.push(v.version)
-        return {
-          name: 'demo',
-          version: v.version,
-          license: normaliseDeclaredLicense('MIT'),
-          licenseFile: null,
-          description: null,
-          homepageUrl: null,
-          repositoryUrl: null,
-          documentationUrl: null,
-          rustVersion: null,
-        }
+        const manifest = `[package]\nname = "demo"\nversion = "${v.version}"\nlicense = "MIT"\n`
+        const files = [fileEntry(`demo-${v.version}/Cargo.toml`, Buffer.from(manifest)), END_OF_ARCHIVE]
+        return consume(Readable.from([gzipSync(Buffer.concat(files))]))
       },
-      withCrate: async () => assert.fail('no walk without analyzers'),
     },
     writer: {
       state: async () => state,
@@ -60,21 +53,39 @@ function run(lines: IndexVersion[], asked: string[], state?: PackageState) {
   return { done, read, written }
 }
 
-const LINES = [line('0.1.0'), line('0.2.0'), line('0.2.5', true), line('1.0.0'), line('1.1.0')]
+const dep = (name: string, o: Partial<IndexVersion['dependencies'][number]> = {}) => ({
+  ...{ name, crate: name, req: '^1', features: [], optional: false, defaultFeatures: true, target: null },
+  ...{ kind: 'normal' as const, registry: null, ...o },
+})
+const LINES = [
+  line('0.1.0'),
+  line('0.2.0'),
+  line('0.2.5', true),
+  line('1.0.0'),
+  {
+    ...line('1.1.0'),
+    dependencies: [
+      dep('serde_json'),
+      dep('tempfile', { kind: 'dev' }),
+      dep('other', { registry: 'https://x.invalid/' }),
+    ],
+  },
+]
 
 test('a crate new to the KB: every version written; the newest and the asked versions read', async () => {
   const { done, read, written } = run(LINES, ['0.2', '1.0.0'])
-  assert.deepEqual(await done, { versions: 5, read: 3, analyzed: 0, changed: true })
+  // the newest's run-time dependencies on this registry, by their lookup keys (for --with-dependencies)
+  assert.deepEqual(await done, { dependencies: ['serde-json'], versions: 5, read: 3, analyzed: 0, changed: true })
   // `0.2` is Cargo's ^0.2: the highest 0.2.x, a yanked one included, as the API resolves it
   assert.deepEqual(read, ['1.1.0', '0.2.5', '1.0.0'])
   assert.deepEqual(
-    written[0]?.versions.map((v) => [v.version, v.license?.raw ?? null, v.status]),
+    written[0]?.versions.map((v) => [v.version, v.license?.raw ?? null, v.status, v.fileCount]),
     [
-      ['0.1.0', null, 'active'],
-      ['0.2.0', null, 'active'],
-      ['0.2.5', 'MIT', 'deprecated'],
-      ['1.0.0', 'MIT', 'active'],
-      ['1.1.0', 'MIT', 'active'],
+      ['0.1.0', null, 'active', null],
+      ['0.2.0', null, 'active', null],
+      ['0.2.5', 'MIT', 'deprecated', 1],
+      ['1.0.0', 'MIT', 'active', 1],
+      ['1.1.0', 'MIT', 'active', 1],
     ],
   )
 })

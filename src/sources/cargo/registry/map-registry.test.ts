@@ -59,7 +59,7 @@ test('every line a version; yanked deprecated; pubtime the date; the license whe
     [
       line('1.1.0', { yanked: true }),
       line('1.0.0', { published: '2024-03-01T10:00:00Z', dependencies: deps, features: { default: ['log'] } }),
-      line('0.9.0'),
+      line('0.9.0', { published: 'yesterday' }),
     ],
     new Map([
       ['1.0.0', { manifest: manifest('1.0.0'), fileCount: 3, bytes: 1200 }],
@@ -80,7 +80,7 @@ test('every line a version; yanked deprecated; pubtime the date; the license whe
     mapped.versions.map((v) => [v.version, v.status, v.statusRaw, v.releasedAt, v.license?.raw ?? null]),
     [
       ['0.9.0', 'active', null, null, 'SEE LICENSE IN LICENSE.txt'],
-      ['1.0.0', 'active', null, '2024-03-01T10:00:00Z', 'MIT/Apache-2.0'],
+      ['1.0.0', 'active', null, '2024-03-01T10:00:00.000Z', 'MIT/Apache-2.0'],
       ['1.1.0', 'deprecated', 'yanked', null, null],
     ],
   )

@@ -1,6 +1,6 @@
 // A registry's crate → the KB's facts (docs/cargo.md "From a registry"): the index file's every version is the truth
 // of what exists — a yanked one has status `deprecated` (statusRaw `yanked`), its date is the line's `pubtime` where
-// the registry gives one (none otherwise: the index dates nothing), its integrity the line's `cksum`, its
+// the registry gives one that is a date (none otherwise: the index dates nothing), its integrity the line's `cksum`, its
 // dependencies the line's `deps` read as its Cargo.toml's tables (cargoIndexDependencies); its declared license is its
 // `.crate`'s Cargo.toml's, for the versions whose `.crate` was read. The component as the newest version's Cargo.toml
 // says (crateComponent, the Debian mapping's). Source `cargo-registry`, as of the read.
@@ -59,7 +59,7 @@ function mapLine(l: IndexVersion, r: ReadCrate | undefined, asOf: string): Versi
   const declared = m?.license ?? (m?.licenseFile ? normaliseDeclaredLicense(`SEE LICENSE IN ${m.licenseFile}`) : null)
   return crateVersion({
     version: l.version,
-    releasedAt: l.published,
+    releasedAt: isoDate(l.published),
     status: l.yanked ? 'deprecated' : 'active',
     statusRaw: l.yanked ? 'yanked' : null,
     cksum: l.cksum,
@@ -70,4 +70,10 @@ function mapLine(l: IndexVersion, r: ReadCrate | undefined, asOf: string): Versi
     source: REGISTRY_SOURCE,
     asOf,
   })
+}
+
+/** `pubtime` as an ISO 8601 instant; anything that is not a date: none (the line is outside data). */
+function isoDate(raw: string | null): string | null {
+  const t = raw === null || raw.length > 64 ? Number.NaN : Date.parse(raw)
+  return Number.isNaN(t) ? null : new Date(t).toISOString()
 }

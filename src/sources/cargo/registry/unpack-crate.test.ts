@@ -22,7 +22,7 @@ beforeEach(() => {
 afterEach(() => rmSync(into, { recursive: true, force: true }))
 
 test("the crate's folder unpacked, a link skipped, its Cargo.toml read", async () => {
-  const dir = await unpackCrate(
+  const { dir, fileCount, bytes } = await unpackCrate(
     crate(
       fileEntry('demo-1.2.3/Cargo.toml', MANIFEST),
       fileEntry('demo-1.2.3/src/lib.rs', Buffer.from('pub fn f() {}\n')),
@@ -33,6 +33,7 @@ test("the crate's folder unpacked, a link skipped, its Cargo.toml read", async (
     1024 * 1024,
   )
   assert.equal(dir, path.join(into, 'demo-1.2.3'))
+  assert.deepEqual([fileCount, bytes], [2, MANIFEST.length + 14])
   assert.equal(readFileSync(path.join(dir, 'src/lib.rs'), 'utf8'), 'pub fn f() {}\n')
   assert.equal(existsSync(path.join(dir, 'evil')), false)
   assert.equal(readCrateFolder(dir, V).license?.expression, 'MIT')
@@ -48,7 +49,7 @@ test('an entry outside the root folder, more bytes than allowed, a damaged archi
 })
 
 test('a Cargo.toml naming another crate or version, or none: refused', async () => {
-  const dir = await unpackCrate(crate(fileEntry('demo-1.2.3/Cargo.toml', MANIFEST)), V, into, 1024)
+  const { dir } = await unpackCrate(crate(fileEntry('demo-1.2.3/Cargo.toml', MANIFEST)), V, into, 1024)
   assert.throws(() => readCrateFolder(dir, { name: 'demo', version: '1.2.4' }), kind('identity'))
   const none = await unpackCrate(
     crate(fileEntry('demo-1.2.3/src/lib.rs', Buffer.from(''))),
@@ -56,5 +57,5 @@ test('a Cargo.toml naming another crate or version, or none: refused', async () 
     mkdtempSync(path.join(into, 'x-')),
     1024,
   )
-  assert.throws(() => readCrateFolder(none, V), kind('format'))
+  assert.throws(() => readCrateFolder(none.dir, V), kind('format'))
 })

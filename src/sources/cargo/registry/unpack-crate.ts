@@ -14,19 +14,27 @@ import { MAX_MANIFEST_BYTES } from './sparse-client.ts'
 
 const MAX_ENTRIES = 50_000
 
-/** Unpacks the crate's stream under `into`; the crate's folder (`into/<crate>-<version>`). */
+/** What was unpacked: the crate's folder (`into/<crate>-<version>`), its regular files' count and bytes. */
+export interface UnpackedCrate {
+  dir: string
+  fileCount: number
+  bytes: number
+}
+
+/** Unpacks the crate's stream under `into`. */
 export async function unpackCrate(
   stream: Readable,
   v: { name: string; version: string },
   into: string,
   maxBytes: number,
-): Promise<string> {
+): Promise<UnpackedCrate> {
   const root = `${v.name}-${v.version}`
   const what = `the crate ${v.name} ${v.version}`
   const stop = new AbortController()
   let refused: UpstreamRefused | undefined
   let bytes = 0
   let entries = 0
+  let fileCount = 0
   const refuse = (err: UpstreamRefused) => {
     refused ??= err
     stop.abort(err) // nothing more is read
@@ -39,6 +47,7 @@ export async function unpackCrate(
       return refuse(new UpstreamRefused('identity', `${what} holds "${excerpt(rel, 80)}", outside ${root}/`))
     if (e.type !== 'File' && e.type !== 'Directory') return false
     bytes += e.size ?? 0
+    if (e.type === 'File') fileCount++
     if (++entries > MAX_ENTRIES || bytes > maxBytes)
       return refuse(
         new UpstreamRefused('size', `${what} unpacks to more than ${maxBytes} bytes or ${MAX_ENTRIES} entries`),
@@ -55,7 +64,7 @@ export async function unpackCrate(
     throw new UpstreamRefused('format', `${what} is damaged: ${excerpt((err as Error).message, 200)}`)
   }
   if (refused) throw refused
-  return path.join(into, root)
+  return { dir: path.join(into, root), fileCount, bytes }
 }
 
 /** The Cargo.toml at the root of an unpacked crate, its identity checked. */
