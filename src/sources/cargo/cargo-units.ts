@@ -58,7 +58,7 @@ export function cargoRunner(deps: CargoUnitDeps): UnitRunner {
       const r = await untilAborted(work, signal)
       return {
         changed: r.changed,
-        dependencies: [],
+        dependencies: r.dependencies,
         facts: { versions: r.versions, read: r.read, analyzed: r.analyzed },
       }
     }
