@@ -2,15 +2,21 @@
 // sparse index test/helpers/cargo-sparse-server.ts on 127.0.0.1 (real cfg-if 1.0.0 contents, README in
 // test/fixtures/cargo-index): an unknown crate asked on demand is answered from the index and its .crate (versions,
 // the declared license, dependencies, the .crate's digest), then the asked version walked (its license files found);
-// a yanked version is deprecated, also once `compintel update` reads the index again; a .crate whose bytes are not
-// the index's cksum fails the unit and nothing is written. Without a registry: test/on-demand-cargo.test.ts.
+// `compintel ingest cargo` reads the registry too, and a version yanked later is deprecated once `compintel update`
+// reads the index again; a .crate whose bytes are not the index's cksum fails the unit and nothing is written.
+// Without a registry: test/on-demand-cargo.test.ts and test/ingest-cargo.test.ts, unchanged.
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, beforeEach, test } from 'node:test'
 import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
+import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
+import { cargoSource } from '../src/sources/cargo/source.ts'
+import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
+import { SqlOriginWriter } from '../src/storage/geo-store.ts'
+import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { runUpdate } from '../src/update/run-update.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { type CargoSparseServer, startCargoSparseServer } from './helpers/cargo-sparse-server.ts'
@@ -125,11 +131,28 @@ test('an unknown crate on demand: known from the index and its Cargo.toml, then 
   }
 })
 
-test('a yanked version is deprecated; `update` reads the index again and records a later yank', async () => {
+test('`compintel ingest cargo` from the registry; `update` reads the index again and records a later yank as deprecated', async () => {
   const t = await app({ ON_DEMAND_CONCURRENCY: '0' })
   try {
-    const { cargo } = unitRunners(t.storage, t.config.growth)
-    await cargo?.({ name: 'cfg-if', options: { ...ALL, analyze: 'asked', asked: [''], phase: 'known' } })
+    // `compintel ingest cargo cfg_if --metadata-only`: the known phase, from the registry
+    const lines: string[] = []
+    const done = await cargoSource.ingest.run(
+      { names: ['cfg_if'], values: { 'metadata-only': true } },
+      {
+        growth: t.config.growth,
+        writer: new SqlKbWriter(t.storage),
+        advisories: new SqlAdvisoryWriter(t.storage),
+        origins: new SqlOriginWriter(t.storage.db),
+        analyzers: DEFAULT_ANALYZERS,
+        now: () => new Date().toISOString(),
+        shouldStop: () => false,
+        log: (l) => lines.push(l),
+      },
+    )
+    assert.deepEqual(
+      [done.summary, lines],
+      ['cargo: 1 packages written; not found: 0; failed: 0', ['cargo: cfg_if written']],
+    )
     assert.deepEqual(
       (await versionRows(t)).map((v) => [v.version, v.status, v.status_raw]),
       [['1.0.0', 'active', null]],
