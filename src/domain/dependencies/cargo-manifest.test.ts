@@ -2,7 +2,13 @@
 // forms (strings, tables, renames, git, path, optional with features, platform-specific tables) and hostile input.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { cargoDependencies, enabledByDefault, splitCargoRequirement } from './cargo-manifest.ts'
+import {
+  cargoDependencies,
+  cargoIndexDependencies,
+  enabledByDefault,
+  type IndexedCargoDependency,
+  splitCargoRequirement,
+} from './cargo-manifest.ts'
 
 test("the Cargo book's forms", () => {
   const deps = cargoDependencies({
@@ -93,4 +99,56 @@ test('hostile manifests: wrong types, bad names, unknown target keys, long value
     target: { 'cfg(unix': { dependencies: { bad: '1' } }, 'cfg(unix)': 'not a table' },
   })
   assert.deepEqual(deps, [{ scope: 'runtime', name: 'good', requirement: '1' }])
+})
+
+test("an index line's deps read as the manifest they were published from", () => {
+  const manifest = {
+    features: { default: ['std'], std: ['dep:log'] },
+    dependencies: {
+      serde: { version: '^1.0', features: ['derive'] },
+      log: { version: '^0.4', optional: true },
+      json: { package: 'serde_json', version: '^1' },
+      rare: { version: '^0.1', optional: true },
+      private: { version: '^2', 'registry-index': 'https://index.example.invalid/' },
+    },
+    'dev-dependencies': { tempfile: '^3' },
+    'build-dependencies': { cc: '^1.0.3' },
+    target: { 'cfg(windows)': { dependencies: { winapi: '^0.3.9' } }, 'cfg(unix)': { dependencies: { libc: '^0.2' } } },
+  }
+  const line = (name: string, req: string, o: Partial<IndexedCargoDependency> = {}): IndexedCargoDependency => ({
+    name,
+    crate: name,
+    req,
+    optional: false,
+    target: null,
+    kind: 'normal',
+    registry: null,
+    ...o,
+  })
+  const deps = [
+    line('serde', '^1.0'),
+    line('log', '^0.4', { optional: true }),
+    line('json', '^1', { crate: 'serde_json' }),
+    line('rare', '^0.1', { optional: true }),
+    line('private', '^2', { registry: 'https://index.example.invalid/' }),
+    line('tempfile', '^3', { kind: 'dev' }),
+    line('cc', '^1.0.3', { kind: 'build' }),
+    line('winapi', '^0.3.9', { target: 'cfg(windows)' }),
+    line('libc', '^0.2', { target: 'cfg(unix)' }),
+  ]
+  const fromIndex = cargoIndexDependencies(deps, manifest.features)
+  assert.deepEqual(fromIndex, cargoDependencies(manifest))
+  assert.deepEqual(
+    fromIndex.filter((d) => d.name === 'log' || d.name === 'rare' || d.name === 'private'),
+    [
+      { scope: 'runtime', name: 'log', requirement: '^0.4' },
+      { scope: 'optional', name: 'rare', requirement: '^0.1' },
+      { scope: 'runtime', name: 'private', requirement: 'registry+https://index.example.invalid/ ^2' },
+    ],
+  )
+  // a hostile name or target is a key like any other: no crate name, a target (a triple) kept for the walk to
+  // evaluate, nothing polluted
+  const hostile = cargoIndexDependencies([line('__proto__', '^1'), line('x', '^1', { target: '__proto__' })], {})
+  assert.deepEqual(hostile, [{ scope: 'runtime', name: 'x', requirement: '^1; __proto__' }])
+  assert.equal(({} as Record<string, unknown>).version, undefined)
 })

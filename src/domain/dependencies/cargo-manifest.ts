@@ -6,7 +6,8 @@
 // dependencies with `; <key>` after the requirement (`^0.3; cfg(windows)`), evaluated by the walk (cargo-cfg.ts).
 // The name is the crate's (`package = "real-name"` renames); the requirement Cargo's text (`1.2` means ^1.2), or
 // where the dependency names no crates.io crate: `git+<url>[#ref]`, `path+<path>`, `registry+<name> <req>`.
-// Entries that are not of these forms are left out: the manifest is outside data.
+// Entries that are not of these forms are left out: the manifest is outside data. A registry index line's `deps`
+// (the Cargo book, "Registry index") read the same way: cargoIndexDependencies lays them out as the manifest's tables.
 import { cargoNameProblem } from '../kb/ecosystem-rules.ts'
 import type { Dependency, DependencyScope } from '../kb/types.ts'
 import { MAX_REQUIREMENT_LENGTH } from '../shared/requirement.ts'
@@ -139,4 +140,51 @@ export function splitCargoRequirement(requirement: string): { requirement: strin
   const semi = requirement.indexOf(';')
   if (semi === -1) return { requirement: requirement.trim() }
   return { requirement: requirement.slice(0, semi).trim(), target: requirement.slice(semi + 1).trim() }
+}
+
+/** A dependency as a registry index line lists it (`deps`: `name`, `package` as `crate`, `req`, …). */
+export interface IndexedCargoDependency {
+  /** The name the depending crate uses (its key in the manifest's table). */
+  name: string
+  /** The crate depended on (`package` when renamed, else `name`). */
+  crate: string
+  req: string
+  optional: boolean
+  /** A `cfg(…)` expression or target triple, or null for every target. */
+  target: string | null
+  kind: 'normal' | 'dev' | 'build'
+  /** Another registry's index URL, or null for the same registry. */
+  registry: string | null
+}
+
+const KIND_TABLE = { normal: 'dependencies', dev: 'dev-dependencies', build: 'build-dependencies' } as const
+
+/**
+ * An index line's dependencies and features as the KB's dependencies, exactly as cargoDependencies reads the
+ * manifest they were published from: each entry put back in its table (`[target.<cfg>.*]` for a target), a rename
+ * as `package`, another registry as `registry-index`.
+ */
+export function cargoIndexDependencies(
+  deps: readonly IndexedCargoDependency[],
+  features: Record<string, readonly string[]>,
+): Dependency[] {
+  // tables without a prototype: a name or target is outside data (`__proto__` is one more key)
+  const within = (owner: Table, key: string): Table => {
+    if (!Object.hasOwn(owner, key)) owner[key] = Object.create(null) as Table
+    return owner[key] as Table
+  }
+  const manifest: Table = { features }
+  const target = Object.create(null) as Table
+  for (const d of deps.slice(0, MAX_ENTRIES)) {
+    const table = within(d.target === null ? manifest : within(target, d.target), KIND_TABLE[d.kind])
+    if (Object.hasOwn(table, d.name)) continue
+    table[d.name] = {
+      version: d.req,
+      optional: d.optional,
+      ...(d.crate !== d.name ? { package: d.crate } : {}),
+      ...(d.registry !== null ? { 'registry-index': d.registry } : {}),
+    }
+  }
+  if (Object.keys(target).length > 0) manifest.target = target
+  return cargoDependencies(manifest)
 }

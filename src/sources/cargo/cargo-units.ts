@@ -1,7 +1,8 @@
-// Cargo units of the ingestion queue (docs/cargo.md "On demand"): each learns one crate from Debian's packages with
-// ingestCrate, over the suites' indexes the process keeps (the Debian source's: suite-indexes.ts, one fetch for both).
-// A unit of the phase `known` reads the versions' facts; one of the phase `analysis` (or a bulk unit, which names
-// none) walks their files through the analyzers too. Aborted (its timeout, the worker stopping), a unit fails at
+// Cargo units of the ingestion queue (docs/cargo.md "On demand"): each learns one crate, from the registry a user
+// configured (registry/ingest-registry.ts: the index's versions, the asked versions' `.crate`s), else from Debian's
+// packages with ingestCrate, over the suites' indexes the process keeps (the Debian source's: suite-indexes.ts, one
+// fetch for both). A unit of the phase `known` reads the versions' facts; one of the phase `analysis` (or a bulk unit,
+// which names none) walks their files through the analyzers too. Aborted (its timeout, the worker stopping), a unit fails at
 // once and its work writes nothing more (debian-units.ts untilStopped).
 import type { KbWriter } from '../../domain/kb/types.ts'
 import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
@@ -14,9 +15,11 @@ import type { ParsedIndexes, SharedIndexes } from '../debian/suite-indexes.ts'
 import { PackageNotFound } from '../npm/registry.ts'
 import type { UnitRunner } from '../source.ts'
 import { ingestCrate } from './ingest-crate.ts'
+import { ingestRegistryCrate } from './registry/ingest-registry.ts'
+import type { CargoSparseClient } from './registry/sparse-client.ts'
 
 /** A crate folder unpacking to more is refused when the unit names no bound (none of Debian's is near it). */
-const DEFAULT_MAX_UNPACKED = 512 * 1024 * 1024
+export const DEFAULT_MAX_UNPACKED = 512 * 1024 * 1024
 
 export interface CargoUnitDeps {
   indexes: SharedIndexes<AptArchive, ParsedIndexes>
@@ -27,18 +30,39 @@ export interface CargoUnitDeps {
   /** Where the walks run (default: this thread). */
   walker?: Walker
   now?: () => string
+  /** The client of the registry the user configured, or undefined: none (Debian's packages are read). */
+  registry?: () => CargoSparseClient | undefined
 }
 
 export function cargoRunner(deps: CargoUnitDeps): UnitRunner {
   const now = deps.now ?? (() => new Date().toISOString())
   return async ({ name, options, signal, maxUnpackedBytes }) => {
-    if (options.versions !== 'all' || options.analyze !== 'all')
-      throw new PermanentError(
-        `a cargo unit reads every version Debian ships, not ${options.versions}/${options.analyze}`,
-      )
+    if (options.versions !== 'all' || (options.analyze !== 'all' && options.analyze !== 'asked'))
+      throw new PermanentError(`a cargo unit reads every version, not ${options.versions}/${options.analyze}`)
     signal?.throwIfAborted()
     const { writer, walker } = untilStopped(deps, signal)
     const analyzers = options.phase === 'known' ? undefined : deps.analyzers
+    const client = deps.registry?.()
+    if (client) {
+      const work = ingestRegistryCrate({
+        client,
+        writer,
+        name,
+        asked: options.asked ?? [],
+        ...(analyzers ? { analyzers } : {}),
+        walker,
+        maxUnpackedBytes: maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED,
+        ...(signal ? { signal } : {}),
+        now,
+      })
+      const r = await untilAborted(work, signal)
+      return {
+        changed: r.changed,
+        dependencies: r.dependencies,
+        facts: { versions: r.versions, read: r.read, analyzed: r.analyzed },
+      }
+    }
+    // Debian's packages: every version they ship, each analyzed (a few per crate)
     const work = deps.indexes.read((archive, indexes) =>
       ingestCrate({
         archive: archive.until(signal),

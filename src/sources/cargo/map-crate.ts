@@ -48,27 +48,17 @@ export function mapCrate(
   const latest = releases.at(-1) ?? sorted.at(-1)
   if (!latest) return undefined
   const m = latest.crate.manifest
-  const repository = m.repository ? (parseRepository(m.repository)?.url ?? null) : null
   return {
-    component: {
-      purl: `pkg:cargo/${m.name}`,
-      purlType: 'cargo',
-      namespace: '',
+    component: crateComponent({
       name: m.name,
-      purlName: purlName({ type: 'cargo', name: m.name }),
-      description: m.description,
-      projectUrl: '',
-      homepageUrl: m.homepage,
-      repositoryUrl: repository,
-      sourcePurl: `pkg:deb/debian/${latest.package}@${encodeURIComponent(latest.debianVersion)}?arch=${latest.arch}`,
       latestVersion: m.version,
-      status: 'active',
-      statusRaw: null,
-      statusChangeDate: null,
-      registryModified: asOf,
+      description: m.description,
+      homepageUrl: m.homepage,
+      repository: m.repository,
+      sourcePurl: `pkg:deb/debian/${latest.package}@${encodeURIComponent(latest.debianVersion)}?arch=${latest.arch}`,
       source: CARGO_SOURCE,
       asOf,
-    },
+    }),
     versions: sorted.map((s) => mapVersion(s, asOf)),
     from: byVersion,
   }
@@ -78,22 +68,85 @@ function mapVersion(s: ShippedCrate, asOf: string): VersionFacts {
   const { manifest: m, checksum, files, bytes, patches } = s.crate
   const declared = m.license ?? (m.licenseFile ? `SEE LICENSE IN ${m.licenseFile}` : null)
   const patched = patches.length > 0 ? `; Debian's patches: ${patches.join(', ')}` : ''
-  return {
+  return crateVersion({
     version: m.version,
-    sortKey: versionSortKey(m.version, 'cargo'),
-    isPrerelease: cargo.isPrerelease(m.version),
     releasedAt: s.firstUpload,
     status: 'active',
     statusRaw: `${s.package} ${s.debianVersion} (${s.suites.join(' ')})${patched}`,
-    // the upstream .crate's, as crates.io's index states it (cksum)
-    integrity: checksum.crate ? `sha256-${Buffer.from(checksum.crate, 'hex').toString('base64')}` : null,
+    cksum: checksum.crate,
     unpackedSize: bytes,
     fileCount: files.length,
     license: declared ? normaliseDeclaredLicense(declared) : null,
-    licenseOrigin: { source: CARGO_SOURCE, path: 'Cargo.toml' },
     dependencies: cargoDependencies(m.tables),
     source: CARGO_SOURCE,
     asOf,
+  })
+}
+
+/** A crate's component facts, whichever source read them (Debian's package, a registry). */
+export function crateComponent(f: {
+  /** As the crate spells it. */
+  name: string
+  latestVersion: string
+  description: string | null
+  homepageUrl: string | null
+  /** The manifest's `repository`, as written. */
+  repository: string | null
+  sourcePurl: string | null
+  source: string
+  asOf: string
+}): ComponentFacts {
+  return {
+    purl: `pkg:cargo/${f.name}`,
+    purlType: 'cargo',
+    namespace: '',
+    name: f.name,
+    purlName: purlName({ type: 'cargo', name: f.name }),
+    description: f.description,
+    projectUrl: '',
+    homepageUrl: f.homepageUrl,
+    repositoryUrl: f.repository ? (parseRepository(f.repository)?.url ?? null) : null,
+    sourcePurl: f.sourcePurl,
+    latestVersion: f.latestVersion,
+    status: 'active',
+    statusRaw: null,
+    statusChangeDate: null,
+    registryModified: f.asOf,
+    source: f.source,
+    asOf: f.asOf,
+  }
+}
+
+/** A crate version's facts; its declared license read from its Cargo.toml, its integrity the `.crate`'s sha256. */
+export function crateVersion(f: {
+  version: string
+  releasedAt: string | null
+  status: VersionFacts['status']
+  statusRaw: string | null
+  /** The `.crate`'s sha256 (hex), as a registry's index states it (`cksum`). */
+  cksum: string | null
+  unpackedSize: number | null
+  fileCount: number | null
+  license: VersionFacts['license']
+  dependencies: VersionFacts['dependencies']
+  source: string
+  asOf: string
+}): VersionFacts {
+  return {
+    version: f.version,
+    sortKey: versionSortKey(f.version, 'cargo'),
+    isPrerelease: cargo.isPrerelease(f.version),
+    releasedAt: f.releasedAt,
+    status: f.status,
+    statusRaw: f.statusRaw,
+    integrity: f.cksum ? `sha256-${Buffer.from(f.cksum, 'hex').toString('base64')}` : null,
+    unpackedSize: f.unpackedSize,
+    fileCount: f.fileCount,
+    license: f.license,
+    licenseOrigin: { source: f.source, path: 'Cargo.toml' },
+    dependencies: f.dependencies,
+    source: f.source,
+    asOf: f.asOf,
   }
 }
 

@@ -1,21 +1,29 @@
-// Crates as a source (sources/source.ts; docs/cargo.md): pkg:cargo/<crate>, learned from the crates Debian repackages
-// (`librust-*-dev` packages ship a crate's whole folder), found through the suites' Contents index, in two phases
-// in `analyze` mode: what makes a crate known (every version Debian ships: its Cargo.toml's facts), then the same
-// versions' files walked; one phase, the facts, in `metadata` mode. A crate's name is the one Cargo looks it up by
-// (lower-case, `_` as `-`); a purl naming another registry (repository_url) is not Debian's to answer.
+// Crates as a source (sources/source.ts; docs/cargo.md): pkg:cargo/<crate>, learned from the registry a user
+// configured (registry/: the sparse index, the asked versions' `.crate`s) or, with none, from the crates Debian
+// repackages (`librust-*-dev` packages ship a crate's whole folder), found through the suites' Contents index; in two
+// phases in `analyze` mode: what makes a crate known (its versions' facts), then the asked versions' files walked
+// (Debian's: every version it ships); one phase, the facts, in `metadata` mode. A crate's name is the one Cargo looks
+// it up by (lower-case, `_` as `-`); a purl naming another registry (repository_url) is not this source's to answer.
+// `compintel update` re-reads the known crates from the registry; with none configured it has nothing to re-read.
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
 import { purlName } from '../../domain/shared/purl.ts'
+import { walkCommand } from '../debian/deb-file.ts'
 import { sharedIndexes } from '../debian/debian-units.ts'
+import { PackageNotFound } from '../npm/registry.ts'
 import type { PackageSource } from '../source.ts'
 import { unitIngest } from '../unit-ingest.ts'
-import { cargoRunner } from './cargo-units.ts'
+import { cargoRunner, DEFAULT_MAX_UNPACKED } from './cargo-units.ts'
+import { configuredRegistry } from './registry/configured.ts'
+import { ingestRegistryCrate } from './registry/ingest-registry.ts'
 
 const declared: Pick<PackageSource, 'source' | 'fetchable' | 'phases' | 'runner'> = {
   source: 'cargo',
   fetchable: (name) => nameProblem('cargo', name) === undefined,
-  phases: (mode) => {
-    const o = { versions: 'all', analyze: 'all', withDependencies: false }
+  // the asked versions travel with both phases: a registry's known phase reads their Cargo.toml, its analysis walks
+  // them (Debian's units read and walk every version its packages ship whatever is asked)
+  phases: (mode, r) => {
+    const o = { versions: 'all', analyze: 'asked', asked: r.asked, withDependencies: false }
     const known = serializeUnitOptions({ ...o, phase: 'known' })
     return mode === 'metadata' ? { known } : { known, analysis: serializeUnitOptions({ ...o, phase: 'analysis' }) }
   },
@@ -26,6 +34,7 @@ const declared: Pick<PackageSource, 'source' | 'fetchable' | 'phases' | 'runner'
       advisories: d.advisories,
       analyzers: d.analyzers,
       ...(d.walker ? { walker: d.walker } : {}),
+      registry: configuredRegistry(d.growth.registries.cargo),
     }),
 }
 
@@ -34,4 +43,33 @@ export const cargoSource: PackageSource = {
   purlTypes: ['cargo'],
   nameOf: (p) => (p.qualifiers?.repository_url || p.namespace ? undefined : purlName(p)),
   ingest: unitIngest(declared, declared.runner),
+  refresh: {
+    feed: 'cargo-registry',
+    purlType: 'cargo',
+    // each known crate's index file read again (a 304 when unchanged) and written: new versions, yanks (the known
+    // phase, no walk); with no registry configured nothing is read (Debian's crates are not refreshed)
+    run: async (names, d) => {
+      const out = { changed: 0, notFound: [] as string[], failed: [] as string[] }
+      const client = configuredRegistry(d.growth.registries.cargo)()
+      if (!client) return out
+      for (const name of names) {
+        try {
+          const r = await ingestRegistryCrate({
+            client,
+            writer: d.writer,
+            name,
+            asked: [],
+            walker: walkCommand,
+            maxUnpackedBytes: DEFAULT_MAX_UNPACKED,
+            now: d.now,
+          })
+          if (r.changed) out.changed++
+        } catch (err) {
+          if (err instanceof PackageNotFound) out.notFound.push(name)
+          else out.failed.push(name)
+        }
+      }
+      return out
+    },
+  },
 }

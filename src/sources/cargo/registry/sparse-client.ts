@@ -28,7 +28,7 @@ export interface SparseConfig {
 }
 
 /** A Cargo.toml is small; a larger one in a .crate is refused. */
-const MAX_MANIFEST_BYTES = 1024 * 1024
+export const MAX_MANIFEST_BYTES = 1024 * 1024
 
 export class CargoSparseClient {
   private readonly policy: OutboundPolicy
