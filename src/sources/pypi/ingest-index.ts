@@ -120,7 +120,7 @@ function analyzedAlready(state: PackageState | undefined, version: string, analy
 export function distributionToWalk(files: readonly SimpleFile[]): SimpleFile | undefined {
   const wheels = files.filter((f) => f.kind === 'wheel')
   return (
-    wheels.find((f) => /-py(2\.)?py3-none-any\.whl$|-py3-none-any\.whl$/.test(f.filename)) ??
+    wheels.find((f) => /-(py3|py2\.py3)-none-any\.whl$/.test(f.filename)) ??
     wheels.find((f) => /-none-any\.whl$/.test(f.filename)) ??
     wheels[0] ??
     files.find((f) => f.kind === 'sdist' && /\.(tar\.gz|tgz|zip)$/i.test(f.filename))
