@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { parseConfig } from '../src/config/config.ts'
-import { unitRunners } from '../src/jobs/unit-runner.ts'
 import { UpstreamRefused } from '../src/ingest/failure.ts'
+import { unitRunners } from '../src/jobs/unit-runner.ts'
 import { runUpdate } from '../src/update/run-update.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { type PypiIndexServer, startPypiIndexServer } from './helpers/pypi-index-server.ts'
@@ -64,14 +64,25 @@ async function versions(purl: string) {
     .execute()
 }
 
-async function rows(table: 'version_files' | 'version_dependencies' | 'version_licenses', purl: string) {
+async function dependencies(purl: string) {
   return t.storage.db
-    .selectFrom(table)
-    .innerJoin('versions', 'versions.id', `${table}.version_id`)
+    .selectFrom('version_dependencies')
+    .innerJoin('versions', 'versions.id', 'version_dependencies.version_id')
     .innerJoin('components', 'components.id', 'versions.component_id')
-    .selectAll(table)
+    .select(['version_dependencies.scope', 'version_dependencies.name', 'version_dependencies.requirement'])
     .where('components.purl', '=', purl)
     .execute()
+}
+
+async function files(purl: string) {
+  const rows = await t.storage.db
+    .selectFrom('version_files')
+    .innerJoin('versions', 'versions.id', 'version_files.version_id')
+    .innerJoin('components', 'components.id', 'versions.component_id')
+    .select('version_files.path')
+    .where('components.purl', '=', purl)
+    .execute()
+  return rows.map((r) => r.path).sort()
 }
 
 describe('PyPI distributions from a configured index', () => {
@@ -90,12 +101,12 @@ describe('PyPI distributions from a configured index', () => {
           source: 'pypi-registry',
         },
       ])
-      const deps = await rows('version_dependencies', 'pkg:pypi/cryptography')
+      const deps = await dependencies('pkg:pypi/cryptography')
       assert.deepEqual(
         deps.filter((d) => d.name === 'bcrypt').map((d) => [d.scope, d.requirement]),
         [['optional', "(>=3.1.5) ; extra == 'ssh'"]],
       )
-      assert.equal((await rows('version_files', 'pkg:pypi/cryptography')).length, 0) // nothing walked yet
+      assert.deepEqual(await files('pkg:pypi/cryptography'), []) // nothing walked yet
     } finally {
       await t.close()
     }
@@ -107,8 +118,7 @@ describe('PyPI distributions from a configured index', () => {
       await pypi?.({ name: 'six', options: known() })
       const done = await pypi?.({ name: 'six', options: analysis(['1.16.0']) })
       assert.deepEqual(done?.facts, { versions: 1, asked: ['1.16.0'], analyzed: 1, skipped: [] })
-      const files = await rows('version_files', 'pkg:pypi/six')
-      assert.deepEqual(files.map((f) => f.path).sort(), [
+      assert.deepEqual(await files('pkg:pypi/six'), [
         'six-1.16.0.dist-info/METADATA',
         'six-1.16.0.dist-info/RECORD',
         'six-1.16.0.dist-info/WHEEL',
@@ -151,7 +161,7 @@ describe('PyPI distributions from a configured index', () => {
         (e) => e instanceof UpstreamRefused && e.kind === 'integrity',
       )
       assert.deepEqual(await versions('pkg:pypi/six'), [])
-      assert.deepEqual(await rows('version_files', 'pkg:pypi/six'), [])
+      assert.deepEqual(await files('pkg:pypi/six'), [])
     } finally {
       await t.close()
     }
@@ -169,7 +179,10 @@ describe('PyPI distributions from a configured index', () => {
         .execute()
       server.switches.yanked = { six: 'withdrawn' }
       const log = { info: () => {}, warn: () => {} }
-      const report = await runUpdate({ storage: t.storage, registry: {}, growth: g, log }, { metadata: true, feeds: false })
+      const report = await runUpdate(
+        { storage: t.storage, registry: {}, growth: g, log },
+        { metadata: true, feeds: false },
+      )
       assert.deepEqual(report.metadata, { checked: 1, changed: 1, notFound: 0, failed: 0 })
       const [v] = await versions('pkg:pypi/six')
       assert.equal(v?.status_raw, 'yanked: withdrawn')

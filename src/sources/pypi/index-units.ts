@@ -15,7 +15,7 @@ import { type PypiIndexConfig, pypiIndexFromEnv } from './registry/pip-config.ts
 import { PypiRegistryClient } from './registry/pypi-client.ts'
 
 /** The index pip would use under compintel's setting, or undefined: none configured (Debian is read). */
-export function configuredPypiIndex(growth: Pick<GrowthConfig, 'registries'>): PypiIndexConfig | undefined {
+function configuredPypiIndex(growth: Pick<GrowthConfig, 'registries'>): PypiIndexConfig | undefined {
   return pypiIndexFromEnv(process.env, readConfigFile, growth.registries.pypi.indexUrl)
 }
 

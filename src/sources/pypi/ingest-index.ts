@@ -22,7 +22,7 @@ import type { PypiRegistryClient } from './registry/pypi-client.ts'
 import type { SimpleFile } from './registry/simple-api.ts'
 
 /** Asked versions read (release documents) and walked per unit; the rest of a long list is left out. */
-export const MAX_ASKED = 4
+const MAX_ASKED = 4
 
 export interface IndexIngestOptions {
   client: Pick<PypiRegistryClient, 'projectJson' | 'releaseJson' | 'simpleProject' | 'withArtifact'>

@@ -12,7 +12,7 @@ import type { PypiProjectValues, PypiReleaseValues } from './registry/map-pypi-j
 
 const pep440 = schemeFor('pypi')
 /** Versions a project document may list (the largest projects list a few thousand). */
-export const MAX_INDEX_VERSIONS = 10_000
+const MAX_INDEX_VERSIONS = 10_000
 
 export interface IndexFacts {
   component: ComponentFacts
