@@ -9,8 +9,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { parseConfig } from '../src/config/config.ts'
+import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { UpstreamRefused } from '../src/ingest/failure.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
+import { pypiSource } from '../src/sources/pypi/source.ts'
+import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
+import { SqlOriginWriter } from '../src/storage/geo-store.ts'
+import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { runUpdate } from '../src/update/run-update.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { type PypiIndexServer, startPypiIndexServer } from './helpers/pypi-index-server.ts'
@@ -94,7 +99,7 @@ describe('PyPI distributions from a configured index', () => {
       assert.deepEqual(await versions('pkg:pypi/cryptography'), [
         {
           version: '38.0.4',
-          released_at: '2021-05-05T14:18:18.000000Z',
+          released_at: '2021-05-05T14:18:18.000Z',
           status: 'active',
           status_raw: null,
           license_expression: '(BSD-3-Clause OR Apache-2.0)', // as the declared-license normaliser writes an OR
@@ -135,6 +140,33 @@ describe('PyPI distributions from a configured index', () => {
       // analyzed once: a second analysis unit walks nothing again
       const again = await pypi?.({ name: 'six', options: analysis(['1.16.0']) })
       assert.equal(again?.facts.analyzed, 0)
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('compintel ingest pypi: the known then the analysis unit from the index', async () => {
+    try {
+      const lines: string[] = []
+      const done = await pypiSource.ingest.run(
+        { names: ['six'], values: {} },
+        {
+          growth: growth(),
+          writer: new SqlKbWriter(t.storage),
+          advisories: new SqlAdvisoryWriter(t.storage),
+          origins: new SqlOriginWriter(t.storage.db),
+          analyzers: DEFAULT_ANALYZERS,
+          now: () => new Date().toISOString(),
+          shouldStop: () => false,
+          log: (l) => lines.push(l),
+        },
+      )
+      assert.deepEqual(
+        [done.summary, lines],
+        ['pypi: 1 packages written; not found: 0; failed: 0', ['pypi: six written']],
+      )
+      assert.equal((await versions('pkg:pypi/six'))[0]?.source, 'pypi-registry')
+      assert.ok((await files('pkg:pypi/six')).includes('six.py'))
     } finally {
       await t.close()
     }

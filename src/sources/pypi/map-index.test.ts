@@ -27,6 +27,7 @@ test('every PEP 440 version, the latest and the read releases with their license
       '1.0': [file('1.0', '2020-01-01T00:00:00Z')],
       '1.1': [file('1.1', '2020-06-01T00:00:00Z', 'broken wheel')],
       '2.0': [file('2.0', '2021-01-01T00:00:00Z')],
+      '2.1': [file('2.1', 'next tuesday')],
       'not a version': [file('not a version', '2019-01-01T00:00:00Z')],
     },
   }
@@ -35,14 +36,15 @@ test('every PEP 440 version, the latest and the read releases with their license
   const { component, versions } = mapIndexProject('Demo_Pkg', project, new Map([['1.0', release]]))
   assert.deepEqual(
     [component.purl, component.latestVersion, component.repositoryUrl, component.registryModified],
-    ['pkg:pypi/demo-pkg', '2.0', 'https://example.invalid/demo', '2021-01-01T00:00:00Z'],
+    ['pkg:pypi/demo-pkg', '2.0', 'https://example.invalid/demo', '2021-01-01T00:00:00.000Z'],
   )
   assert.deepEqual(
     versions.map((v) => [v.version, v.releasedAt, v.status, v.statusRaw, v.license?.expression ?? null]),
     [
-      ['1.0', '2020-01-01T00:00:00Z', 'active', null, 'Apache-2.0'],
-      ['1.1', '2020-06-01T00:00:00Z', 'deprecated', 'yanked: broken wheel', null],
-      ['2.0', '2021-01-01T00:00:00Z', 'active', null, 'MIT'],
+      ['1.0', '2020-01-01T00:00:00.000Z', 'active', null, 'Apache-2.0'],
+      ['1.1', '2020-06-01T00:00:00.000Z', 'deprecated', 'yanked: broken wheel', null],
+      ['2.0', '2021-01-01T00:00:00.000Z', 'active', null, 'MIT'],
+      ['2.1', null, 'active', null, null], // an upload time that is no date is not kept
     ],
   )
   assert.deepEqual(versions[2]?.dependencies, [

@@ -42,7 +42,7 @@ export function mapIndexProject(
         version: v.version,
         sortKey: versionSortKey(v.version, 'pypi'),
         isPrerelease: pep440.isPrerelease(v.version),
-        releasedAt: v.releasedAt,
+        releasedAt: isoDate(v.releasedAt),
         status: v.status,
         statusRaw: v.statusRaw,
         integrity: null,
@@ -79,4 +79,11 @@ export function mapIndexProject(
     asOf,
   }
   return { component, versions }
+}
+
+/** An upload time as the KB keeps dates (ISO 8601, UTC, milliseconds), or null for one that is not a date. */
+function isoDate(raw: string | null): string | null {
+  if (raw === null || raw.length > 40) return null
+  const t = Date.parse(raw)
+  return Number.isNaN(t) ? null : new Date(t).toISOString()
 }
