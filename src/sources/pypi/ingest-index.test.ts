@@ -84,6 +84,22 @@ describe('ingestFromIndex', () => {
     assert.equal(update?.component.source, 'pypi-registry')
   })
 
+  test('a distribution over the walk bound is not analyzed; the metadata is still written', async () => {
+    const writer = keeping()
+    const r = await ingestFromIndex({
+      client: client(),
+      writer,
+      name: 'six',
+      asked: ['1.16.0'],
+      analyzers: DEFAULT_ANALYZERS,
+      maxUnpackedBytes: 1000,
+      now,
+    })
+    assert.equal(r.analyzed, 0)
+    assert.match(r.skipped[0] ?? '', /^1\.16\.0: zip unpacks to more than 1000 bytes/)
+    assert.deepEqual([writer.updates[0]?.versions.length, writer.updates[0]?.analyses.length], [1, 0])
+  })
+
   test('asked versions no release matches are left out; another project’s document is refused', async () => {
     const writer = keeping()
     const r = await ingestFromIndex({ client: client(), writer, name: 'six', asked: ['>=2', '0.9'], now })

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises'
 import type { KbWriter, PackageState, VersionAnalysis, VersionFacts } from '../../domain/kb/types.ts'
 import { resolveVersion } from '../../domain/shared/requirement.ts'
 import type { Analyzer } from '../../ingest/analyzers/types.ts'
+import { TarballError } from '../../ingest/tar-input.ts'
 import { walkTarball } from '../../ingest/tarball-walk.ts'
 import { versionAnalysis } from '../../ingest/version-analysis.ts'
 import { walkZip } from '../../ingest/zip-walk.ts'
@@ -44,7 +45,7 @@ export interface IndexIngestReport {
   /** The asked versions resolved, newest asked first. */
   asked: string[]
   analyzed: number
-  /** The asked versions not walked, and why (no distribution compintel can walk). */
+  /** The asked versions not walked, and why (no distribution compintel can walk, or one over the walk's bound). */
   skipped: string[]
   changed: boolean
   /** The latest version's runtime requirements' names. */
@@ -73,7 +74,13 @@ export async function ingestFromIndex(o: IndexIngestOptions): Promise<IndexInges
         skipped.push(`${v}: no wheel, .tar.gz or .zip distribution`)
         continue
       }
-      analyses.push(versionAnalysis(v, o.now(), o.analyzers, await walkDistribution(o, file)))
+      try {
+        analyses.push(versionAnalysis(v, o.now(), o.analyzers, await walkDistribution(o, file)))
+      } catch (err) {
+        // larger than the walk's bound (on demand: ON_DEMAND_MAX_UNPACKED_MB): not analyzed, as npm's large tarballs
+        if (!(err instanceof TarballError && err.kind === 'size')) throw err
+        skipped.push(`${v}: ${err.message}`)
+      }
     }
   }
   // versions the KB holds and not read now keep their facts (their release's metadata is not re-read)
