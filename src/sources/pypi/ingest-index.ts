@@ -11,6 +11,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { KbWriter, PackageState, VersionAnalysis, VersionFacts } from '../../domain/kb/types.ts'
 import { resolveVersion } from '../../domain/shared/requirement.ts'
+import { schemeFor } from '../../domain/shared/versions/index.ts'
 import type { Analyzer } from '../../ingest/analyzers/types.ts'
 import { TarballError } from '../../ingest/tar-input.ts'
 import { walkTarball } from '../../ingest/tarball-walk.ts'
@@ -22,6 +23,7 @@ import { mapPypiJson, mapPypiReleaseJson, type PypiReleaseValues } from './regis
 import type { PypiRegistryClient } from './registry/pypi-client.ts'
 import type { SimpleFile } from './registry/simple-api.ts'
 
+const pep440 = schemeFor('pypi')
 /** Asked versions read (release documents) and walked per unit; the rest of a long list is left out. */
 const MAX_ASKED = 4
 
@@ -69,7 +71,8 @@ export async function ingestFromIndex(o: IndexIngestOptions): Promise<IndexInges
     const todo = asked.filter((v) => !analyzedAlready(state, v, o.analyzers ?? []))
     const files = todo.length > 0 ? (await client.simpleProject(o.name, signal)).files : []
     for (const v of todo) {
-      const file = distributionToWalk(files.filter((f) => f.version === v))
+      // a file name may spell the version otherwise (`1.0.0-beta1` for 1.0.0b1): PEP 440 equates them
+      const file = distributionToWalk(files.filter((f) => f.version === v || pep440.compare(f.version, v) === 0))
       if (!file) {
         skipped.push(`${v}: no wheel, .tar.gz or .zip distribution`)
         continue
