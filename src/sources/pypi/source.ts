@@ -1,10 +1,9 @@
 // PyPI as a source (sources/source.ts; docs/pypi.md): Python distributions, pkg:pypi/<name> with names as PEP 503
-// normalises them, learned from the PyPI index the user configured (index-units.ts) when there is one, else from the
-// Debian packages that install them (the Contents index says which: no package
-// name is guessed) at their upstream versions, in two phases in `analyze` mode: what makes a distribution known
-// (every version's metadata: license, Requires-Dist), then its files walked (one phase, the metadata, in `metadata`
-// mode). Its units share the Debian units' indexes of the configuration; `compintel update` reads the known
-// distributions' metadata again.
+// normalises them, learned from the PyPI index the user configured when there is one (index-units.ts), else from the
+// Debian packages that install them (the Contents index says which: no package name is guessed) at their upstream
+// versions, in two phases in `analyze` mode: what makes a distribution known (its versions' metadata: license,
+// Requires-Dist), then its files walked (one phase, the metadata, in `metadata` mode). Debian's units share the Debian
+// units' indexes of the configuration; `compintel update` reads the known distributions' metadata again.
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
 import { sharedIndexes } from '../debian/debian-units.ts'
