@@ -147,6 +147,14 @@ export async function walkTarball(
   await settled
   if (failure) throw failure
 
+  return finishWalk(runs, files.values())
+}
+
+/** Each analyzer's finish() output and the files walked, sorted: a walk's result (the zip walk's too). */
+export function finishWalk(
+  runs: readonly { analyzer: Analyzer<unknown>; run: ReturnType<Analyzer<unknown>['start']> }[],
+  files: Iterable<FileInfo>,
+): WalkResult {
   const outputs: Record<string, unknown> = {}
   for (const { analyzer, run } of runs) {
     try {
@@ -155,11 +163,11 @@ export async function walkTarball(
       throw analyzerError(analyzer, 'in finish()', err)
     }
   }
-  const list = sortedFileList(files.values())
+  const list = sortedFileList(files)
   return { outputs, files: list, bytes: list.reduce((n, f) => n + f.size, 0) }
 }
 
-function analyzerError(a: Analyzer<unknown>, where: string, err: unknown): Error {
+export function analyzerError(a: Analyzer<unknown>, where: string, err: unknown): Error {
   return new Error(`analyzer ${a.name}@${a.version} failed ${where}: ${messageOf(err)}`, { cause: err })
 }
 

@@ -10,7 +10,7 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
 import type { Validators } from '../domain/kb/types.ts'
-import { zipEntries } from '../sources/osv/zip.ts'
+import { zipEntries } from '../ingest/zip.ts'
 
 export type Download =
   | { status: 'not-modified' }

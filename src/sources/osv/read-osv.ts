@@ -4,7 +4,7 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { type ByteCounter, isGzip, openText, readLines } from '../../ingest/text-input.ts'
-import { zipEntries } from './zip.ts'
+import { zipEntries } from '../../ingest/zip.ts'
 
 export type OsvItem = { origin: string; raw: unknown } | { origin: string; error: string }
 

@@ -25,6 +25,15 @@ describe('pypiIndexFromEnv', () => {
       c?.extra.map((e) => e.url),
       ['https://a.example/simple/', 'https://b.example/simple/'],
     )
+    // a local folder or file: URL among the extra indexes (pip reads them) is left out, not an error
+    const local = {
+      '/home/u/.config/pip/pip.conf':
+        '[global]\nindex-url = https://user.example/simple\nextra-index-url = file:///srv/wheels https://a.example/simple\n',
+    }
+    assert.deepEqual(
+      pypiIndexFromEnv({ HOME }, files(local))?.extra.map((e) => e.url),
+      ['https://a.example/simple/'],
+    )
     const install = { ...map, '/home/u/.config/pip/pip.conf': '[install]\nindex-url: https://install.example/s/\n' }
     assert.equal(pypiIndexFromEnv({ HOME }, files(install))?.index.url, 'https://install.example/s/')
     assert.equal(

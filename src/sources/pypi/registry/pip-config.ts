@@ -64,7 +64,10 @@ export function pypiIndexFromEnv(
   const extra = values.get('extra-index-url')
   return {
     index: pypiIndex(index.value.trim(), index.from, netrc),
-    extra: (extra?.value.split(/\s+/) ?? []).filter(Boolean).map((u) => pypiIndex(u, extra?.from ?? '', netrc)),
+    // pip also reads local folders and file: URLs as extra indexes; compintel reads http(s) indexes only
+    extra: (extra?.value.split(/\s+/) ?? [])
+      .filter((u) => /^https?:\/\//i.test(u))
+      .map((u) => pypiIndex(u, extra?.from ?? '', netrc)),
   }
 }
 

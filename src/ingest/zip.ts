@@ -1,11 +1,12 @@
 // The entries of a zip file, one at a time (yauzl reads the central directory and then each entry on demand), so
-// an export of any size is never held in memory: only the entries being read are. The file is read with
+// an archive of any size is never held in memory: only the entries being read are (OSV's exports, feeds' zips, and
+// through zip-walk.ts a wheel's files). The file is read with
 // synchronous positioned reads: yauzl's own file reader makes every small read a thread-pool round trip, which
 // made a zip of small OSV records about ten times slower to read than the same records as NDJSON.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { Readable } from 'node:stream'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
-import type { ByteCounter } from '../../ingest/text-input.ts'
+import type { ByteCounter } from './text-input.ts'
 
 /** An OSV record file larger than this is reported and skipped, never buffered. */
 const MAX_ENTRY_BYTES = 64 * 1024 * 1024
@@ -19,16 +20,7 @@ export async function* zipEntries(
   accept: (name: string) => boolean,
   counter: ByteCounter,
 ): AsyncGenerator<ZipItem> {
-  const fd = openSync(file, 'r')
-  const reader = new SyncFileReader(fd)
-  const zip = await new Promise<ZipFile>((resolve, reject) =>
-    yauzl.fromRandomAccessReader(reader, fstatSync(fd).size, { lazyEntries: true, autoClose: false }, (err, z) =>
-      err ? reject(err) : resolve(z),
-    ),
-  ).catch((err) => {
-    closeSync(fd)
-    throw err
-  })
+  const zip = await openZip(file)
   // Up to AHEAD entries are read at once (each read is a few small file reads); they are yielded in zip order.
   const pending: Promise<ZipItem>[] = []
   let ended = false
@@ -51,6 +43,20 @@ export async function* zipEntries(
   }
 }
 
+/** The zip at `file`, its central directory read (entries then read one at a time with nextEntry); close it. */
+export async function openZip(file: string): Promise<ZipFile> {
+  const fd = openSync(file, 'r')
+  const reader = new SyncFileReader(fd)
+  return await new Promise<ZipFile>((resolve, reject) =>
+    yauzl.fromRandomAccessReader(reader, fstatSync(fd).size, { lazyEntries: true, autoClose: false }, (err, z) =>
+      err ? reject(err) : resolve(z),
+    ),
+  ).catch((err) => {
+    closeSync(fd)
+    throw err
+  })
+}
+
 /** An entry's text, or why it could not be read (never rejects: reads run ahead of their consumer). */
 async function readItem(zip: ZipFile, entry: Entry): Promise<ZipItem> {
   const name = entry.fileName
@@ -62,7 +68,8 @@ async function readItem(zip: ZipFile, entry: Entry): Promise<ZipItem> {
   }
 }
 
-function nextEntry(zip: ZipFile): Promise<Entry | undefined> {
+/** The next entry of the central directory, or undefined after the last. */
+export function nextEntry(zip: ZipFile): Promise<Entry | undefined> {
   return new Promise((resolve, reject) => {
     const done = () => {
       zip.off('entry', onEntry)
@@ -88,15 +95,16 @@ function nextEntry(zip: ZipFile): Promise<Entry | undefined> {
   })
 }
 
-function readEntry(zip: ZipFile, entry: Entry): Promise<string> {
+async function readEntry(zip: ZipFile, entry: Entry): Promise<string> {
+  const parts: Buffer[] = []
+  for await (const b of await entryStream(zip, entry)) parts.push(b as Buffer)
+  return Buffer.concat(parts).toString('utf8')
+}
+
+/** An entry's uncompressed bytes (yauzl checks them against the sizes the directory declares, and the CRC). */
+export function entryStream(zip: ZipFile, entry: Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err) return reject(err)
-      const parts: Buffer[] = []
-      stream.on('data', (b: Buffer) => parts.push(b))
-      stream.on('error', reject)
-      stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')))
-    })
+    zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream)))
   })
 }
 

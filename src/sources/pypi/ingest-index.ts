@@ -1,0 +1,157 @@
+// One Python distribution learned from a configured PyPI index (docs/pypi.md "From a configured index"): the JSON
+// API's project document (every version, the latest's metadata), the release documents of the versions the unit was
+// asked for (at most MAX_ASKED), and with analyzers those versions' distributions — a pure-Python wheel preferred,
+// else another wheel, else the sdist — downloaded through the client (checked against the sha256 the index
+// publishes) and only then walked: a wheel or a zip sdist through the zip walk, a .tar.gz sdist through the tarball
+// walk (its top folder dropped), paths as the wheel holds them. Everything is written in one transaction, after every
+// download was checked: a refused file leaves nothing half-written.
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import type { KbWriter, PackageState, VersionAnalysis, VersionFacts } from '../../domain/kb/types.ts'
+import { resolveVersion } from '../../domain/shared/requirement.ts'
+import { schemeFor } from '../../domain/shared/versions/index.ts'
+import type { Analyzer } from '../../ingest/analyzers/types.ts'
+import { TarballError } from '../../ingest/tar-input.ts'
+import { walkTarball } from '../../ingest/tarball-walk.ts'
+import { versionAnalysis } from '../../ingest/version-analysis.ts'
+import { walkZip } from '../../ingest/zip-walk.ts'
+import { pep503 } from '../debian/contents.ts'
+import { mapIndexProject } from './map-index.ts'
+import { mapPypiJson, mapPypiReleaseJson, type PypiReleaseValues } from './registry/map-pypi-json.ts'
+import type { PypiRegistryClient } from './registry/pypi-client.ts'
+import type { SimpleFile } from './registry/simple-api.ts'
+
+const pep440 = schemeFor('pypi')
+/** Asked versions read (release documents) and walked per unit; the rest of a long list is left out. */
+const MAX_ASKED = 4
+
+export interface IndexIngestOptions {
+  client: Pick<PypiRegistryClient, 'projectJson' | 'releaseJson' | 'simpleProject' | 'withArtifact'>
+  writer: KbWriter
+  /** The distribution, in any spelling PEP 503 equates. */
+  name: string
+  /** The versions or requirements the requests named ('' = the latest), resolved in PEP 440's order. */
+  asked: readonly string[]
+  /** Walk the asked versions' distributions through these (none: the metadata only, the `known` phase). */
+  analyzers?: readonly Analyzer<unknown>[]
+  /** Distributions unpacking to more are refused (the walk's bound). */
+  maxUnpackedBytes?: number
+  now: () => string
+  signal?: AbortSignal
+}
+
+export interface IndexIngestReport {
+  versions: number
+  /** The asked versions resolved, newest asked first. */
+  asked: string[]
+  analyzed: number
+  /** The asked versions not walked, and why (no distribution compintel can walk, or one over the walk's bound). */
+  skipped: string[]
+  changed: boolean
+  /** The latest version's runtime requirements' names. */
+  dependencies: string[]
+}
+
+export async function ingestFromIndex(o: IndexIngestOptions): Promise<IndexIngestReport> {
+  const { client, signal } = o
+  const project = mapPypiJson(await client.projectJson(o.name, signal), o.name, o.now())
+  const listed = mapIndexProject(o.name, project, new Map()).versions
+  const asked = resolveAsked(o.name, listed, o.asked, project.latestVersion)
+  const releases = new Map<string, PypiReleaseValues>()
+  for (const v of asked)
+    if (v !== project.latestVersion)
+      releases.set(v, mapPypiReleaseJson(await client.releaseJson(o.name, v, signal), o.name, v))
+  const { component, versions } = mapIndexProject(o.name, project, releases)
+  const state = await o.writer.state(component.purl)
+  const analyses: VersionAnalysis[] = []
+  const skipped: string[] = []
+  if (o.analyzers?.length) {
+    const todo = asked.filter((v) => !analyzedAlready(state, v, o.analyzers ?? []))
+    const files = todo.length > 0 ? (await client.simpleProject(o.name, signal)).files : []
+    for (const v of todo) {
+      // a file name may spell the version otherwise (`1.0.0-beta1` for 1.0.0b1): PEP 440 equates them
+      const file = distributionToWalk(files.filter((f) => f.version === v || pep440.compare(f.version, v) === 0))
+      if (!file) {
+        skipped.push(`${v}: no wheel, .tar.gz or .zip distribution`)
+        continue
+      }
+      try {
+        analyses.push(versionAnalysis(v, o.now(), o.analyzers, await walkDistribution(o, file)))
+      } catch (err) {
+        // larger than the walk's bound (on demand: ON_DEMAND_MAX_UNPACKED_MB): not analyzed, as npm's large tarballs
+        if (!(err instanceof TarballError && err.kind === 'size')) throw err
+        skipped.push(`${v}: ${err.message}`)
+      }
+    }
+  }
+  // versions the KB holds and not read now keep their facts (their release's metadata is not re-read)
+  const read = new Set([project.latestVersion, ...asked])
+  const written = versions.filter((v) => read.has(v.version) || !state?.versions.has(v.version))
+  signal?.throwIfAborted()
+  const w = await o.writer.writePackage({ component, versions: written, registryVersions: versions, analyses })
+  const latest = versions.find((v) => v.version === project.latestVersion)
+  return {
+    versions: versions.length,
+    asked,
+    analyzed: analyses.length,
+    skipped,
+    changed: w.componentChanged || w.versionsInserted + w.versionsUpdated + w.analysesWritten > 0,
+    dependencies: (latest?.dependencies ?? []).filter((d) => d.scope === 'runtime').map((d) => d.name),
+  }
+}
+
+/** Each asked requirement's version ('' or none: the index's latest), once each, at most MAX_ASKED. */
+function resolveAsked(
+  name: string,
+  versions: readonly VersionFacts[],
+  asked: readonly string[],
+  latest: string | null,
+): string[] {
+  const out = new Set<string>()
+  for (const requirement of asked.length > 0 ? asked : ['']) {
+    if (out.size >= MAX_ASKED) break
+    if (requirement === '' && latest && versions.some((v) => v.version === latest)) out.add(latest)
+    else {
+      const r = resolveVersion({ purl: `pkg:pypi/${pep503(name)}`, requirement }, versions, undefined, undefined, true)
+      if (r.chosen) out.add(r.chosen.version)
+    }
+  }
+  return [...out]
+}
+
+function analyzedAlready(state: PackageState | undefined, version: string, analyzers: readonly Analyzer<unknown>[]) {
+  const done = state?.analyses.get(version)
+  return done !== undefined && analyzers.every((a) => done.get(a.name) === a.version)
+}
+
+/** A pure-Python wheel (`py3-none-any`, `py2.py3-none-any`), else any wheel, else a .tar.gz or .zip sdist. */
+export function distributionToWalk(files: readonly SimpleFile[]): SimpleFile | undefined {
+  const wheels = files.filter((f) => f.kind === 'wheel')
+  return (
+    wheels.find((f) => /-(py3|py2\.py3)-none-any\.whl$/.test(f.filename)) ??
+    wheels.find((f) => /-none-any\.whl$/.test(f.filename)) ??
+    wheels[0] ??
+    files.find((f) => f.kind === 'sdist' && /\.(tar\.gz|tgz|zip)$/i.test(f.filename))
+  )
+}
+
+/** Downloads the file (checked against its sha256 before anything reads it), then walks it. */
+async function walkDistribution(o: IndexIngestOptions, file: SimpleFile) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'compintel-pypi-dist-'))
+  try {
+    const local = path.join(dir, 'dist')
+    await o.client.withArtifact(file, (s) => pipeline(s, createWriteStream(local)), o.signal)
+    const bounds = {
+      ...(o.maxUnpackedBytes ? { maxUnpackedBytes: o.maxUnpackedBytes } : {}),
+      ...(o.signal ? { signal: o.signal } : {}),
+    }
+    const analyzers = o.analyzers ?? []
+    if (file.kind === 'wheel') return await walkZip(local, analyzers, bounds)
+    if (/\.zip$/i.test(file.filename)) return await walkZip(local, analyzers, { ...bounds, stripComponents: 1 })
+    return await walkTarball(createReadStream(local), analyzers, { ...bounds, stripComponents: 1 })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

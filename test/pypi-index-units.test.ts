@@ -1,0 +1,225 @@
+// The pypi source's units and refresh with a PyPI index configured (PYPI_INDEX_URL; docs/pypi.md "From a configured
+// index"), against the FIXTURE index test/helpers/pypi-index-server.ts on 127.0.0.1: the known phase from the JSON
+// API (versions with dates, license, Requires-Dist), the analysis phase walking the wheel (else the sdist), yanked
+// versions deprecated, a file failing its sha256 refused with nothing written, and `compintel update` reading the
+// index again. Without an index the Debian path is unchanged (test/on-demand-pypi.test.ts, test/update-pypi.test.ts).
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, before, beforeEach, describe, test } from 'node:test'
+import { parseConfig } from '../src/config/config.ts'
+import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
+import { UpstreamRefused } from '../src/ingest/failure.ts'
+import { unitRunners } from '../src/jobs/unit-runner.ts'
+import { pypiSource } from '../src/sources/pypi/source.ts'
+import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
+import { SqlOriginWriter } from '../src/storage/geo-store.ts'
+import { SqlKbWriter } from '../src/storage/kb-writer.ts'
+import { runUpdate } from '../src/update/run-update.ts'
+import { makeTestApp, type TestApp } from './helpers/app.ts'
+import { type PypiIndexServer, startPypiIndexServer } from './helpers/pypi-index-server.ts'
+
+let server: PypiIndexServer
+let t: TestApp
+const cache = mkdtempSync(path.join(tmpdir(), 'ci-pypi-cache-'))
+const saved = { XDG_CACHE_HOME: process.env.XDG_CACHE_HOME, PIP_CONFIG_FILE: process.env.PIP_CONFIG_FILE }
+
+before(async () => {
+  process.env.XDG_CACHE_HOME = cache // the client's document cache, not the user's
+  process.env.PIP_CONFIG_FILE = '/dev/null' // this machine's pip configuration is not the test's
+  server = await startPypiIndexServer()
+})
+after(async () => {
+  await server.close()
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k]
+    else process.env[k] = v
+  rmSync(cache, { recursive: true, force: true })
+})
+beforeEach(async () => {
+  server.switches.corrupt = false
+  server.switches.yanked = {}
+  t = await makeTestApp()
+})
+
+const growth = () => parseConfig({ PYPI_INDEX_URL: server.indexUrl }).growth
+const known = (asked: string[] = ['']) => ({
+  versions: 'all',
+  analyze: 'none',
+  withDependencies: false,
+  asked,
+  phase: 'known' as const,
+})
+const analysis = (asked: string[] = ['']) => ({ ...known(asked), analyze: 'all', phase: 'analysis' as const })
+
+async function versions(purl: string) {
+  return t.storage.db
+    .selectFrom('versions')
+    .innerJoin('components', 'components.id', 'versions.component_id')
+    .select([
+      'versions.version',
+      'versions.released_at',
+      'versions.status',
+      'versions.status_raw',
+      'versions.license_expression',
+      'versions.source',
+    ])
+    .where('components.purl', '=', purl)
+    .execute()
+}
+
+async function dependencies(purl: string) {
+  return t.storage.db
+    .selectFrom('version_dependencies')
+    .innerJoin('versions', 'versions.id', 'version_dependencies.version_id')
+    .innerJoin('components', 'components.id', 'versions.component_id')
+    .select(['version_dependencies.scope', 'version_dependencies.name', 'version_dependencies.requirement'])
+    .where('components.purl', '=', purl)
+    .execute()
+}
+
+async function files(purl: string) {
+  const rows = await t.storage.db
+    .selectFrom('version_files')
+    .innerJoin('versions', 'versions.id', 'version_files.version_id')
+    .innerJoin('components', 'components.id', 'versions.component_id')
+    .select('version_files.path')
+    .where('components.purl', '=', purl)
+    .execute()
+  return rows.map((r) => r.path).sort()
+}
+
+describe('PyPI distributions from a configured index', () => {
+  test('known phase: every version with its upload date, the license and Requires-Dist, source pypi-registry', async () => {
+    try {
+      const { pypi } = unitRunners(t.storage, growth())
+      const done = await pypi?.({ name: 'Cryptography', options: known(['38.0.4']) })
+      assert.equal(done?.changed, true)
+      assert.deepEqual(await versions('pkg:pypi/cryptography'), [
+        {
+          version: '38.0.4',
+          released_at: '2021-05-05T14:18:18.000Z',
+          status: 'active',
+          status_raw: null,
+          license_expression: '(BSD-3-Clause OR Apache-2.0)', // as the declared-license normaliser writes an OR
+          source: 'pypi-registry',
+        },
+      ])
+      const deps = await dependencies('pkg:pypi/cryptography')
+      assert.deepEqual(
+        deps.filter((d) => d.name === 'bcrypt').map((d) => [d.scope, d.requirement]),
+        [['optional', "(>=3.1.5) ; extra == 'ssh'"]],
+      )
+      assert.deepEqual(await files('pkg:pypi/cryptography'), []) // nothing walked yet
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('analysis phase: the wheel walked, its files as the wheel holds them, the analyzers run on its code', async () => {
+    try {
+      const { pypi } = unitRunners(t.storage, growth())
+      await pypi?.({ name: 'six', options: known() })
+      const done = await pypi?.({ name: 'six', options: analysis(['1.16.0']) })
+      assert.deepEqual(done?.facts, { versions: 1, asked: ['1.16.0'], analyzed: 1, skipped: [] })
+      assert.deepEqual(await files('pkg:pypi/six'), [
+        'six-1.16.0.dist-info/METADATA',
+        'six-1.16.0.dist-info/RECORD',
+        'six-1.16.0.dist-info/WHEEL',
+        'six.py',
+      ])
+      // the analyzers' findings on the wheel's code: its statistics and a Semgrep issue in six.py
+      const outputs = await t.storage.db.selectFrom('analyses').select(['analyzer', 'output']).execute()
+      const out = (name: string) => JSON.parse(outputs.find((o) => o.analyzer === name)?.output ?? 'null')
+      assert.equal(out('code-stats').total_source_files, 1)
+      assert.deepEqual(
+        out('semgrep').files.map((f: { path: string; issues: { rule: string }[] }) => [f.path, f.issues[0]?.rule]),
+        [['six.py', 'semgrep.python.eval-dynamic']],
+      )
+      // analyzed once: a second analysis unit walks nothing again
+      const again = await pypi?.({ name: 'six', options: analysis(['1.16.0']) })
+      assert.equal(again?.facts.analyzed, 0)
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('compintel ingest pypi: the known then the analysis unit from the index', async () => {
+    try {
+      const lines: string[] = []
+      const done = await pypiSource.ingest.run(
+        { names: ['six'], values: {} },
+        {
+          growth: growth(),
+          writer: new SqlKbWriter(t.storage),
+          advisories: new SqlAdvisoryWriter(t.storage),
+          origins: new SqlOriginWriter(t.storage.db),
+          analyzers: DEFAULT_ANALYZERS,
+          now: () => new Date().toISOString(),
+          shouldStop: () => false,
+          log: (l) => lines.push(l),
+        },
+      )
+      assert.deepEqual(
+        [done.summary, lines],
+        ['pypi: 1 packages written; not found: 0; failed: 0', ['pypi: six written']],
+      )
+      assert.equal((await versions('pkg:pypi/six'))[0]?.source, 'pypi-registry')
+      assert.ok((await files('pkg:pypi/six')).includes('six.py'))
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('a yanked release is deprecated, its reason kept', async () => {
+    try {
+      server.switches.yanked = { six: 'broke the import of six.moves' }
+      const { pypi } = unitRunners(t.storage, growth())
+      await pypi?.({ name: 'six', options: known() })
+      const [v] = await versions('pkg:pypi/six')
+      assert.deepEqual([v?.status, v?.status_raw], ['deprecated', 'yanked: broke the import of six.moves'])
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('a distribution failing its sha256 is refused: the unit fails and nothing of it is written', async () => {
+    try {
+      server.switches.corrupt = true
+      const { pypi } = unitRunners(t.storage, growth())
+      await assert.rejects(
+        pypi?.({ name: 'six', options: analysis(['1.16.0']) }) ?? Promise.resolve(),
+        (e) => e instanceof UpstreamRefused && e.kind === 'integrity',
+      )
+      assert.deepEqual(await versions('pkg:pypi/six'), [])
+      assert.deepEqual(await files('pkg:pypi/six'), [])
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('update reads the known distributions again from the index', async () => {
+    try {
+      const g = growth()
+      const { pypi } = unitRunners(t.storage, g)
+      await pypi?.({ name: 'six', options: known() })
+      await t.storage.db
+        .updateTable('components')
+        .set({ description: 'stale', facts_hash: 'stale' })
+        .where('purl', '=', 'pkg:pypi/six')
+        .execute()
+      server.switches.yanked = { six: 'withdrawn' }
+      const log = { info: () => {}, warn: () => {} }
+      const report = await runUpdate(
+        { storage: t.storage, registry: {}, growth: g, log },
+        { metadata: true, feeds: false },
+      )
+      assert.deepEqual(report.metadata, { checked: 1, changed: 1, notFound: 0, failed: 0 })
+      const [v] = await versions('pkg:pypi/six')
+      assert.equal(v?.status_raw, 'yanked: withdrawn')
+    } finally {
+      await t.close()
+    }
+  })
+})
