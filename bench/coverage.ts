@@ -7,6 +7,7 @@
 // port and worker as `compintel serve`).
 //
 //   node --import ./bin/register-ts.js bench/coverage.ts [project file…] [--include-dev] [--concurrency N] [--wait-ms N]
+//     [--on-demand analyze|metadata|off]   (off: what the seed alone answers, one pass, nothing learned)
 
 import { parseArgs } from 'node:util'
 import { createRuntime } from '../src/app/runtime.ts'
@@ -62,13 +63,14 @@ async function main(): Promise<void> {
       'include-dev': { type: 'boolean', default: false },
       concurrency: { type: 'string', default: '2' },
       'wait-ms': { type: 'string', default: '2500' },
+      'on-demand': { type: 'string', default: 'analyze' },
     },
   })
   const asked = components(positionals.length > 0 ? positionals : ['package-lock.json'], values['include-dev'])
   const file = await seededCopy()
   const config = parseConfig({
     DATABASE_URL: `sqlite:${file}`,
-    ON_DEMAND: 'analyze',
+    ON_DEMAND: values['on-demand'],
     ON_DEMAND_CONCURRENCY: values.concurrency,
     ON_DEMAND_WAIT_MS: values['wait-ms'],
     ON_DEMAND_PER_KEY_PER_MINUTE: '1000000', // one caller asks for a whole application at once
@@ -76,7 +78,8 @@ async function main(): Promise<void> {
     MAX_EVENT_LOOP_DELAY_MS: '0',
   })
   const quiet = { info: () => {}, warn: () => {}, error: (o: object, m: string) => console.error(m, o) }
-  const runtime = await createRuntime(config, { onDemand: true, log: quiet })
+  const learning = config.growth.onDemand !== 'off'
+  const runtime = await createRuntime(config, { onDemand: learning, log: quiet })
   const { storage, services, onDemand } = runtime
   const key = (await services.keys.create({ name: 'coverage', scopes: ['*'], tier: 'unlimited' })).key
   const app = await buildApp({ config, services, version: 'bench' })
@@ -84,7 +87,8 @@ async function main(): Promise<void> {
     console.log(`${asked.length} distinct components; on-demand concurrency ${values.concurrency}`)
     let t = Date.now()
     const first = await pass(app, key, asked)
-    console.log(report('first pass', tally(asked, first), Date.now() - t))
+    console.log(report(learning ? 'first pass' : 'the seed alone', tally(asked, first), Date.now() - t))
+    if (!learning) return
     const queue = new SqlIngestQueue(storage.db, storage.dialect, { owner: 'coverage', leaseSeconds: 60 })
     t = Date.now()
     while ((await queue.outstanding({ minPriority: ON_DEMAND_PRIORITY })) > 0 && Date.now() - t < MAX_DRAIN_MS)

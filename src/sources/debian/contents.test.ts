@@ -155,4 +155,14 @@ test('apt fetches the Contents index of the FIXTURE repository with the Packages
     repackaged.find('cargo', 'LAZY_STATIC').map((e) => `${e.package} ${e.name} ${e.version} ${e.path}`),
     ['librust-lazy-static-dev lazy_static 1.4.0 usr/share/cargo/registry/lazy_static-1.4.0/Cargo.toml'],
   )
+  // every entry, each once: what each package holds
+  const held = repackaged.entries().map((e) => `${e.package} ${e.ecosystem}:${e.name}`)
+  assert.deepEqual([...held].sort(), [
+    'librust-either-dev cargo:either',
+    'librust-itoa-dev cargo:itoa',
+    'librust-lazy-static-dev cargo:lazy_static',
+    'python3-idna pypi:idna',
+    'python3-six pypi:six',
+    'python3-url-normalize pypi:url_normalize',
+  ])
 })

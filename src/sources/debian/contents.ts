@@ -26,6 +26,8 @@ export interface RepackagedEntry {
 export interface RepackagedIndex {
   /** The entries of a distribution or crate; `name` normalised: PEP 503 for pypi, lower-case with `_`→`-` for cargo. */
   find(ecosystem: 'pypi' | 'cargo', name: string): RepackagedEntry[]
+  /** Every entry, in the order the indexes list them (what a package holds: scripts/choose-pypi-cargo-seed.ts). */
+  entries(): RepackagedEntry[]
 }
 
 /** No path in an index is longer (PATH_MAX); a longer line is refused. */
@@ -79,7 +81,10 @@ export async function readRepackaged(
         byName.set(k, [...(byName.get(k) ?? []), e])
       }
     })
-  return { find: (ecosystem, name) => [...(byName.get(key(ecosystem, name)) ?? [])] }
+  return {
+    find: (ecosystem, name) => [...(byName.get(key(ecosystem, name)) ?? [])],
+    entries: () => [...byName.values()].flat(),
+  }
 }
 
 /** The entries of one Contents line (one per package listed), none when its path is not a library's metadata. */

@@ -1,0 +1,54 @@
+// The Python distributions and crates of the shipped seed (real data, data/README.md "The seed KB"): answered from
+// the seed alone (the suite's servers learn nothing), with the licenses their Debian packages' metadata declare, at
+// the upstream versions bookworm ships; a crate looked up however its name is spelled; RustSec advisories keyed with
+// `-` as the seed is written since schema version 17, so they attach to crates named with `_`.
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { TestApp } from './helpers/app.ts'
+import { closeSeededApp, seededApp } from './helpers/seeded-app.ts'
+
+let t: TestApp
+before(async () => {
+  t = await seededApp()
+})
+after(() => closeSeededApp(t))
+
+type Answer = { purl: string; version?: string; info_code?: string; licenses?: { id: string }[] }
+const post = async (url: string, components: object[]) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'x-api-key': t.keys.full },
+    payload: { components },
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  return res.json()
+}
+
+test('licenses of distributions and crates from the seed, at the versions bookworm ships', async () => {
+  const { components: answers } = (await post('/v2/licenses/components', [
+    { purl: 'pkg:pypi/requests@2.28.1' },
+    { purl: 'pkg:pypi/PyYAML' },
+    { purl: 'pkg:cargo/serde_json@1.0.87' },
+    { purl: 'pkg:cargo/Serde-JSON' },
+  ])) as { components: Answer[] }
+  const licenses = answers.map((a) => (a.licenses ?? []).map((l) => l.id).sort())
+  assert.deepEqual([answers[0]?.version, licenses[0]], ['2.28.1', ['Apache-2.0']], JSON.stringify(answers[0]))
+  assert.ok(licenses[1]?.includes('MIT'), JSON.stringify(answers[1]))
+  for (const i of [2, 3]) {
+    assert.equal(answers[i]?.version, '1.0.87', JSON.stringify(answers[i]))
+    assert.ok(licenses[i]?.includes('Apache-2.0') && licenses[i]?.includes('MIT'), JSON.stringify(answers[i]))
+  }
+})
+
+test("the seed's crates are analyzed (their Rust files' statistics), and RustSec advisories attach to `_` names", async () => {
+  const stats = await post('/v2/components/statistics', [{ purl: 'pkg:cargo/serde_json@1.0.87' }])
+  const languages = stats.component_statistics[0]?.statistics?.languages as { name: string; files: number }[]
+  const rust = languages?.find((l) => l.name === 'Rust')
+  assert.ok(rust && rust.files > 10, JSON.stringify(stats.component_statistics[0]))
+  // ansi_term: unmaintained since 2021 (RUSTSEC-2021-0139, every version), keyed as ansi-term
+  const { components: vulns } = await post('/v2/vulnerabilities/components', [{ purl: 'pkg:cargo/ansi_term@0.12.1' }])
+  const found = vulns[0]?.vulnerabilities as { id: string; advisory_ids?: string[] }[]
+  const ids = (found ?? []).flatMap((v) => [v.id, ...(v.advisory_ids ?? [])])
+  assert.ok(ids.includes('RUSTSEC-2021-0139'), JSON.stringify(vulns[0]))
+})
