@@ -90,11 +90,19 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex')
 const refusal = (kind: string, re: RegExp) => (e: unknown) =>
   e instanceof UpstreamRefused && e.kind === kind && re.test(e.message)
 
+test("a version with build metadata is the folder's without it, as Debian names libgit2-sys-0.14.1 (0.14.1+1.5.0)", async () => {
+  const deb = madeUpDeb('libgit2-sys-0.14.1', { 'Cargo.toml': manifest('libgit2-sys', '0.14.1+1.5.0') })
+  const [crate] = await readDebCrates(deb, 'libgit2-sys', fresh(), 1e6)
+  assert.equal(crate?.manifest.version, '0.14.1+1.5.0')
+})
+
 test('identity refused: a manifest naming another crate, or another version than its folder', async () => {
   const other = madeUpDeb('itoa-1.0.1', { 'Cargo.toml': manifest('evil', '1.0.1') })
   await assert.rejects(readDebCrates(other, 'itoa', fresh(), 1e6), refusal('identity', /names "evil", not itoa/))
   const version = madeUpDeb('itoa-1.0.1', { 'Cargo.toml': manifest('itoa', '9.9.9') })
   await assert.rejects(readDebCrates(version, 'itoa', fresh(), 1e6), refusal('identity', /of version "9.9.9"/))
+  const build = madeUpDeb('itoa-1.0.1', { 'Cargo.toml': manifest('itoa', '1.0.2+1.5.0') })
+  await assert.rejects(readDebCrates(build, 'itoa', fresh(), 1e6), refusal('identity', /of version "1\.0\.2\+1\.5\.0"/))
   const none = madeUpDeb('itoa-1.0.1', { 'src/lib.rs': '' })
   await assert.rejects(readDebCrates(none, 'itoa', fresh(), 1e6), refusal('format', /no Cargo\.toml/))
 })

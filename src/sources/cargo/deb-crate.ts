@@ -81,7 +81,9 @@ async function readFolder(dir: string, registryPath: string, crate: string, vers
       'identity',
       `${registryPath}/Cargo.toml names ${JSON.stringify(manifest.name)}, not ${crate}`,
     )
-  if (manifest.version !== version)
+  // Debian names the folder without the version's build metadata (libgit2-sys-0.14.1 holds 0.14.1+1.5.0), which
+  // SemVer precedence ignores: the crate's version is its manifest's
+  if (withoutBuild(manifest.version) !== withoutBuild(version))
     throw new UpstreamRefused(
       'identity',
       `${registryPath}/Cargo.toml is of version ${JSON.stringify(manifest.version)}`,
@@ -95,6 +97,10 @@ async function readFolder(dir: string, registryPath: string, crate: string, vers
     : []
   const bytes = files.reduce((n, f) => n + lstatSync(path.join(dir, f)).size, 0)
   return { manifest, checksum, registryPath, dir, files, bytes, patches }
+}
+
+function withoutBuild(version: string): string {
+  return version.replace(/\+.*$/, '')
 }
 
 /** The crate's files through the analyzers, as the .crate holds them (paths in the folder). */
