@@ -65,6 +65,7 @@ describe('PyPI distributions from Debian packages', () => {
   test('known: the upstream version, its license and Requires-Dist, the Debian package as source; nothing walked', async () => {
     const done = await run({ name: 'URL_Normalize', options: KNOWN })
     assert.deepEqual(done.facts, { packages: ['python3-url-normalize'], versions: ['1.4.3'], analyzed: 0, refused: 0 })
+    assert.deepEqual(done.dependencies, ['six'], 'what --with-dependencies follows')
     const c = await t.storage.db
       .selectFrom('components')
       .selectAll()

@@ -79,7 +79,7 @@ export function cargoRunner(deps: CargoUnitDeps): UnitRunner {
     if (r.notFound) throw new PackageNotFound(name)
     return {
       changed: r.versions > 0,
-      dependencies: [],
+      dependencies: r.dependencies,
       facts: { versions: r.versions, analyzed: r.analyzed, refused: r.refused.length },
     }
   }

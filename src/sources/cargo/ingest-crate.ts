@@ -39,12 +39,14 @@ export interface CrateIngestReport {
   analyzed: number
   /** Why each folder left out was refused. */
   refused: string[]
+  /** The newest version's runtime dependencies' names (what --with-dependencies follows). */
+  dependencies: string[]
 }
 
 export async function ingestCrate(o: CrateIngestOptions): Promise<CrateIngestReport> {
   const entries = o.indexes.repackaged.find('cargo', o.name)
   const records = [...new Set(entries.map((e) => e.package))].flatMap((p) => o.indexes.packages.get(p) ?? [])
-  if (records.length === 0) return { notFound: true, versions: 0, analyzed: 0, refused: [] }
+  if (records.length === 0) return { notFound: true, versions: 0, analyzed: 0, refused: [], dependencies: [] }
   const work = mkdtempSync(path.join(tmpdir(), 'compintel-crate-'))
   const refused: string[] = []
   try {
@@ -86,7 +88,7 @@ export async function ingestCrate(o: CrateIngestOptions): Promise<CrateIngestRep
     const mapped = mapCrate(shipped, asOf)
     if (!mapped) {
       if (refused.length > 0) throw new UpstreamRefused('identity', `${o.name}: ${refused.join('; ')}`)
-      return { notFound: true, versions: 0, analyzed: 0, refused }
+      return { notFound: true, versions: 0, analyzed: 0, refused, dependencies: [] }
     }
     const { component, versions, from } = mapped
     const analyses: VersionAnalysis[] = []
@@ -95,7 +97,9 @@ export async function ingestCrate(o: CrateIngestOptions): Promise<CrateIngestRep
       analyses.push(versionAnalysis(version, o.now(), o.analyzers ?? [], walked))
     }
     await o.writer.writePackage({ component, versions, analyses, registryVersions: versions })
-    return { notFound: false, versions: mapped.versions.length, analyzed: analyses.length, refused }
+    const latest = versions.find((v) => v.version === component.latestVersion)
+    const dependencies = (latest?.dependencies ?? []).filter((d) => d.scope === 'runtime').map((d) => d.name)
+    return { notFound: false, versions: mapped.versions.length, analyzed: analyses.length, refused, dependencies }
   } finally {
     rmSync(work, { recursive: true, force: true })
   }

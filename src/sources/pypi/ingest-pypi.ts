@@ -48,11 +48,21 @@ export interface PypiIngestReport {
   written: boolean
   /** The write changed the KB (the component, a version, an analysis). */
   changed: boolean
+  /** The newest version's runtime requirements' names (what --with-dependencies follows). */
+  dependencies: string[]
 }
 
 export async function ingestPypi(o: PypiIngestOptions): Promise<PypiIngestReport> {
   const packages = [...new Set(o.indexes.repackaged.find('pypi', o.name).map((e) => e.package))]
-  const report: PypiIngestReport = { packages, versions: [], analyzed: 0, refused: [], written: false, changed: false }
+  const report: PypiIngestReport = {
+    packages,
+    versions: [],
+    analyzed: 0,
+    refused: [],
+    written: false,
+    changed: false,
+    dependencies: [],
+  }
   const records = packages.flatMap((p) => o.indexes.packages.get(p) ?? [])
   if (records.length === 0) return report
   const work = mkdtempSync(path.join(tmpdir(), 'compintel-pypi-'))
@@ -102,7 +112,10 @@ export async function ingestPypi(o: PypiIngestOptions): Promise<PypiIngestReport
     )
     const w = await o.writer.writePackage({ component, versions, analyses })
     const changed = w.componentChanged || w.versionsInserted + w.versionsUpdated + w.analysesWritten > 0
-    return { ...report, versions: versions.map((v) => v.version), analyzed: analyses.length, written: true, changed }
+    const latest = versions.find((v) => v.version === component.latestVersion)
+    const dependencies = (latest?.dependencies ?? []).filter((d) => d.scope === 'runtime').map((d) => d.name)
+    const done = { versions: versions.map((v) => v.version), analyzed: analyses.length, written: true, changed }
+    return { ...report, ...done, dependencies }
   } finally {
     rmSync(work, { recursive: true, force: true })
   }

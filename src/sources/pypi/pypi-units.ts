@@ -35,7 +35,7 @@ export function pypiRunner(deps: DebianUnitDeps): UnitRunner {
     if (!r.written) throw new Error(`none of ${r.packages.join(', ')} could be downloaded`)
     return {
       changed: r.changed,
-      dependencies: [],
+      dependencies: r.dependencies,
       facts: { packages: r.packages, versions: r.versions, analyzed: r.analyzed, refused: r.refused.length },
     }
   }
