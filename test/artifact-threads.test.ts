@@ -4,12 +4,14 @@
 // writes nothing; a thread that runs out of memory fails its job, not the server; jobs beyond the pool's size wait;
 // an aborted command walk, here or in a thread, ends at once and leaves no child behind.
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
+import { walkArchiveHere } from '../src/ingest/archive-walk.ts'
 import { TarballError } from '../src/ingest/tar-input.ts'
 import { ArtifactThreads } from '../src/jobs/thread/pool.ts'
 import { walkCommand } from '../src/sources/debian/deb-file.ts'
@@ -153,3 +155,16 @@ for (const [where, walk] of [
     assert.deepEqual(left, [], 'no child left, defunct or running')
   })
 }
+
+test('a downloaded archive (an sdist, a wheel) walked in an artifact thread is walked as in this thread', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ci-archive-'))
+  const sdist = path.join(dir, 'dist.tar.gz')
+  // FIXTURE: an npm fixture package's folder, packed as an sdist packs its `<name>-<version>/` folder
+  execFileSync('tar', ['-czf', sdist, '-C', new URL('fixtures/npm/fixture-scan', import.meta.url).pathname, '1.0.0'])
+  const walk = { file: sdist, format: 'tar.gz', stripComponents: 1 } as const
+  const here = await walkArchiveHere(walk, DEFAULT_ANALYZERS)
+  const threaded = await pool.archives(walk, DEFAULT_ANALYZERS)
+  assert.ok(here.files.length > 0)
+  assert.deepEqual(threaded, here)
+  await assert.rejects(pool.archives({ ...walk, format: 'zip' }, DEFAULT_ANALYZERS), TarballError, 'not a zip')
+})

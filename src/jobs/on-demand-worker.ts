@@ -68,6 +68,7 @@ export function startOnDemand(
       queue,
       runners: unitRunners(storage, g, {
         walker: threads.walker,
+        archives: threads.archives,
         registry: registryOverrides,
         replaced: { npm },
       }),

@@ -28,7 +28,12 @@ export function runnerFor(runners: UnitRunners, source: string): UnitRunner {
 export function unitRunners(
   storage: Storage,
   growth: GrowthConfig,
-  o: { walker?: RunnerDeps['walker']; registry?: Record<string, unknown>; replaced?: UnitRunners } = {},
+  o: {
+    walker?: RunnerDeps['walker']
+    archives?: RunnerDeps['archives']
+    registry?: Record<string, unknown>
+    replaced?: UnitRunners
+  } = {},
 ): UnitRunners {
   const deps: RunnerDeps = {
     growth,
@@ -38,6 +43,7 @@ export function unitRunners(
     analyzers: DEFAULT_ANALYZERS,
     registry: o.registry ?? {},
     ...(o.walker ? { walker: o.walker } : {}),
+    ...(o.archives ? { archives: o.archives } : {}),
   }
   return Object.fromEntries(PACKAGE_SOURCES.map((s) => [s.source, o.replaced?.[s.source] ?? s.runner(deps)] as const))
 }

@@ -10,6 +10,7 @@ import type { KbWriter } from '../domain/kb/types.ts'
 import type { LearnableSource, LearnRequest } from '../domain/on-demand/types.ts'
 import type { AdvisoryWriter } from '../domain/vulnerabilities/types.ts'
 import type { Analyzer } from '../ingest/analyzers/types.ts'
+import type { ArchiveWalker } from '../ingest/archive-walk.ts'
 import type { DataIngestReport } from '../ingest/data-report.ts'
 import { PermanentError } from '../ingest/failure.ts'
 import type { ProgressSink } from '../ingest/progress.ts'
@@ -54,6 +55,8 @@ export interface RunnerDeps {
   analyzers: readonly Analyzer<unknown>[]
   /** Where a version's files are walked by the analyzers (the server's worker: threads; default this thread). */
   walker?: Walker
+  /** Where a downloaded archive is walked (the server's worker: threads; default this thread). */
+  archives?: ArchiveWalker
   /** The registry client's options over the user's configuration (tests: a fixture registry on 127.0.0.1). */
   registry: Record<string, unknown>
 }

@@ -25,6 +25,10 @@ async function run(job: ArtifactJob): Promise<unknown> {
     const { walkCommand } = await import('../../sources/debian/deb-file.ts')
     return walkCommand(job.command, job.args, await named(job.analyzers), stop.signal)
   }
+  if (job.kind === 'archive') {
+    const { walkArchiveHere } = await import('../../ingest/archive-walk.ts')
+    return walkArchiveHere(job.walk, await named(job.analyzers), stop.signal)
+  }
   const npm = await registry()
   if (job.kind === 'packument') {
     const { mapped } = await import('../../sources/npm/ingest-package.ts')

@@ -6,9 +6,11 @@
 // is started when a job finds none idle and stops after IDLE_MS without work (giving back the memory a large package
 // made its heap grow to). A job whose signal aborts terminates its thread (a command job is first told to kill and
 // reap its command); a thread over its heap limit fails its job, not the server.
+
 import { Worker } from 'node:worker_threads'
 import type { RegistryLimits } from '../../config/growth.ts'
 import type { FilePlace, PackageFileSource } from '../../domain/scanning/file-contents.ts'
+import type { ArchiveWalker } from '../../ingest/archive-walk.ts'
 import type { Walker } from '../../sources/debian/deb-file.ts'
 import type { NpmArtifacts } from '../../sources/npm/ingest-package.ts'
 import { type ArtifactJob, type ArtifactReply, fromWire, type ToThread } from './protocol.ts'
@@ -71,6 +73,10 @@ export class ArtifactThreads {
   /** Debian's walks (sources/debian/deb-file.ts's Walker) as command jobs. */
   readonly walker: Walker = (command, args, analyzers, signal) =>
     this.run({ kind: 'command', command, args, analyzers: analyzers.map((a) => a.name) }, signal)
+
+  /** Downloaded archives' walks (ingest/archive-walk.ts: PyPI's wheels and sdists) as archive jobs. */
+  readonly archives: ArchiveWalker = (walk, analyzers, signal) =>
+    this.run({ kind: 'archive', walk, analyzers: analyzers.map((a) => a.name) }, signal)
 
   /** npm's packuments and tarball walks (sources/npm/ingest-package.ts) as packument and tarball jobs. */
   readonly npm: NpmArtifacts = {

@@ -3,6 +3,7 @@
 // plain data out: no thread reads or writes the database.
 import type { FilePlace } from '../../domain/scanning/file-contents.ts'
 import { FileTooLarge } from '../../domain/scanning/file-contents.ts'
+import type { ArchiveWalk } from '../../ingest/archive-walk.ts'
 import { PermanentError, type RefusalKind, UpstreamRefused } from '../../ingest/failure.ts'
 import { TarballError } from '../../ingest/tar-input.ts'
 import { IntegrityError, PackageNotFound, type TarballRef } from '../../sources/npm/registry.ts'
@@ -15,6 +16,8 @@ export type ArtifactJob =
   | { kind: 'tarball'; ref: TarballRef; analyzers: string[]; maxUnpackedBytes?: number }
   /** The tar stream a command writes (a .deb's data archive, a decompressed source tarball) walked. */
   | { kind: 'command'; command: string; args: string[]; analyzers: string[] }
+  /** A downloaded archive on disk (a wheel, an sdist) walked (ingest/archive-walk.ts). */
+  | { kind: 'archive'; walk: ArchiveWalk; analyzers: string[] }
   /** One file taken out of an npm version's tarball (GET /file_contents). */
   | { kind: 'file'; place: FilePlace; maxBytes: number; maxUnpackedBytes: number }
 

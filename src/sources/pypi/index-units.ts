@@ -6,6 +6,7 @@
 import type { GrowthConfig } from '../../config/growth.ts'
 import type { KbWriter } from '../../domain/kb/types.ts'
 import type { Analyzer } from '../../ingest/analyzers/types.ts'
+import type { ArchiveWalker } from '../../ingest/archive-walk.ts'
 import { PermanentError } from '../../ingest/failure.ts'
 import { readConfigFile } from '../../ingest/outbound/config-files.ts'
 import { networkFromEnv } from '../../ingest/outbound/guarded-get.ts'
@@ -29,6 +30,8 @@ export interface IndexUnitDeps {
   client: PypiRegistryClient
   writer: KbWriter
   analyzers: readonly Analyzer<unknown>[]
+  /** Where the distributions are walked (default: this thread). */
+  archives?: ArchiveWalker
   now?: () => string
 }
 
@@ -45,6 +48,7 @@ export function pypiIndexRunner(deps: IndexUnitDeps): UnitRunner {
       name,
       asked: options.asked ?? [],
       ...(analyze ? { analyzers: deps.analyzers } : {}),
+      ...(deps.archives ? { archives: deps.archives } : {}),
       ...(maxUnpackedBytes ? { maxUnpackedBytes } : {}),
       now,
       ...(signal ? { signal } : {}),

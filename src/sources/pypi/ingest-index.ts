@@ -5,7 +5,7 @@
 // publishes) and only then walked: a wheel or a zip sdist through the zip walk, a .tar.gz sdist through the tarball
 // walk (its top folder dropped), paths as the wheel holds them. Everything is written in one transaction, after every
 // download was checked: a refused file leaves nothing half-written.
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -13,10 +13,9 @@ import type { KbWriter, PackageState, VersionAnalysis, VersionFacts } from '../.
 import { resolveVersion } from '../../domain/shared/requirement.ts'
 import { schemeFor } from '../../domain/shared/versions/index.ts'
 import type { Analyzer } from '../../ingest/analyzers/types.ts'
+import { type ArchiveWalker, walkArchiveHere } from '../../ingest/archive-walk.ts'
 import { TarballError } from '../../ingest/tar-input.ts'
-import { walkTarball } from '../../ingest/tarball-walk.ts'
 import { versionAnalysis } from '../../ingest/version-analysis.ts'
-import { walkZip } from '../../ingest/zip-walk.ts'
 import { pep503 } from '../debian/contents.ts'
 import { mapIndexProject } from './map-index.ts'
 import { mapPypiJson, mapPypiReleaseJson, type PypiReleaseValues } from './registry/map-pypi-json.ts'
@@ -38,6 +37,8 @@ export interface IndexIngestOptions {
   analyzers?: readonly Analyzer<unknown>[]
   /** Distributions unpacking to more are refused (the walk's bound). */
   maxUnpackedBytes?: number
+  /** Where they are walked (default: this thread). */
+  archives?: ArchiveWalker
   now: () => string
   signal?: AbortSignal
 }
@@ -143,14 +144,14 @@ async function walkDistribution(o: IndexIngestOptions, file: SimpleFile) {
   try {
     const local = path.join(dir, 'dist')
     await o.client.withArtifact(file, (s) => pipeline(s, createWriteStream(local)), o.signal)
-    const bounds = {
+    const format = file.kind === 'wheel' || /\.zip$/i.test(file.filename) ? 'zip' : 'tar.gz'
+    const walk = {
+      file: local,
+      format,
+      ...(file.kind === 'wheel' ? {} : { stripComponents: 1 }),
       ...(o.maxUnpackedBytes ? { maxUnpackedBytes: o.maxUnpackedBytes } : {}),
-      ...(o.signal ? { signal: o.signal } : {}),
-    }
-    const analyzers = o.analyzers ?? []
-    if (file.kind === 'wheel') return await walkZip(local, analyzers, bounds)
-    if (/\.zip$/i.test(file.filename)) return await walkZip(local, analyzers, { ...bounds, stripComponents: 1 })
-    return await walkTarball(createReadStream(local), analyzers, { ...bounds, stripComponents: 1 })
+    } as const
+    return await (o.archives ?? walkArchiveHere)(walk, o.analyzers ?? [], o.signal)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -31,7 +31,12 @@ const declared: Pick<PackageSource, 'source' | 'fetchable' | 'phases' | 'runner'
     return async (run) => {
       const client = chosen ? undefined : configuredPypiClient(d.growth)
       chosen ??= client
-        ? pypiIndexRunner({ client, writer: d.writer, analyzers: d.analyzers })
+        ? pypiIndexRunner({
+            client,
+            writer: d.writer,
+            analyzers: d.analyzers,
+            ...(d.archives ? { archives: d.archives } : {}),
+          })
         : pypiRunner({
             indexes: sharedIndexes(d.growth.debian),
             writer: d.writer,
