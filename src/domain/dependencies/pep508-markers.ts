@@ -3,6 +3,7 @@
 // packaging does: a comparison operator between a marker variable and a string compares them as PEP 440 versions
 // when the string is a valid specifier version, else as strings; `in` / `not in` test substrings; `extra` compares
 // names normalised (PEP 685). Evaluated against DEFAULT_MARKER_ENVIRONMENT, the one compintel declares.
+import { pep503 } from '../shared/purl.ts'
 import { clauseHolds } from '../shared/versions/pep440-specifiers.ts'
 
 /**
@@ -103,11 +104,6 @@ export function parseMarker(input: string): Marker | undefined {
   return marker && i === tokens.length ? marker : undefined
 }
 
-/** PEP 503 / PEP 685 name normalisation: lower case, each run of `-`, `_` and `.` one `-`. */
-export function normaliseName(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-')
-}
-
 /** Whether a marker names the `extra` variable (the dependency is one of an extra's). */
 export function mentionsExtra(m: Marker): boolean {
   if (m.kind !== 'compare') return mentionsExtra(m.left) || mentionsExtra(m.right)
@@ -119,7 +115,7 @@ export function mentionsExtra(m: Marker): boolean {
  * turn (as pip does; `''` when none): true when it holds for one of them.
  */
 export function evaluateMarker(m: Marker, extras: ReadonlySet<string> = new Set()): boolean {
-  const asked = extras.size > 0 ? [...extras].map(normaliseName) : ['']
+  const asked = extras.size > 0 ? [...extras].map(pep503) : ['']
   return asked.some((extra) => evaluate(m, { ...DEFAULT_MARKER_ENVIRONMENT, extra }))
 }
 
@@ -131,7 +127,7 @@ function evaluate(m: Marker, env: Record<string, string>): boolean {
   const isExtra = [m.lhs, m.rhs].some((v) => 'variable' in v && v.variable === 'extra')
   const read = (v: Value) => {
     const s = 'variable' in v ? (env[v.variable] ?? '') : v.text
-    return isExtra ? normaliseName(s) : s
+    return isExtra ? pep503(s) : s
   }
   return compare(read(m.lhs), m.op, read(m.rhs), isExtra)
 }

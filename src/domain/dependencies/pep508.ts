@@ -4,9 +4,11 @@
 // markers are pep508-markers.ts's. As the KB's dependencies (docs/dependencies.md "PyPI"): the requirement is the
 // line after the name, as written (extras, specifier or URL, marker), so the walk can read it again; a dependency
 // only an extra brings (its marker names `extra`) is `optional`, the others `runtime`.
+
 import type { Dependency } from '../kb/types.ts'
+import { pep503 } from '../shared/purl.ts'
 import { parsePep440Specifier } from '../shared/versions/pep440-specifiers.ts'
-import { evaluateMarker, type Marker, mentionsExtra, normaliseName, parseMarker } from './pep508-markers.ts'
+import { evaluateMarker, type Marker, mentionsExtra, parseMarker } from './pep508-markers.ts'
 
 export interface Pep508Requirement {
   /** PEP 503-normalised. */
@@ -40,10 +42,10 @@ export function parsePep508(line: string): Pep508Requirement | undefined {
     const inner = s.slice(1, end).trim()
     extras = inner === '' ? [] : inner.split(',').map((e) => e.trim())
     if (!extras.every((e) => EXTRA.test(e))) return undefined
-    extras = extras.map(normaliseName)
+    extras = extras.map(pep503)
     s = s.slice(end + 1).trim()
   }
-  const out: Pep508Requirement = { name: normaliseName(m[1] as string), extras, specifier: '', rest }
+  const out: Pep508Requirement = { name: pep503(m[1] as string), extras, specifier: '', rest }
   let markerText: string | undefined
   if (s.startsWith('@')) {
     // the URL runs to whitespace; a marker after it must be set off by whitespace (`@ url ; marker`)

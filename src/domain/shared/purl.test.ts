@@ -2,7 +2,17 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { DomainError } from './outcome.ts'
-import { canonicalPurl, parsePurl, projectUrl, purlName, purlWithVersion, splitVersion, tryParsePurl } from './purl.ts'
+import {
+  canonicalPurl,
+  crateKey,
+  parsePurl,
+  pep503,
+  projectUrl,
+  purlName,
+  purlWithVersion,
+  splitVersion,
+  tryParsePurl,
+} from './purl.ts'
 
 const canonical = [
   {
@@ -129,3 +139,22 @@ for (const c of names) {
     assert.equal(projectUrl(p), c.url)
   })
 }
+
+test("PEP 503 normalisation (the specification's examples)", () => {
+  for (const n of [
+    'friendly-bard',
+    'Friendly-Bard',
+    'FRIENDLY-BARD',
+    'friendly.bard',
+    'friendly_bard',
+    'friendly--bard',
+    'FrIeNdLy-._.-bArD',
+  ])
+    assert.equal(pep503(n), 'friendly-bard', n)
+})
+
+test('crate names as crates.io compares them', () => {
+  assert.equal(crateKey('Serde_JSON'), 'serde-json')
+  assert.equal(purlName({ type: 'cargo', name: 'Serde_JSON' }), 'serde-json')
+  assert.equal(purlName({ type: 'pypi', name: 'Zope.Interface' }), 'zope-interface')
+})

@@ -60,7 +60,7 @@ export function parsePurl(input: string): Purl {
     namespace = namespace?.toLowerCase()
     name = name.toLowerCase()
   }
-  if (type === 'pypi') name = name.replace(/[-_.]+/g, '-') // PEP 503
+  if (type === 'pypi') name = pep503(name)
   const purl: Purl = { type, name }
   if (namespace) purl.namespace = namespace
   if (rawVersion) purl.version = rawVersion
@@ -123,7 +123,18 @@ function formatPurl(p: Purl): string {
 export function purlName(p: Purl): string {
   const full = p.namespace ? `${p.namespace}/${p.name}` : p.name
   if (p.type === 'npm' || p.type === 'nuget') return full
-  return p.type === 'cargo' ? full.toLowerCase().replaceAll('_', '-') : full.toLowerCase()
+  if (p.type === 'pypi') return pep503(full)
+  return p.type === 'cargo' ? crateKey(full) : full.toLowerCase()
+}
+
+/** A Python distribution's name as PEP 503 compares it: lower-case, each run of `-`, `_`, `.` one `-`. */
+export function pep503(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-')
+}
+
+/** A crate's name as crates.io compares it: lower-case, `_` as `-`. */
+export function crateKey(name: string): string {
+  return name.toLowerCase().replaceAll('_', '-')
 }
 
 /**

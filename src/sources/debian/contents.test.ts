@@ -7,8 +7,9 @@ import path from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { crateKey, pep503 } from '../../domain/shared/purl.ts'
 import { AptArchive } from './apt.ts'
-import { crateKey, parseContentsLine, pep503, readRepackaged } from './contents.ts'
+import { parseContentsLine, readRepackaged } from './contents.ts'
 import { parseIndexes } from './suite-indexes.ts'
 
 // real lines, verbatim (the column padding as the index writes it)

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process'
 import { StringDecoder } from 'node:string_decoder'
 import { debianNameProblem } from '../../domain/kb/ecosystem-rules.ts'
+import { crateKey, pep503 } from '../../domain/shared/purl.ts'
 import { excerpt } from '../../ingest/failure.ts'
 import { APT_HELPER } from './apt.ts'
 
@@ -48,16 +49,6 @@ const CARGO_MANIFEST = /^([^/]+)\/Cargo\.toml$/
 /** Crate names: ASCII alphanumerics, `-` and `_` (cargo's rule, at most 64); versions semver's characters. */
 const CARGO_DIR = /^([A-Za-z][A-Za-z0-9_-]{0,63}?)-([0-9]+\.[0-9]+\.[0-9]+(?:[-+][0-9A-Za-z.+-]*)?)$/
 const MAX_VERSION = 128
-
-/** PEP 503's normalised name. */
-export function pep503(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-')
-}
-
-/** A crate name as compared: crates.io treats case and `-`/`_` as the same. */
-export function crateKey(name: string): string {
-  return name.toLowerCase().replace(/_/g, '-')
-}
 
 const key = (ecosystem: RepackagedEntry['ecosystem'], name: string) =>
   `${ecosystem}:${ecosystem === 'pypi' ? pep503(name) : crateKey(name)}`

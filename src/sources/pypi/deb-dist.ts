@@ -7,7 +7,8 @@ import { execFile } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { libraryOfPath, pep503 } from '../debian/contents.ts'
+import { pep503 } from '../../domain/shared/purl.ts'
+import { libraryOfPath } from '../debian/contents.ts'
 import { MAX_METADATA } from './metadata.ts'
 
 const run = promisify(execFile)

@@ -6,8 +6,8 @@
 import { pep508Dependencies } from '../../domain/dependencies/pep508.ts'
 import { versionSortKey } from '../../domain/kb/sort-key.ts'
 import type { ComponentFacts, VersionFacts } from '../../domain/kb/types.ts'
+import { pep503 } from '../../domain/shared/purl.ts'
 import { schemeFor } from '../../domain/shared/versions/index.ts'
-import { pep503 } from '../debian/contents.ts'
 import type { PypiProjectValues, PypiReleaseValues } from './registry/map-pypi-json.ts'
 
 const pep440 = schemeFor('pypi')

@@ -6,9 +6,10 @@
 // (its name normalises to the asked name, PEP 503); files that are not distributions of it are left out.
 import sjson from 'secure-json-parse'
 import type { LifecycleStatus } from '../../../domain/kb/types.ts'
+import { pep503 } from '../../../domain/shared/purl.ts'
 import { type DeclaredLicense, normaliseDeclaredLicense } from '../../../ingest/analyzers/declared-license.ts'
 import { excerpt, UpstreamRefused } from '../../../ingest/failure.ts'
-import { distributionOf, normalizePypiName } from './pypi-name.ts'
+import { distributionOf } from './pypi-name.ts'
 
 const PYPI_SOURCE = 'pypi-registry'
 
@@ -71,7 +72,7 @@ function parsePypiJson(text: string | Buffer, asked: string): { info: Info; rele
   const info = (doc as { info?: unknown } | null)?.info
   if (!info || typeof info !== 'object') throw refuse('format', asked, 'no "info" object')
   const name = (info as Info).name
-  if (typeof name !== 'string' || normalizePypiName(name) !== normalizePypiName(asked))
+  if (typeof name !== 'string' || pep503(name) !== pep503(asked))
     throw refuse('identity', asked, `it names ${typeof name === 'string' ? `"${excerpt(name, 80)}"` : 'none'}`)
   return doc as { info: Info; releases?: unknown }
 }

@@ -6,6 +6,7 @@
 // (PYPI_FILE_ORIGINS), without credentials. Documents are revalidated against compintel's own bounded cache.
 import type { Readable } from 'node:stream'
 import { defaultIndexLimits, type IndexLimits } from '../../../config/registries.ts'
+import { pep503 } from '../../../domain/shared/purl.ts'
 import { excerpt, UpstreamRefused } from '../../../ingest/failure.ts'
 import type { GetOptions, NetworkOptions } from '../../../ingest/outbound/guarded-get.ts'
 import { indexDocument } from '../../../ingest/outbound/index-document.ts'
@@ -15,7 +16,7 @@ import { PackumentCache } from '../../npm/packument-cache.ts'
 import { PackageNotFound } from '../../npm/registry.ts'
 import { defaultCacheDir } from '../../npm/registry-limits.ts'
 import { jsonApiBase, type PypiIndex, type PypiIndexConfig } from './pip-config.ts'
-import { isPypiName, normalizePypiName } from './pypi-name.ts'
+import { isPypiName } from './pypi-name.ts'
 import { parseSimpleHtml, parseSimpleJson, SIMPLE_JSON, type SimpleFile, type SimpleProject } from './simple-api.ts'
 
 /** PEP 691's content negotiation: the JSON form preferred, HTML accepted from an index that has no other. */
@@ -148,5 +149,5 @@ export class PypiRegistryClient {
 /** The name as the index's URLs spell it (PEP 503), or a refusal for a name no project can have. */
 function checkName(name: string): string {
   if (!isPypiName(name)) throw new UpstreamRefused('protocol', `"${excerpt(name, 80)}" is not a PyPI project name`)
-  return normalizePypiName(name)
+  return pep503(name)
 }

@@ -1,11 +1,7 @@
 // PyPI project names as the index compares them (PEP 503 "Normalized Names"), and the version in a distribution's
 // file name (the wheel file name convention of PEP 427 / the binary distribution format, and source distributions'
 // `{name}-{version}.tar.gz` of PEP 625 and the older `.zip` and `.tar.bz2` forms).
-
-/** PEP 503: runs of `-`, `_` and `.` become one `-`, lower-cased. */
-export function normalizePypiName(name: string): string {
-  return name.replace(/[-_.]+/g, '-').toLowerCase()
-}
+import { pep503 } from '../../../domain/shared/purl.ts'
 
 /** Whether `name` is a valid project name (core metadata's `Name`: letters and digits at both ends, `-_.` inside). */
 export function isPypiName(name: string): boolean {
@@ -21,11 +17,11 @@ export function distributionOf(
   filename: string,
   project: string,
 ): { kind: DistributionKind; version: string } | undefined {
-  const want = normalizePypiName(project)
+  const want = pep503(project)
   if (filename.endsWith('.whl')) {
     const parts = filename.slice(0, -4).split('-')
     if (parts.length !== 5 && parts.length !== 6) return undefined
-    if (normalizePypiName(parts[0] as string) !== want) return undefined
+    if (pep503(parts[0] as string) !== want) return undefined
     return { kind: 'wheel', version: parts[1] as string }
   }
   const ext = SDIST.exec(filename)
@@ -33,7 +29,7 @@ export function distributionOf(
   const stem = filename.slice(0, -ext[0].length)
   // the name may itself hold dashes (older sdists): the version starts after the dash the name ends at
   for (let at = stem.indexOf('-'); at > 0; at = stem.indexOf('-', at + 1))
-    if (normalizePypiName(stem.slice(0, at)) === want) {
+    if (pep503(stem.slice(0, at)) === want) {
       const version = stem.slice(at + 1)
       return version ? { kind: 'sdist', version } : undefined
     }

@@ -4,8 +4,9 @@
 // `data-requires-python`). A page that names another project is refused; files that are not distributions of the
 // project are left out.
 import sjson from 'secure-json-parse'
+import { pep503 } from '../../../domain/shared/purl.ts'
 import { excerpt, UpstreamRefused } from '../../../ingest/failure.ts'
-import { type DistributionKind, distributionOf, normalizePypiName } from './pypi-name.ts'
+import { type DistributionKind, distributionOf } from './pypi-name.ts'
 
 export const SIMPLE_JSON = 'application/vnd.pypi.simple.v1+json'
 
@@ -47,7 +48,7 @@ export function parseSimpleJson(text: string, asked: string, pageUrl: string): S
   const api = String((doc.meta as Record<string, unknown> | undefined)?.['api-version'] ?? '')
   // PEP 629: a client fails on a major version it does not know
   if (!/^1\.\d+$/.test(api)) throw refuse('protocol', asked, `API version "${excerpt(api, 20)}" is not 1.x`)
-  if (typeof doc.name !== 'string' || normalizePypiName(doc.name) !== normalizePypiName(asked))
+  if (typeof doc.name !== 'string' || pep503(doc.name) !== pep503(asked))
     throw refuse('identity', asked, `it names ${typeof doc.name === 'string' ? `"${excerpt(doc.name, 80)}"` : 'none'}`)
   const files: SimpleFile[] = []
   for (const f of Array.isArray(doc.files) ? doc.files : []) {
