@@ -77,7 +77,7 @@ export class AptArchive {
   }
 
   /** apt-get's options: every folder and file apt reads or writes is under the private folder. */
-  private options(): string[] {
+  private options(contents = true): string[] {
     const r = this.root
     const settings = {
       'Dir::Etc': path.join(r, 'etc'),
@@ -90,9 +90,11 @@ export class AptArchive {
       'Acquire::Languages': 'none',
       'Acquire::GzipIndexes': 'false',
       'Debug::NoLocking': '1',
-      ...Object.fromEntries(
-        Object.entries(CONTENTS_TARGET).map(([k, v]) => [`Acquire::IndexTargets::deb::Contents-deb::${k}`, v]),
-      ),
+      ...(contents
+        ? Object.fromEntries(
+            Object.entries(CONTENTS_TARGET).map(([k, v]) => [`Acquire::IndexTargets::deb::Contents-deb::${k}`, v]),
+          )
+        : {}),
     }
     return [...Object.entries(settings).flatMap(([k, v]) => ['-o', `${k}=${v}`]), '-qq']
   }
@@ -110,7 +112,13 @@ export class AptArchive {
       mkdirSync(path.join(r, d), { recursive: true })
     writeFileSync(path.join(r, 'state', 'status'), '')
     writeFileSync(path.join(r, 'etc', 'sources.list'), this.sourcesList())
-    await this.apt(['update'])
+    await this.apt(['update']).catch(async (err: unknown) => {
+      // a Contents index that fails (a mirror mid-sync serves it at the wrong size) must not stop Debian's own
+      // packages from being read: apt keeps none of that suite's new indexes then, so they are fetched again without
+      // the Contents target, and the suite's repackaged libraries stay unfound until the next fetch
+      if (!(err instanceof AptFailed) || !onlyContentsFailed(err.stderr)) throw err
+      await this.exec('apt-get', ['update'], undefined, false)
+    })
   }
 
   private sourcesList(): string {
@@ -213,9 +221,9 @@ export class AptArchive {
     return this.exec('apt-get', args, cwd)
   }
 
-  private async exec(command: string, args: string[], cwd?: string): Promise<void> {
+  private async exec(command: string, args: string[], cwd?: string, contents = true): Promise<void> {
     try {
-      await run(command, [...this.options(), ...args], {
+      await run(command, [...this.options(contents), ...args], {
         cwd: cwd ?? this.root,
         env: { ...process.env, LC_ALL: 'C' },
         maxBuffer: 16 * 1024 * 1024,
@@ -224,9 +232,32 @@ export class AptArchive {
     } catch (err) {
       this.signal?.throwIfAborted()
       const e = err as { stderr?: string; message: string }
-      throw new Error(
+      throw new AptFailed(
         `${path.basename(command)} ${args[0]} failed: ${(e.stderr || e.message).trim().split('\n').slice(-3).join(' ')}`,
+        e.stderr ?? '',
       )
     }
   }
+}
+
+/** An apt command that failed, with what it said on stderr. */
+class AptFailed extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Whether the files `apt-get update` failed to fetch are all Contents indexes (its `E: Failed to fetch` lines). */
+export function onlyContentsFailed(stderr: string): boolean {
+  const errors = stderr.split('\n').filter((l) => l.startsWith('E: '))
+  const failed = errors.filter((l) => l.startsWith('E: Failed to fetch '))
+  const others = errors.filter((l) => !l.startsWith('E: Failed to fetch ') && !/^E: Some index files failed/.test(l))
+  return (
+    failed.length > 0 &&
+    others.length === 0 &&
+    failed.every((l) => /\/dists\/[^/ ]+\/main\/Contents-[a-z0-9]+(?:\.[a-z0-9]+)?\s/.test(`${l.slice(19)} `))
+  )
 }
