@@ -10,7 +10,7 @@ import { licenseRef, normaliseDeclaredLicense } from '../../ingest/analyzers/dec
 import type { CoreMetadata } from './metadata.ts'
 
 /**
- * The trove classifiers (pypi.org/classifiers, `License ::`) that name one license, as SPDX ids. Those naming a
+ * The trove classifiers (PyPI's list of trove classifiers, `License ::`) that name one license, as SPDX ids. Those naming a
  * family (`BSD License`, `GNU General Public License (GPL)` without a version) or none (`Other/Proprietary License`,
  * `OSI Approved`) are not mapped.
  */
