@@ -18,7 +18,7 @@ version = 4
 [[package]]
 name = "aho-corasick"
 version = "1.1.5"
-source = "registry+https://registry.invalid/rust-lang/crates.io-index"
+source = "registry+https://registry.invalid/index"
 checksum = "c982642fa9e8606056828ee9a8505737230110bb1099153c79efe865c59d12ba"
 dependencies = [
  "memchr",
@@ -34,7 +34,7 @@ dependencies = [
 [[package]]
 name = "ricq"
 version = "0.1.20"
-source = "git+https://registry.invalid/lz1998/ricq.git#5c5a5901bc6951fd2186f841a394f5d3fcd41ad7"
+source = "git+https://git.invalid/ricq.git#5c5a5901bc6951fd2186f841a394f5d3fcd41ad7"
 
 [[package]]
 name = "serde_json"
@@ -56,9 +56,9 @@ test('v1 (no version key, dependencies with their sources, [metadata] checksums)
   const v1 = `[[package]]
 name = "aho-corasick"
 version = "0.7.4"
-source = "registry+https://registry.invalid/rust-lang/crates.io-index"
+source = "registry+https://registry.invalid/index"
 dependencies = [
- "memchr 2.2.1 (registry+https://registry.invalid/rust-lang/crates.io-index)",
+ "memchr 2.2.1 (registry+https://registry.invalid/index)",
 ]
 
 [[package]]
@@ -69,7 +69,7 @@ dependencies = [
 ]
 
 [metadata]
-"checksum aho-corasick 0.7.4 (registry+https://registry.invalid/rust-lang/crates.io-index)" = "36b7aa1ccb7d7ea3f437cf025a2ab1c47cc6c1bc9fc84918ff449def12f5e282"
+"checksum aho-corasick 0.7.4 (registry+https://registry.invalid/index)" = "36b7aa1ccb7d7ea3f437cf025a2ab1c47cc6c1bc9fc84918ff449def12f5e282"
 `
   assert.deepEqual(purls(v1), ['pkg:cargo/aho-corasick@0.7.4'])
   assert.deepEqual(readCargoLock(v1).skipped, { path: 1 })
@@ -80,11 +80,11 @@ test('a crate named with capitals or + in its version keeps them (crates are not
 [[package]]
 name = "Inflector"
 version = "0.11.4"
-source = "registry+https://registry.invalid/rust-lang/crates.io-index"
+source = "registry+https://registry.invalid/index"
 [[package]]
 name = "wasi"
 version = "0.11.0+wasi-snapshot-preview1"
-source = "registry+https://registry.invalid/rust-lang/crates.io-index"
+source = "registry+https://registry.invalid/index"
 `
   assert.deepEqual(purls(lock), ['pkg:cargo/Inflector@0.11.4', 'pkg:cargo/wasi@0.11.0%2Bwasi-snapshot-preview1'])
 })
