@@ -2,11 +2,13 @@
 // TEST_DATABASE_URL is set). The other storage adapters' tests run on both backends the same way
 // (test/helpers/backends.ts).
 import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
 import { describe, test } from 'node:test'
+import pg from 'pg'
 import { backends } from '../../test/helpers/backends.ts'
 import { SqlApiKeyStore } from './api-key-store.ts'
 import { SqlKbMetaStore } from './kb-meta-store.ts'
-import { migrate } from './migrate.ts'
+import { migrate, otherSchemaVanished } from './migrate.ts'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations/index.ts'
 
 const record = (n: number) => ({
@@ -68,6 +70,40 @@ for (const backend of backends()) {
       } finally {
         await cleanup()
       }
+    })
+
+    if (backend.name === 'postgres') {
+      test('another KB of the database dropped while this one migrates does not fail the migration', async () => {
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+        await admin.connect()
+        let churning = true
+        // Other KBs come and go in the same database (as the test suites' do) for as long as this KB migrates.
+        const churn = (async () => {
+          while (churning) {
+            const other = `t_gone_${randomBytes(4).toString('hex')}`
+            await admin.query(`create schema ${other}; create table ${other}.t (a int)`)
+            await admin.query(`drop schema ${other} cascade`)
+          }
+        })()
+        const { storage, cleanup } = await backend.open()
+        try {
+          for (let i = 0; i < 3; i++) await migrate(storage)
+          assert.equal((await new SqlKbMetaStore(storage).get())?.schemaVersion, SCHEMA_VERSION)
+        } finally {
+          churning = false
+          await churn
+          await admin.end()
+          await cleanup()
+        }
+      })
+    }
+
+    test('otherSchemaVanished: only invalid_schema_name naming another schema', () => {
+      const vanished = Object.assign(new Error('schema "t_other" does not exist'), { code: '3F000' })
+      assert.equal(otherSchemaVanished(vanished, 't_mine'), true)
+      assert.equal(otherSchemaVanished(vanished, 't_other'), false, 'its own schema gone is a real failure')
+      assert.equal(otherSchemaVanished(vanished, undefined), false, 'SQLite has no schemas')
+      assert.equal(otherSchemaVanished(new Error('schema "t_other" does not exist'), 't_mine'), false)
     })
 
     test('api keys: insert, find by hash, list in creation order, revoke by id or prefix, count', async () => {

@@ -15,6 +15,7 @@ export async function migrate(storage: Storage, now: () => Date = () => new Date
   for (const m of MIGRATIONS) {
     migrations[m.name] = { up: (db: Kysely<unknown>) => m.up(db, storage.dialect) }
   }
+  const schema = storage.dialect === 'postgres' ? await currentSchema(storage.db) : undefined
   const migrator = new Migrator({
     db: storage.db,
     provider: { getMigrations: async () => migrations },
@@ -22,9 +23,16 @@ export async function migrate(storage: Storage, now: () => Date = () => new Date
     migrationLockTableName: 'compintel_migrations_lock',
     // Named, or the Migrator takes a migration table of any schema in the database for this KB's (and then
     // fails to read its lock row): several KBs in one database, as the test suites make, raced on it.
-    ...(storage.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(storage.db) } : {}),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   })
-  const { error, results = [] } = await migrator.migrateToLatest()
+  let outcome = await migrator.migrateToLatest()
+  // The Migrator looks for its tables among every schema of the database, naming each schema as it goes: a schema
+  // another KB drops at that moment fails the look-up ("schema … does not exist"). That is the other KB's business,
+  // so the run is tried again (nothing of this KB was changed: the look-up comes before the lock).
+  for (let attempt = 1; attempt < 5 && outcome.error && otherSchemaVanished(outcome.error, schema); attempt++) {
+    outcome = await migrator.migrateToLatest()
+  }
+  const { error, results = [] } = outcome
   if (error) throw error instanceof Error ? error : new Error(String(error))
   await ensureKbMeta(storage, now().toISOString())
   return {
@@ -46,6 +54,13 @@ async function ensureKbMeta(storage: Storage, createdAt: string): Promise<void> 
       }),
     )
     .execute()
+}
+
+/** PostgreSQL's invalid_schema_name for a schema that is not this KB's own. */
+export function otherSchemaVanished(error: unknown, own: string | undefined): boolean {
+  if (own === undefined || (error as { code?: unknown })?.code !== '3F000') return false
+  const named = /schema "([^"]+)" does not exist/.exec(String((error as Error).message))?.[1]
+  return named !== undefined && named !== own
 }
 
 /** The schema unqualified names resolve to on this connection (its search_path's first). */
