@@ -1,5 +1,6 @@
-// The settings of the PyPI and Cargo indexes a user configured (docs/registries.md): compintel's own index URLs over
-// pip's and Cargo's configuration, the other origins their files may come from, and the bounds of what is read.
+// The settings of the PyPI and Cargo indexes and the Go module proxies a user configured (docs/registries.md):
+// compintel's own index URLs over pip's, Cargo's and the go command's configuration, the other origins their files
+// may come from, and the bounds of what is read.
 
 import type { SettingReaders } from './readers.ts'
 
@@ -22,9 +23,16 @@ export interface IndexLimits {
   cacheMaxBytes: number
 }
 
+/** A Go module proxy's bounds: `maxArtifactBytes` is a module zip's (the go command's: 500 MiB). */
+export interface GoProxyLimits extends IndexLimits {
+  /** A version's go.mod (`.mod`) larger than this is refused (the go command's limit: 16 MiB). */
+  maxModBytes: number
+}
+
 export interface RegistriesConfig {
   pypi: IndexLimits
   cargo: IndexLimits
+  golang: GoProxyLimits
 }
 
 export const REGISTRY_SETTINGS = [
@@ -32,6 +40,10 @@ export const REGISTRY_SETTINGS = [
   'PYPI_FILE_ORIGINS',
   'CARGO_INDEX_URL',
   'CARGO_DL_ORIGINS',
+  'GOLANG_PROXY_URL',
+  'GOLANG_FILE_ORIGINS',
+  'GOLANG_MAX_ZIP_MB',
+  'GOLANG_MAX_MOD_MB',
   'INDEX_MAX_DOCUMENT_MB',
   'INDEX_MAX_ARTIFACT_MB',
   'INDEX_TIMEOUT_MS',
@@ -73,7 +85,29 @@ export function parseRegistriesConfig(readers: SettingReaders): RegistriesConfig
       indexUrl: indexUrl(readers, 'CARGO_INDEX_URL', /^(sparse\+)?https?:\/\//),
       fileOrigins: origins(readers, 'CARGO_DL_ORIGINS'),
     },
+    golang: {
+      ...shared,
+      indexUrl: goproxyList(readers),
+      fileOrigins: origins(readers, 'GOLANG_FILE_ORIGINS'),
+      maxArtifactBytes: int('GOLANG_MAX_ZIP_MB', 128, 1, 500) * MB,
+      maxModBytes: int('GOLANG_MAX_MOD_MB', 4, 1, 16) * MB,
+    },
   }
+}
+
+/** GOLANG_PROXY_URL: a GOPROXY list (proxy URLs, `direct`, `off`, separated by `,` or `|`). */
+function goproxyList({ src, problems }: SettingReaders): string | undefined {
+  const raw = src.GOLANG_PROXY_URL?.trim()
+  if (!raw) return undefined
+  const bad = raw
+    .split(/[,|]/)
+    .map((e) => e.trim())
+    .find((e) => e !== '' && e !== 'direct' && e !== 'off' && !(/^https?:\/\//.test(e) && URL.canParse(e)))
+  if (bad === undefined) return raw
+  problems.push(
+    `GOLANG_PROXY_URL: expected a GOPROXY list such as https://goproxy.example.com, got "${bad.replace(/\/\/[^/@]*@/, '//…@')}"`,
+  )
+  return undefined
 }
 
 function indexUrl({ src, problems }: SettingReaders, name: string, form: RegExp): string | undefined {

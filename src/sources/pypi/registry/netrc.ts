@@ -1,19 +1,28 @@
 // The netrc file (the format of ftp(1), read by Python's netrc module and, through requests, by pip): tokens
 // separated by white space; `machine <host>` or `default` opens an entry, `login`, `password` and `account` give its
-// fields, `macdef <name>` skips a macro up to the next blank line. The first entry for a host wins, then `default`.
+// fields, `macdef <name>` skips a macro up to the next blank line. The first entry for a host wins, then `default`
+// (the go command reads no `default`: `withDefault` false). The file is $NETRC, else ~/.netrc (pip and the go command).
+import path from 'node:path'
+import type { ReadConfigFile } from '../../../ingest/outbound/config-files.ts'
 
 export interface NetrcEntry {
   login: string
   password: string
 }
 
-export function netrcFor(text: string, host: string): NetrcEntry | undefined {
+/** The netrc file's text: $NETRC, else ~/.netrc; undefined when there is none. */
+export function readNetrc(env: Record<string, string | undefined>, files: ReadConfigFile): string | undefined {
+  if (env.NETRC) return files(env.NETRC)
+  return env.HOME ? files(path.join(env.HOME, '.netrc')) : undefined
+}
+
+export function netrcFor(text: string, host: string, withDefault = true): NetrcEntry | undefined {
   let found: NetrcEntry | undefined
   let fallback: NetrcEntry | undefined
   const entries = parseNetrc(text)
   for (const e of entries) {
     if (e.machine === host && !found) found = e
-    if (e.machine === undefined && !fallback) fallback = e
+    if (e.machine === undefined && !fallback && withDefault) fallback = e
   }
   const hit = found ?? fallback
   return hit ? { login: hit.login, password: hit.password } : undefined

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { PermanentError } from '../../../ingest/failure.ts'
 import type { ReadConfigFile } from '../../../ingest/outbound/config-files.ts'
 import { Credential } from '../../../ingest/outbound/credential.ts'
-import { netrcFor } from './netrc.ts'
+import { netrcFor, readNetrc } from './netrc.ts'
 import { parsePipIni } from './pip-ini.ts'
 
 export interface PypiIndex {
@@ -60,7 +60,7 @@ export function pypiIndexFromEnv(
   else if (TRUE.has(values.get('no-index')?.value.trim().toLowerCase() ?? '')) return undefined
   const index = values.get('index-url')
   if (!index || index.value.trim() === '') return undefined
-  const netrc = netrcText(env, files)
+  const netrc = readNetrc(env, files)
   const extra = values.get('extra-index-url')
   return {
     index: pypiIndex(index.value.trim(), index.from, netrc),
@@ -84,11 +84,6 @@ export function pipConfigFiles(env: Record<string, string | undefined>, files: R
   ]
   const skipUser = envFile !== undefined && files(envFile) !== undefined
   return [...global, ...(skipUser || !home ? [] : user), ...(envFile ? [envFile] : [])]
-}
-
-function netrcText(env: Record<string, string | undefined>, files: ReadConfigFile): string | undefined {
-  if (env.NETRC) return files(env.NETRC)
-  return env.HOME ? files(path.join(env.HOME, '.netrc')) : undefined
 }
 
 function pypiIndex(raw: string, from: string, netrc: string | undefined): PypiIndex {
