@@ -1,8 +1,14 @@
-// Writes a small zip archive (deflated entries, directory entries stored), for tests of zip readers.
+// Writes a small zip archive (deflated entries, directory entries stored), for tests of zip readers and the FIXTURE
+// Go module proxy's module zips.
 import { writeFileSync } from 'node:fs'
 import { crc32, deflateRawSync } from 'node:zlib'
 
-export function writeZip(file: string, entries: readonly { name: string; data?: string }[]): void {
+export function writeZip(file: string, entries: readonly { name: string; data?: string | Buffer }[]): void {
+  writeFileSync(file, zipBytes(entries))
+}
+
+/** The zip's bytes. */
+export function zipBytes(entries: readonly { name: string; data?: string | Buffer }[]): Buffer {
   const locals: Buffer[] = []
   const centrals: Buffer[] = []
   let offset = 0
@@ -43,5 +49,5 @@ export function writeZip(file: string, entries: readonly { name: string; data?: 
   end.writeUInt16LE(entries.length, 10)
   end.writeUInt32LE(directory.length, 12)
   end.writeUInt32LE(offset, 16)
-  writeFileSync(file, Buffer.concat([...locals, directory, end]))
+  return Buffer.concat([...locals, directory, end])
 }

@@ -1,0 +1,102 @@
+// Go's own tables: golang.org/x/mod/module's matchPrefixPatternsTests and the standard library's path.Match tests.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { matchPrefixPatterns, pathMatch } from './module-patterns.ts'
+
+test('GOPRIVATE-style patterns match module path prefixes element by element (x/mod/module)', () => {
+  const cases: [string, string, boolean][] = [
+    ['', 'rsc.io/quote', false],
+    ['/', 'rsc.io/quote', false],
+    ['*/quote', 'rsc.io/quote', true],
+    ['*/quo', 'rsc.io/quote', false],
+    ['*/quo??', 'rsc.io/quote', true],
+    ['*/quo*', 'rsc.io/quote', true],
+    ['*quo*', 'rsc.io/quote', false],
+    ['rsc.io', 'rsc.io/quote', true],
+    ['*.io', 'rsc.io/quote', true],
+    ['rsc.io/', 'rsc.io/quote', true],
+    ['rsc', 'rsc.io/quote', false],
+    ['rsc*', 'rsc.io/quote', true],
+    ['rsc.io', 'rsc.io/quote/v3', true],
+    ['*/quote', 'rsc.io/quote/v3', true],
+    ['*/quote/', 'rsc.io/quote/v3', true],
+    ['*/quote/*', 'rsc.io/quote/v3', true],
+    ['*/quote/*/', 'rsc.io/quote/v3', true],
+    ['*/v3', 'rsc.io/quote/v3', false],
+    ['*/*/v3', 'rsc.io/quote/v3', true],
+    ['*/*/*', 'rsc.io/quote/v3', true],
+    ['*/*/*/', 'rsc.io/quote/v3', true],
+    ['*/*/*', 'rsc.io/quote', false],
+    ['*/*/*/', 'rsc.io/quote', false],
+    ['*/*/*,,', 'rsc.io/quote', false],
+    ['*/*/*,,*/quote', 'rsc.io/quote', true],
+    [',,*/quote', 'rsc.io/quote', true],
+    ['*.corp.example.com', 'git.corp.example.com/team/lib', true],
+    ['corp.example.com/private', 'corp.example.com/private/quux', true],
+    ['corp.example.com/private', 'corp.example.com/privately', false],
+  ]
+  for (const [globs, target, want] of cases)
+    assert.equal(matchPrefixPatterns(globs, target), want, `${globs} ~ ${target}`)
+})
+
+test("path.Match's table: classes, escapes, `*` and `?` never crossing `/`, malformed patterns", () => {
+  const cases: [string, string, boolean | undefined][] = [
+    ['abc', 'abc', true],
+    ['*', 'abc', true],
+    ['*c', 'abc', true],
+    ['a*', 'a', true],
+    ['a*', 'abc', true],
+    ['a*', 'ab/c', false],
+    ['a*/b', 'abc/b', true],
+    ['a*/b', 'a/c/b', false],
+    ['a*b*c*d*e*/f', 'axbxcxdxe/f', true],
+    ['a*b*c*d*e*/f', 'axbxcxdxexxx/f', true],
+    ['a*b*c*d*e*/f', 'axbxcxdxe/xxx/f', false],
+    ['a*b*c*d*e*/f', 'axbxcxdxexxx/fff', false],
+    ['a*b?c*x', 'abxbbxdbxebxczzx', true],
+    ['a*b?c*x', 'abxbbxdbxebxczzy', false],
+    ['ab[c]', 'abc', true],
+    ['ab[b-d]', 'abc', true],
+    ['ab[e-g]', 'abc', false],
+    ['ab[^c]', 'abc', false],
+    ['ab[^b-d]', 'abc', false],
+    ['ab[^e-g]', 'abc', true],
+    ['a\\*b', 'a*b', true],
+    ['a\\*b', 'ab', false],
+    ['a?b', 'a☺b', true],
+    ['a[^a]b', 'a☺b', true],
+    ['a???b', 'a☺b', false],
+    ['a[^a][^a][^a]b', 'a☺b', false],
+    ['[a-ζ]*', 'α', true],
+    ['*[a-ζ]', 'A', false],
+    ['a?b', 'a/b', false],
+    ['a*b', 'a/b', false],
+    ['[\\]a]', ']', true],
+    ['[\\-]', '-', true],
+    ['[x\\-]', 'x', true],
+    ['[x\\-]', '-', true],
+    ['[x\\-]', 'z', false],
+    ['[\\-x]', 'x', true],
+    ['[\\-x]', 'a', false],
+    ['[]a]', ']', undefined],
+    ['[-]', '-', undefined],
+    ['[x-]', 'x', undefined],
+    ['[-x]', 'x', undefined],
+    ['\\', 'a', undefined],
+    ['[a-b-c]', 'a', undefined],
+    ['[', 'a', undefined],
+    ['[^', 'a', undefined],
+    ['[^bc', 'a', undefined],
+    ['a[', 'a', undefined],
+    ['a[', 'ab', undefined],
+    ['a[', 'x', undefined],
+    ['a/b[', 'x', undefined],
+    ['*x', 'xxx', true],
+  ]
+  for (const [pattern, name, want] of cases) assert.equal(pathMatch(pattern, name), want, `${pattern} ~ ${name}`)
+  assert.equal(
+    matchPrefixPatterns('a[,rsc.io', 'rsc.io/quote'),
+    true,
+    'a malformed pattern matches nothing, the next still counts',
+  )
+})
