@@ -66,7 +66,7 @@ export class GoProxyClient {
   }
 
   /** The tagged versions the proxy lists (Go's `@v/list`: valid, not pseudo-versions), in Go's order, oldest first. */
-  versions(module: string, signal?: AbortSignal): Promise<string[]> {
+  async versions(module: string, signal?: AbortSignal): Promise<string[]> {
     const path = modulePath(module)
     return tryProxies(this.config, module, async (p) => {
       const text = (
@@ -82,7 +82,7 @@ export class GoProxyClient {
   }
 
   /** A version's `.info`; a canonical version must be answered with itself. */
-  info(module: string, version: string, signal?: AbortSignal): Promise<GoVersionInfo> {
+  async info(module: string, version: string, signal?: AbortSignal): Promise<GoVersionInfo> {
     const path = `${modulePath(module)}/@v/${versionPart(version)}.info`
     return tryProxies(this.config, module, async (p) => {
       const info = parseInfo(
@@ -99,7 +99,7 @@ export class GoProxyClient {
   }
 
   /** `@latest`: the version the proxy would choose when it lists none (often a pseudo-version). */
-  latest(module: string, signal?: AbortSignal): Promise<GoVersionInfo> {
+  async latest(module: string, signal?: AbortSignal): Promise<GoVersionInfo> {
     const path = `${modulePath(module)}/@latest`
     return tryProxies(this.config, module, async (p) =>
       parseInfo(await this.document(p, path, `the latest version of ${module}`, MAX_INFO_BYTES, signal), p),
@@ -124,7 +124,7 @@ export class GoProxyClient {
   }
 
   /** A version's go.mod (`.mod`) as bounded text with its go.sum hash, checked against `expected` (go.sum's). */
-  mod(
+  async mod(
     module: string,
     version: string,
     o: { expected?: readonly string[]; signal?: AbortSignal } = {},
@@ -149,7 +149,7 @@ export class GoProxyClient {
    * (module-zip.ts) and hashed, its h1 checked against `expected` (go.sum's); on any failure nothing is left behind.
    * Walk it with the archive walk: `{ file, format: 'zip', stripComponents }`; then call remove().
    */
-  zip(
+  async zip(
     module: string,
     version: string,
     o: { dir?: string; expected?: readonly string[]; signal?: AbortSignal } = {},
@@ -215,7 +215,7 @@ export class GoProxyClient {
 function modulePath(module: string): string {
   const escaped = escapePath(module)
   if (escaped === undefined) throw new UpstreamRefused('protocol', `"${excerpt(module, 80)}" is not a Go module path`)
-  return escaped
+  return escaped.replace(/!/g, '%21') // as the go command sends it (url.PathEscape)
 }
 
 /** A version as the URL spells it; the .mod and .zip of a version are asked only for a canonical one, as the go command asks. */
@@ -226,7 +226,7 @@ function versionPart(version: string, canonical = false): string {
       'protocol',
       `"${excerpt(version, 80)}" is not a ${canonical ? 'canonical ' : ''}Go module version`,
     )
-  return escaped
+  return escaped.replace(/!/g, '%21')
 }
 
 function parseInfo(body: Buffer, p: ProxyUrlEntry): GoVersionInfo {
