@@ -25,6 +25,31 @@ test('the index settings: URLs, other origins, bounds', () => {
   assert.equal(parse({}).config.pypi.indexUrl, undefined)
 })
 
+test("the Go module proxy settings: a GOPROXY list, other origins, lower bounds than the go command's", () => {
+  const { config, problems } = parse({
+    GOLANG_PROXY_URL: 'https://goproxy.example/go|https://other.example,direct',
+    GOLANG_FILE_ORIGINS: 'https://files.example',
+    GOLANG_MAX_ZIP_MB: '64',
+  })
+  assert.deepEqual(problems, [])
+  assert.equal(config.golang.indexUrl, 'https://goproxy.example/go|https://other.example,direct')
+  assert.deepEqual(config.golang.fileOrigins, ['https://files.example'])
+  assert.equal(config.golang.maxArtifactBytes, 64 * 1024 * 1024)
+  const defaults = parse({}).config.golang
+  assert.deepEqual(
+    [defaults.indexUrl, defaults.maxArtifactBytes, defaults.maxModBytes],
+    [undefined, 128 * 1024 * 1024, 4 * 1024 * 1024],
+  )
+  const bad = parse({
+    GOLANG_PROXY_URL: 'goproxy.example,ftp://u:pw@bad.example',
+    GOLANG_MAX_ZIP_MB: '501',
+    GOLANG_MAX_MOD_MB: '17',
+  })
+  assert.equal(bad.problems.length, 3)
+  assert.ok(bad.problems.some((p) => p.startsWith('GOLANG_PROXY_URL: expected a GOPROXY list')))
+  assert.ok(!bad.problems.join(' ').includes('pw'))
+})
+
 test('bad values are named', () => {
   const { problems } = parse({
     PYPI_INDEX_URL: 'sparse+https://x.example/',

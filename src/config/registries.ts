@@ -95,14 +95,18 @@ export function parseRegistriesConfig(readers: SettingReaders): RegistriesConfig
   }
 }
 
-/** GOLANG_PROXY_URL: a GOPROXY list (proxy URLs, `direct`, `off`, separated by `,` or `|`). */
+/**
+ * GOLANG_PROXY_URL: a GOPROXY list (proxy URLs — a bare host taken as https, as the go command takes it —, `direct`,
+ * `off`, separated by `,` or `|`).
+ */
 function goproxyList({ src, problems }: SettingReaders): string | undefined {
   const raw = src.GOLANG_PROXY_URL?.trim()
   if (!raw) return undefined
+  const url = (e: string) => (e.includes(':/') ? e : `https://${e}`)
   const bad = raw
     .split(/[,|]/)
     .map((e) => e.trim())
-    .find((e) => e !== '' && e !== 'direct' && e !== 'off' && !(/^https?:\/\//.test(e) && URL.canParse(e)))
+    .find((e) => e !== '' && e !== 'direct' && e !== 'off' && !(/^https?:\/\//.test(url(e)) && URL.canParse(url(e))))
   if (bad === undefined) return raw
   problems.push(
     `GOLANG_PROXY_URL: expected a GOPROXY list such as https://goproxy.example.com, got "${bad.replace(/\/\/[^/@]*@/, '//…@')}"`,

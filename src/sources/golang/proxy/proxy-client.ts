@@ -6,9 +6,7 @@
 // proxy's own origin; other origins (a proxy's file host) only when the operator allowed them (GOLANG_FILE_ORIGINS),
 // without credentials. Documents are revalidated against compintel's own bounded cache. The checksum database is not
 // reachable: go.sum hashes the caller gives are checked (checkSum), and each answer says why nothing else was.
-import sjson from 'secure-json-parse'
 import type { GoProxyLimits } from '../../../config/registries.ts'
-import { goScheme } from '../../../domain/shared/versions/go.ts'
 import { excerpt, UpstreamRefused } from '../../../ingest/failure.ts'
 import type { GetOptions, NetworkOptions } from '../../../ingest/outbound/guarded-get.ts'
 import { indexDocument } from '../../../ingest/outbound/index-document.ts'
@@ -18,23 +16,14 @@ import { PackageNotFound } from '../../npm/registry.ts'
 import { defaultCacheDir } from '../../npm/registry-limits.ts'
 import { checkSum, goModHash } from './dirhash.ts'
 import type { GoProxyConfig } from './goproxy-config.ts'
-import { escapePath, escapeVersion, isCanonicalVersion, isGoSemver, isPseudoVersion } from './module-path.ts'
+import { isCanonicalVersion } from './module-path.ts'
 import { matchPrefixPatterns } from './module-patterns.ts'
 import { downloadModuleZip, type ModuleZip, type SumDbStatus } from './module-zip-download.ts'
+import { type GoVersionInfo, modulePath, parseInfo, parseVersionList, versionPart } from './proxy-documents.ts'
 import { type ProxyUrlEntry, tryProxies } from './try-proxies.ts'
 
 /** A `.info` or `@latest` answer is a small JSON object; a larger one is refused. */
 const MAX_INFO_BYTES = 64 * 1024
-
-export interface GoVersionInfo {
-  version: string
-  /** The version's commit time as the proxy gives it (RFC 3339), or undefined. */
-  time: string | undefined
-  /** The proxy's `Origin` (VCS, URL, Ref, Hash …) when it gives one, as given. */
-  origin: Record<string, unknown> | undefined
-  /** The proxy that answered. */
-  proxy: string
-}
 
 export interface GoModFile {
   /** The go.mod text as served (at most GOLANG_MAX_MOD_MB), for the caller's go.mod parser. */
@@ -69,15 +58,9 @@ export class GoProxyClient {
   async versions(module: string, signal?: AbortSignal): Promise<string[]> {
     const path = modulePath(module)
     return tryProxies(this.config, module, async (p) => {
-      const text = (
-        await this.document(p, `${path}/@v/list`, `the version list of ${module}`, undefined, signal)
-      ).toString('utf8')
-      const tags = new Set<string>()
-      for (const line of text.split('\n')) {
-        const v = line.trim().split(/\s+/)[0] ?? ''
-        if (isGoSemver(v) && !isPseudoVersion(v)) tags.add(v)
-      }
-      return [...tags].sort((a, b) => goScheme.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0))
+      return parseVersionList(
+        await this.document(p, `${path}/@v/list`, `the version list of ${module}`, undefined, signal),
+      )
     })
   }
 
@@ -210,38 +193,4 @@ export class GoProxyClient {
       signal,
     }
   }
-}
-
-function modulePath(module: string): string {
-  const escaped = escapePath(module)
-  if (escaped === undefined) throw new UpstreamRefused('protocol', `"${excerpt(module, 80)}" is not a Go module path`)
-  return escaped.replace(/!/g, '%21') // as the go command sends it (url.PathEscape)
-}
-
-/** A version as the URL spells it; the .mod and .zip of a version are asked only for a canonical one, as the go command asks. */
-function versionPart(version: string, canonical = false): string {
-  const escaped = escapeVersion(version)
-  if (escaped === undefined || (canonical && !isCanonicalVersion(version)))
-    throw new UpstreamRefused(
-      'protocol',
-      `"${excerpt(version, 80)}" is not a ${canonical ? 'canonical ' : ''}Go module version`,
-    )
-  return escaped.replace(/!/g, '%21')
-}
-
-function parseInfo(body: Buffer, p: ProxyUrlEntry): GoVersionInfo {
-  let j: Record<string, unknown>
-  try {
-    j = sjson.parse(body.toString('utf8'), undefined, { protoAction: 'remove', constructorAction: 'remove' })
-  } catch {
-    throw new UpstreamRefused('format', `the proxy's version info is not JSON`)
-  }
-  if (typeof j?.Version !== 'string' || !isGoSemver(j.Version))
-    throw new UpstreamRefused('format', `the proxy's version info names no Go version`)
-  const time = typeof j.Time === 'string' && !Number.isNaN(Date.parse(j.Time)) ? j.Time : undefined
-  const origin =
-    j.Origin && typeof j.Origin === 'object' && !Array.isArray(j.Origin)
-      ? (j.Origin as Record<string, unknown>)
-      : undefined
-  return { version: j.Version, time, origin, proxy: p.url }
 }
