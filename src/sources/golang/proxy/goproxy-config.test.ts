@@ -74,5 +74,6 @@ test('credentials: the netrc entry of an https proxy host, else the URL user inf
   for (const secret of ['s3cret', 'p@ss', 'p%40ss', Buffer.from('alice:s3cret').toString('base64')])
     assert.ok(!printed.includes(secret), secret)
   const viaNETRC = goProxyFromEnv({ NETRC: '/n', GOPROXY: 'https://a.example' }, files({ '/n': netrc }))
-  assert.ok((viaNETRC?.entries[0] as Extract<ProxyEntry, { kind: 'proxy' }>).credential)
+  const first = viaNETRC?.entries[0] as Extract<ProxyEntry, { kind: 'proxy' }> | undefined
+  assert.ok(first?.credential)
 })
