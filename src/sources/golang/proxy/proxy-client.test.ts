@@ -222,6 +222,34 @@ test('hostile answers: a zip with a path outside the module, a hash unlike go.su
   assert.deepEqual(await client(a.url).versions(ERRORS), ['v0.10.0', 'v1.0.0-rc.1', 'v1.0.0'])
 })
 
+test('a redirect elsewhere only to an allowed origin, without credentials; a proxy that holds the answer times out', async () => {
+  const zipPath = `/proxy/${ERRORS}/@v/v0.9.1.zip`
+  const elsewhere = `${b.url}/${ERRORS}/@v/v0.9.1.zip` // b serves the same module
+  a.route(zipPath, (_req, res: http.ServerResponse) => res.writeHead(302, { location: elsewhere }).end())
+  const creds = a.url.replace('http://', 'http://alice:pw@')
+  await assert.rejects(
+    client(creds).zip(ERRORS, 'v0.9.1', { dir: emptyDir() }),
+    refused('address', /GOLANG_FILE_ORIGINS/),
+  )
+  assert.equal(b.seen.length, 0)
+  const allowed = client(creds, {}, { fileOrigins: [b.origin], privateAddresses: true })
+  const zip = await allowed.zip(ERRORS, 'v0.9.1', { dir: emptyDir() })
+  assert.equal(zip.h1, 'h1:Dl3m5wJthC4rg9o2zrqudX0YqP9EJGhtmEXhGzM+x/A=')
+  zip.remove()
+  assert.equal(a.seen[0]?.authorization, `Basic ${Buffer.from('alice:pw').toString('base64')}`)
+  assert.equal(b.seen[0]?.authorization, undefined, 'no credentials to another origin')
+  a.reset()
+  b.reset()
+  const held: http.ServerResponse[] = []
+  a.route(`/proxy/${ERRORS}/@v/list`, (_req, res: http.ServerResponse) => void held.push(res))
+  await assert.rejects(
+    client(a.url, {}, { timeoutMs: 300 }).versions(ERRORS),
+    (e: NodeJS.ErrnoException) => e.code === 'ETIMEDOUT',
+  )
+  assert.deepEqual(await client(`${a.url}|${b.url}`, {}, { timeoutMs: 300 }).versions(ERRORS), ['v0.9.1'])
+  for (const res of held) res.destroy()
+})
+
 test('credentials go to their proxy and are never printed', async () => {
   const secret = 's3cret-pw'
   const header = `Basic ${Buffer.from(`alice:${secret}`).toString('base64')}`
