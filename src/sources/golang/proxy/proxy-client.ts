@@ -59,7 +59,7 @@ export class GoProxyClient {
     const path = modulePath(module)
     return tryProxies(this.config, module, async (p) => {
       return parseVersionList(
-        await this.document(p, `${path}/@v/list`, `the version list of ${module}`, undefined, signal),
+        await this.document(p, `${path}/@v/list`, { what: `the version list of ${module}`, name: module, signal }),
       )
     })
   }
@@ -69,7 +69,12 @@ export class GoProxyClient {
     const path = `${modulePath(module)}/@v/${versionPart(version)}.info`
     return tryProxies(this.config, module, async (p) => {
       const info = parseInfo(
-        await this.document(p, path, `the info of ${module}@${version}`, MAX_INFO_BYTES, signal),
+        await this.document(p, path, {
+          what: `the info of ${module}@${version}`,
+          name: `${module}@${version}`,
+          max: MAX_INFO_BYTES,
+          signal,
+        }),
         p,
       )
       if (info.version !== version && isCanonicalVersion(version))
@@ -85,7 +90,15 @@ export class GoProxyClient {
   async latest(module: string, signal?: AbortSignal): Promise<GoVersionInfo> {
     const path = `${modulePath(module)}/@latest`
     return tryProxies(this.config, module, async (p) =>
-      parseInfo(await this.document(p, path, `the latest version of ${module}`, MAX_INFO_BYTES, signal), p),
+      parseInfo(
+        await this.document(p, path, {
+          what: `the latest version of ${module}`,
+          name: module,
+          max: MAX_INFO_BYTES,
+          signal,
+        }),
+        p,
+      ),
     )
   }
 
@@ -97,11 +110,8 @@ export class GoProxyClient {
     const listed = (await this.versions(module, o.signal)).reverse().slice(0, o.max ?? Number.POSITIVE_INFINITY)
     if (listed.length === 0) return [await this.latest(module, o.signal)]
     const out: GoVersionInfo[] = []
-    for (
-      let i = 0;
-      i < listed.length;
-      i += 4 // four at a time
-    )
+    // four at a time
+    for (let i = 0; i < listed.length; i += 4)
       out.push(...(await Promise.all(listed.slice(i, i + 4).map((v) => this.info(module, v, o.signal)))))
     return out
   }
@@ -114,15 +124,15 @@ export class GoProxyClient {
   ): Promise<GoModFile> {
     const path = `${modulePath(module)}/@v/${versionPart(version, true)}.mod`
     return tryProxies(this.config, module, async (p) => {
-      const bytes = await this.document(
-        p,
-        path,
-        `the go.mod of ${module}@${version}`,
-        this.limits.maxModBytes,
-        o.signal,
-      )
+      const what = `the go.mod of ${module}@${version}`
+      const bytes = await this.document(p, path, {
+        what,
+        name: `${module}@${version}`,
+        max: this.limits.maxModBytes,
+        signal: o.signal,
+      })
       const h1 = goModHash(bytes)
-      const verified = checkSum(o.expected ?? [], h1, `the go.mod of ${module}@${version}`)
+      const verified = checkSum(o.expected ?? [], h1, what)
       return { text: bytes.toString('utf8'), h1, verified, sumDb: this.sumDb(module), proxy: p.url }
     })
   }
@@ -159,20 +169,20 @@ export class GoProxyClient {
     return matchPrefixPatterns(this.config.noSumDb, module) ? 'private' : 'unreachable'
   }
 
+  /** A document's body; PackageNotFound (naming `name`) when the proxy answers 404 or 410. */
   private async document(
     p: ProxyUrlEntry,
     tail: string,
-    what: string,
-    max?: number,
-    signal?: AbortSignal,
+    d: { what: string; name: string; max?: number; signal?: AbortSignal | undefined },
   ): Promise<Buffer> {
+    const { what, max, signal } = d
     this.maintained ??= this.cache.maintain()
     await this.maintained
     const doc = await indexDocument(`${p.url}/${tail}`, {
       ...this.options(p, what, max ?? this.limits.maxDocumentBytes, signal),
       cache: this.cache,
     })
-    if (doc.status === 404 || doc.status === 410) throw new PackageNotFound(what)
+    if (doc.status === 404 || doc.status === 410) throw new PackageNotFound(d.name)
     if (doc.status !== 200)
       throw new UpstreamRefused(
         'protocol',
