@@ -109,6 +109,23 @@ test("the go command's other refusals: collisions, go.mod placement, bad file na
   )
 })
 
+test("folder entries are accepted and hashed as the go command's HashZip hashes every entry (a folder: no bytes)", async () => {
+  const m = goModuleFixtures().find((f) => f.module === 'github.com/pkg/errors')
+  assert.ok(m)
+  const p = `${m.module}@${m.version}/`
+  const sub = 'package sub\n'
+  const entries = [{ name: p }, { name: `${p}sub/` }, { name: `${p}sub/x.go`, data: sub }]
+  const file = zipFile([...entries, ...[...m.files].map(([name, data]) => ({ name: `${p}${name}`, data }))])
+  const checked = await checkModuleZip(file, m.module, m.version, bounds)
+  // the real go command's Sum for this zip (go 1.19.8 `go mod download -json` from the FIXTURE proxy)
+  assert.equal(checked.h1, 'h1:fjNlA1L7P5TQrvs/LZ6+y6drLbmGq+ntHXNF62Y6EZ4=')
+  const files = new Map([...m.files, ['', Buffer.alloc(0)], ['sub/', Buffer.alloc(0)], ['sub/x.go', Buffer.from(sub)]])
+  assert.equal(checked.h1, definitionH1(p, files))
+  assert.equal(checked.fileCount, m.files.size + 1)
+  const withBytes = zipFile([{ name: `${p}d/`, data: 'x' }])
+  await assert.rejects(checkModuleZip(withBytes, m.module, m.version, bounds), refused('format', /a folder with bytes/))
+})
+
 test('a damaged entry (its CRC-32) refuses the zip', async () => {
   const bytes = zipBytes([{ name: 'example.com/m@v1.0.0/x.go', data: 'package m\n' }])
   const central = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))

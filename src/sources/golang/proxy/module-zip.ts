@@ -57,6 +57,7 @@ export async function checkModuleZip(file: string, module: string, version: stri
         throw refuse('format', raw, 'a non-ASCII name not marked UTF-8')
       if (!raw.startsWith(prefix)) throw refuse('identity', raw, `outside ${prefix}`)
       let name = raw.slice(prefix.length)
+      if (raw.endsWith('/') && e.uncompressedSize !== 0) throw refuse('format', raw, 'a folder with bytes')
       if (name === '') {
         hashed.push({ name: raw, sha256: await entryHash(zip, e, what) })
         continue
