@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs'
 import { crc32, deflateRawSync } from 'node:zlib'
 
-export function writeZip(file: string, entries: readonly { name: string; data?: string }[]): void {
+export function writeZip(file: string, entries: readonly { name: string; data?: string | Buffer }[]): void {
   const locals: Buffer[] = []
   const centrals: Buffer[] = []
   let offset = 0
