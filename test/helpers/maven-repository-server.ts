@@ -81,7 +81,11 @@ export async function startMavenRepositoryServer(): Promise<MavenRepositoryServe
     let body: Buffer
     if (checksum) {
       if (!switches.checksums.includes(checksum[2] as (typeof ALGORITHMS)[number])) return false
-      body = Buffer.from(createHash(checksum[2] as string).update(target).digest('hex'))
+      body = Buffer.from(
+        createHash(checksum[2] as string)
+          .update(target)
+          .digest('hex'),
+      )
     } else body = switches.corrupt.has(file) ? Buffer.concat([target, Buffer.from('\n')]) : target
     res.writeHead(200, { 'content-length': body.length, 'last-modified': LAST_MODIFIED }).end(body)
     return true

@@ -38,7 +38,13 @@ export async function indexDocument(
     return { status: 200, body, contentType: undefined, lastModified: cached.lastModified, revalidated: true }
   }
   if (a.status !== 200)
-    return { status: a.status, body: Buffer.alloc(0), contentType: undefined, lastModified: undefined, revalidated: false }
+    return {
+      status: a.status,
+      body: Buffer.alloc(0),
+      contentType: undefined,
+      lastModified: undefined,
+      revalidated: false,
+    }
   const body = await readLimited(a.body, o.max, o.what, a.stop)
   const lastModified = header(a.headers['last-modified'])
   await o.cache?.store(key, body, header(a.headers.etag), lastModified)

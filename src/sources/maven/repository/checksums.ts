@@ -5,14 +5,20 @@
 // checksumPolicy is not `fail`, and says it was not verified.
 import { createHash } from 'node:crypto'
 import { UpstreamRefused } from '../../../ingest/failure.ts'
-import { guardedGet } from '../../../ingest/outbound/guarded-get.ts'
+import { type GetOptions, guardedGet } from '../../../ingest/outbound/guarded-get.ts'
 import { readLimited } from '../../../ingest/outbound/read-limited.ts'
 import { DIGEST_HEX_LENGTH, type DigestAlgorithm } from '../../../ingest/outbound/verified-download.ts'
-import type { RepositoryGet } from './repository-get.ts'
 
 export interface Checksum {
   algorithm: DigestAlgorithm
   hex: string
+}
+
+/** What a checksum request needs of its file's request (repository-get.ts). */
+export interface RepositoryGet {
+  what: string
+  options(what: string): GetOptions
+  denied(what: string, status: number): UpstreamRefused
 }
 
 const ORDER: DigestAlgorithm[] = ['sha512', 'sha256', 'sha1', 'md5']

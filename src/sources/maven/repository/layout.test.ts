@@ -8,7 +8,10 @@ const c = { groupId: 'org.apache.commons', artifactId: 'commons-lang3' }
 test('the default layout: group path, artifact, version, file names with classifier and extension', () => {
   assert.equal(artifactPath(c), 'org/apache/commons/commons-lang3/')
   assert.equal(versionPath(c, '3.12.0'), 'org/apache/commons/commons-lang3/3.12.0/')
-  assert.equal(filePath(c, '3.12.0', { extension: 'pom' }), 'org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.pom')
+  assert.equal(
+    filePath(c, '3.12.0', { extension: 'pom' }),
+    'org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.pom',
+  )
   assert.equal(
     filePath(c, '1.0-SNAPSHOT', { fileVersion: '1.0-20240102.030405-2', classifier: 'sources', extension: 'jar' }),
     'org/apache/commons/commons-lang3/1.0-SNAPSHOT/commons-lang3-1.0-20240102.030405-2-sources.jar',

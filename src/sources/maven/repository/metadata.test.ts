@@ -15,12 +15,23 @@ test('versions, latest, release, lastUpdated; versions that cannot be laid out a
     c,
     'm',
   )
-  assert.deepEqual(m, { versions: ['3.11', '3.12.0'], latest: '3.12.0', release: '3.12.0', lastUpdated: '2021-03-02T10:00:00.000Z' })
+  assert.deepEqual(m, {
+    versions: ['3.11', '3.12.0'],
+    latest: '3.12.0',
+    release: '3.12.0',
+    lastUpdated: '2021-03-02T10:00:00.000Z',
+  })
 })
 
 test('metadata naming another artifact is refused', () => {
-  assert.throws(() => parseArtifactMetadata(artifact('', 'org.evil'), c, 'm'), (e) => e instanceof UpstreamRefused && e.kind === 'identity')
-  assert.throws(() => parseArtifactMetadata('<other/>', c, 'm'), (e) => e instanceof UpstreamRefused && e.kind === 'format')
+  assert.throws(
+    () => parseArtifactMetadata(artifact('', 'org.evil'), c, 'm'),
+    (e) => e instanceof UpstreamRefused && e.kind === 'identity',
+  )
+  assert.throws(
+    () => parseArtifactMetadata('<other/>', c, 'm'),
+    (e) => e instanceof UpstreamRefused && e.kind === 'format',
+  )
 })
 
 test("a SNAPSHOT's builds: snapshotVersions per file, else Maven 2's snapshot timestamp", () => {
@@ -37,6 +48,9 @@ test("a SNAPSHOT's builds: snapshotVersions per file, else Maven 2's snapshot ti
   assert.deepEqual(m3.files, [
     { classifier: 'sources', extension: 'jar', value: '1.0-20240102.030405-2', updated: '2024-01-02T03:04:05.000Z' },
   ])
-  assert.throws(() => parseSnapshotMetadata(artifact('<version>2.0-SNAPSHOT</version>'), c, '1.0-SNAPSHOT', 'm'), UpstreamRefused)
+  assert.throws(
+    () => parseSnapshotMetadata(artifact('<version>2.0-SNAPSHOT</version>'), c, '1.0-SNAPSHOT', 'm'),
+    UpstreamRefused,
+  )
   assert.equal(mavenDate('2024'), undefined)
 })

@@ -15,7 +15,7 @@ export interface ArtifactMetadata {
   lastUpdated: string | undefined
 }
 
-export interface SnapshotFile {
+interface SnapshotFile {
   classifier: string | undefined
   extension: string
   /** The timestamped version its file is named with (`1.0-20240101.120000-3`). */
@@ -60,7 +60,8 @@ export function parseSnapshotMetadata(text: string, c: Coordinates, version: str
     if (!value || !extension || !isMavenVersion(value)) return []
     return [{ classifier: textOf(s, 'classifier'), extension, value, updated: mavenDate(textOf(s, 'updated')) }]
   })
-  const build = timestamp && buildNumber && textOf(snapshot, 'localCopy') !== 'true' ? `${timestamp}-${buildNumber}` : undefined
+  const build =
+    timestamp && buildNumber && textOf(snapshot, 'localCopy') !== 'true' ? `${timestamp}-${buildNumber}` : undefined
   return { build, files, lastUpdated: mavenDate(textOf(versioning, 'lastUpdated')) }
 }
 

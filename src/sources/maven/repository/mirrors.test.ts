@@ -23,7 +23,13 @@ test("mirrorOf patterns as Maven's mirror selector reads them", () => {
 })
 
 test('an exact id wins over an earlier pattern; else the first pattern that matches', () => {
-  const m = (id: string, mirrorOf: string) => ({ id, url: `https://${id}.example/`, mirrorOf, blocked: false, from: id })
+  const m = (id: string, mirrorOf: string) => ({
+    id,
+    url: `https://${id}.example/`,
+    mirrorOf,
+    blocked: false,
+    from: id,
+  })
   const mirrors = [m('all', '*'), m('mine', 'corp')]
   assert.equal(mirrorFor(remote, mirrors)?.id, 'mine')
   assert.equal(mirrorFor(central, mirrors)?.id, 'all')

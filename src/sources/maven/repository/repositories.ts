@@ -120,7 +120,7 @@ function readable(server: SettingsServer, what: string, v: string | undefined): 
   if (/(^|[^\\])\{[^}]*\}/.test(v))
     throw new PermanentError(
       `${server.from}: ${what} is encrypted (settings-security.xml); compintel does not decrypt Maven passwords and ` +
-        'sends none it cannot read: give it in clear, e.g. as ${env.NAME}',
+        `sends none it cannot read: give it in clear, e.g. as \${env.NAME}`,
     )
   return v
 }

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { inspect } from 'node:util'
 import { after, before, beforeEach, describe, test } from 'node:test'
+import { inspect } from 'node:util'
 import {
   LAST_MODIFIED,
   type MavenRepositoryServer,
@@ -13,8 +13,8 @@ import {
   startMavenRepositoryServer,
 } from '../../../../test/helpers/maven-repository-server.ts'
 import { defaultMavenLimits, type MavenLimits } from '../../../config/registries.ts'
-import { UpstreamRefused } from '../../../ingest/failure.ts'
 import { walkArchiveHere } from '../../../ingest/archive-walk.ts'
+import { UpstreamRefused } from '../../../ingest/failure.ts'
 import { PackageNotFound } from '../../npm/registry.ts'
 import { mavenRepositoriesFromSettings } from './repositories.ts'
 import { MavenRepositoryClient } from './repository-client.ts'
@@ -75,7 +75,11 @@ describe('metadata and POMs', () => {
     })
     assert.deepEqual(
       server.seen.map((s) => s.path),
-      ['/releases/org/apache/commons/commons-lang3/maven-metadata.xml', '/releases/org/apache/commons/commons-lang3/maven-metadata.xml.sha512', '/releases/org/apache/commons/commons-lang3/maven-metadata.xml.sha256'],
+      [
+        '/releases/org/apache/commons/commons-lang3/maven-metadata.xml',
+        '/releases/org/apache/commons/commons-lang3/maven-metadata.xml.sha512',
+        '/releases/org/apache/commons/commons-lang3/maven-metadata.xml.sha256',
+      ],
     )
     await assert.rejects(c.versions({ groupId: 'org.example', artifactId: 'absent' }), PackageNotFound)
   })
@@ -94,7 +98,13 @@ describe('metadata and POMs', () => {
   test("a POM's text (a parent's too), verified, with its Last-Modified as the date", async () => {
     const { c } = client(profile({ internal: [server.url('releases')] }))
     const pom = await c.pom(LANG3, '3.12.0')
-    assert.equal(pom.text, readFileSync(path.join(import.meta.dirname, '../../../../test/fixtures/maven-repository/commons-lang3-3.12.0.pom'), 'utf8'))
+    assert.equal(
+      pom.text,
+      readFileSync(
+        path.join(import.meta.dirname, '../../../../test/fixtures/maven-repository/commons-lang3-3.12.0.pom'),
+        'utf8',
+      ),
+    )
     assert.equal(pom.repository, 'internal')
     assert.equal(pom.lastModified, new Date(LAST_MODIFIED).toISOString())
     assert.deepEqual(pom.checksum?.algorithm, 'sha256')
@@ -140,7 +150,10 @@ describe('jars', () => {
     const names = await c.withJar(LANG3, '3.12.0', 'sources', async (file) => readFileSync(file).includes('NOTICE.txt'))
     assert.equal(names, true)
     assert.deepEqual(readdirSync(workDir), [])
-    await assert.rejects(c.withJar(PARENT, '56', undefined, async () => 1), PackageNotFound)
+    await assert.rejects(
+      c.withJar(PARENT, '56', undefined, async () => 1),
+      PackageNotFound,
+    )
   })
 
   test('a jar or POM that does not match its checksum is refused and nothing is given or left', async () => {
@@ -207,7 +220,7 @@ describe('repositories, mirrors and credentials', () => {
     assert.doesNotMatch(JSON.stringify(c), /s3cret|ZGVwbG95ZXI6czNjcmV0/)
   })
 
-  test("external:* mirrors central but not a repository on 127.0.0.1; !id excludes it; a refused password is named", async () => {
+  test('external:* mirrors central but not a repository on 127.0.0.1; !id excludes it; a refused password is named', async () => {
     const settings = profile(
       { local: [server.url('local')], other: [server.url('other')] },
       `<mirrors><mirror><id>ext</id><url>${server.url('ext')}</url><mirrorOf>external:*</mirrorOf></mirror>
@@ -220,11 +233,11 @@ describe('repositories, mirrors and credentials', () => {
       () => undefined,
       (e: Error) => e,
     )
-    assert.match(String(err?.message), /repository local answered 401 \(are the credentials of <server> local right\?\)/)
-    assert.deepEqual(
-      [...new Set(server.seen.map((s) => s.path.split('/')[1]))],
-      ['local', 'other', 'ext'],
+    assert.match(
+      String(err?.message),
+      /repository local answered 401 \(are the credentials of <server> local right\?\)/,
     )
+    assert.deepEqual([...new Set(server.seen.map((s) => s.path.split('/')[1]))], ['local', 'other', 'ext'])
   })
 
   test("a server's httpHeaders are sent to its repository", async () => {

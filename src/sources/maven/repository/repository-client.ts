@@ -126,7 +126,8 @@ export class MavenRepositoryClient {
         const served = await a.download(jarPath, file, { what, checksums, signal })
         return served && { ...served, ...(build ? { build } : {}) }
       })
-      if (!got) throw new PackageNotFound(`${c.groupId}:${c.artifactId}@${version}${classifier ? `:${classifier}` : ''}`)
+      if (!got)
+        throw new PackageNotFound(`${c.groupId}:${c.artifactId}@${version}${classifier ? `:${classifier}` : ''}`)
       return await use(file, got)
     } finally {
       rmSync(dir, { recursive: true, force: true })

@@ -11,7 +11,7 @@ import { type GetOptions, guardedGet, header, type NetworkOptions } from '../../
 import type { OutboundPolicy } from '../../../ingest/outbound/policy.ts'
 import { limited, readLimited } from '../../../ingest/outbound/read-limited.ts'
 import { withVerifiedDownload } from '../../../ingest/outbound/verified-download.ts'
-import { type Checksum, checkDigest, publishedChecksum, unverified } from './checksums.ts'
+import { type Checksum, checkDigest, publishedChecksum, type RepositoryGet, unverified } from './checksums.ts'
 import type { MavenRepository } from './repositories.ts'
 
 /** A file as a repository served it. */
@@ -29,13 +29,6 @@ export interface Served {
 /** A repository refused the credentials (401, 403): the next repository is asked. */
 export class CredentialsRefused extends UpstreamRefused {
   override readonly name: string = 'CredentialsRefused'
-}
-
-/** What a checksum request needs of its file's request. */
-export interface RepositoryGet {
-  what: string
-  options(what: string): GetOptions
-  denied(what: string, status: number): UpstreamRefused
 }
 
 export class RepositoryAccess {
@@ -80,7 +73,9 @@ export class RepositoryAccess {
       const got = await withVerifiedDownload(url, checksum.hex, (s) => pipeline(s, createWriteStream(file)), {
         ...options,
         algorithm: checksum.algorithm,
-        onAnswer: (headers) => void (lastModified = isoDate(header(headers['last-modified']))),
+        onAnswer: (headers) => {
+          lastModified = isoDate(header(headers['last-modified']))
+        },
       })
       if (!got) return undefined
     } else {

@@ -25,10 +25,16 @@ const env = { HOME: '/home/u', MAVEN_HOME: '/opt/maven', REPO_HOST: 'repo.exampl
 const files = (f: string) =>
   ({ '/home/u/.m2/settings.xml': USER, '/opt/maven/conf/settings.xml': GLOBAL, '/etc/other.xml': GLOBAL })[f]
 
-test('one file: mirrors, servers with credentials and headers, profiles and policies, ${env.X} replaced', () => {
+test('one file: mirrors, servers with credentials and headers, profiles and policies, env expressions replaced', () => {
   const s = parseSettings(USER, 'settings.xml', env)
   assert.deepEqual(s.mirrors, [
-    { id: 'corp', url: 'https://repo.example/maven/', mirrorOf: '*', blocked: false, from: 'settings.xml <mirror> corp' },
+    {
+      id: 'corp',
+      url: 'https://repo.example/maven/',
+      mirrorOf: '*',
+      blocked: false,
+      from: 'settings.xml <mirror> corp',
+    },
   ])
   assert.equal(s.servers[0]?.password, 'pw')
   assert.deepEqual(s.servers[1]?.headers, [['Private-Token', 'tok']])
@@ -56,8 +62,14 @@ test("the user's file over the global one: its items first, the global's added b
 })
 
 test("MAVEN_SETTINGS replaces the user's file (as -s does) and must exist; no file at all is empty settings", () => {
-  assert.deepEqual(readMavenSettings(env, files, '/etc/other.xml').files, ['/opt/maven/conf/settings.xml', '/etc/other.xml'])
-  assert.throws(() => readMavenSettings(env, files, '/missing.xml'), /MAVEN_SETTINGS: the settings file \/missing.xml does not exist/)
+  assert.deepEqual(readMavenSettings(env, files, '/etc/other.xml').files, [
+    '/opt/maven/conf/settings.xml',
+    '/etc/other.xml',
+  ])
+  assert.throws(
+    () => readMavenSettings(env, files, '/missing.xml'),
+    /MAVEN_SETTINGS: the settings file \/missing.xml does not exist/,
+  )
   assert.deepEqual(readMavenSettings({ HOME: '/nowhere' }, () => undefined).mirrors, [])
 })
 
@@ -67,5 +79,8 @@ test('a file that is not settings XML is refused naming it', () => {
 })
 
 test('interpolation: env and user.home; anything else left as written', () => {
-  assert.equal(interpolate('${user.home}/x ${env.A} ${env.NOPE} ${project.version}', { HOME: '/h', A: 'a' }), '/h/x a ${env.NOPE} ${project.version}')
+  assert.equal(
+    interpolate(`\${user.home}/x \${env.A} \${env.NOPE} \${project.version}`, { HOME: '/h', A: 'a' }),
+    `/h/x a \${env.NOPE} \${project.version}`,
+  )
 })

@@ -16,7 +16,7 @@ export interface RepositoryPolicy {
   checksumPolicy: ChecksumPolicy
 }
 
-export interface SettingsRepository {
+interface SettingsRepository {
   id: string
   url: string
   layout: string
@@ -42,7 +42,7 @@ export interface SettingsServer {
   from: string
 }
 
-export interface SettingsProfile {
+interface SettingsProfile {
   id: string
   activeByDefault: boolean
   repositories: SettingsRepository[]
