@@ -7,7 +7,7 @@
 // server's credentials apply, else `central`). A password or header encrypted with settings-security.xml (`{…}`) is
 // refused: compintel does not decrypt Maven's passwords and never sends one it cannot read.
 import { PermanentError } from '../../../ingest/failure.ts'
-import type { ReadConfigFile } from '../../../ingest/outbound/config-files.ts'
+import { configuredHttpUrl, type ReadConfigFile } from '../../../ingest/outbound/config-files.ts'
 import { Credential } from '../../../ingest/outbound/credential.ts'
 import { mirrorFor } from './mirrors.ts'
 import {
@@ -126,14 +126,7 @@ function readable(server: SettingsServer, what: string, v: string | undefined): 
 }
 
 function checkUrl(raw: string, from: string): string {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new PermanentError(`${from}: the repository URL is not a URL`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new PermanentError(`${from}: only http(s) repositories are read, not ${url.protocol}`)
+  const url = configuredHttpUrl(raw, from, 'repositories')
   if (url.username || url.password)
     throw new PermanentError(`${from}: credentials go in a <server>, not in the repository URL`)
   return slash(url.href)
