@@ -129,6 +129,16 @@ describe('metadata and POMs', () => {
     await assert.rejects(strict.pom(LANG3, '3.12.0'), kind('integrity'))
   })
 
+  test('metadata with a DTD, or naming another artifact, is refused', async () => {
+    const { c } = client(profile({ internal: [server.url('releases')] }))
+    const at = '/releases/org/apache/commons/commons-lang3/maven-metadata.xml'
+    server.switches.checksums = []
+    server.route(at, (_req, res) => res.end('<!DOCTYPE m [<!ENTITY a "aaaa">]><metadata>&a;</metadata>'))
+    await assert.rejects(c.versions(LANG3), kind('format'))
+    server.route(at, (_req, res) => res.end('<metadata><groupId>org.evil</groupId></metadata>'))
+    await assert.rejects(c.versions(LANG3), kind('identity'))
+  })
+
   test('a POM or metadata over its bound is refused', async () => {
     const { c } = client(profile({ internal: [server.url('releases')] }), { maxPomBytes: 1024, maxDocumentBytes: 64 })
     await assert.rejects(c.pom(LANG3, '3.12.0'), kind('size'))
