@@ -50,6 +50,24 @@ test("the Go module proxy settings: a GOPROXY list, other origins, lower bounds 
   assert.ok(!bad.problems.join(' ').includes('pw'))
 })
 
+test("Maven's settings: the repository, the settings file, other origins and the bounds of each file", () => {
+  const { config, problems } = parse({
+    MAVEN_REPOSITORY_URL: 'https://repo.example/maven2/',
+    MAVEN_SETTINGS: '/etc/compintel/settings.xml',
+    MAVEN_FILE_ORIGINS: 'https://blobs.example',
+    MAVEN_MAX_POM_MB: '2',
+  })
+  assert.deepEqual(problems, [])
+  assert.equal(config.maven.indexUrl, 'https://repo.example/maven2/')
+  assert.equal(config.maven.settingsFile, '/etc/compintel/settings.xml')
+  assert.deepEqual(config.maven.fileOrigins, ['https://blobs.example'])
+  assert.equal(config.maven.maxPomBytes, 2 * 1024 * 1024)
+  assert.equal(config.maven.maxDocumentBytes, 8 * 1024 * 1024)
+  assert.equal(config.maven.maxArtifactBytes, 256 * 1024 * 1024)
+  assert.equal(parse({}).config.maven.indexUrl, undefined)
+  assert.equal(parse({ MAVEN_REPOSITORY_URL: 'file:///m2' }).problems.length, 1)
+})
+
 test('bad values are named', () => {
   const { problems } = parse({
     PYPI_INDEX_URL: 'sparse+https://x.example/',

@@ -1,6 +1,6 @@
-// The settings of the PyPI and Cargo indexes and the Go module proxies a user configured (docs/registries.md):
-// compintel's own index URLs over pip's, Cargo's and the go command's configuration, the other origins their files
-// may come from, and the bounds of what is read.
+// The settings of the PyPI and Cargo indexes, the Go module proxies and the Maven repository a user configured
+// (docs/registries.md): compintel's own index URLs over pip's, Cargo's, the go command's and Maven's configuration,
+// the other origins their files may come from, and the bounds of what is read.
 
 import type { SettingReaders } from './readers.ts'
 
@@ -29,10 +29,19 @@ export interface GoProxyLimits extends IndexLimits {
   maxModBytes: number
 }
 
+/** A Maven repository's bounds: `maxDocumentBytes` bounds maven-metadata.xml, `maxArtifactBytes` a jar. */
+export interface MavenLimits extends IndexLimits {
+  /** Maven's `-s`: the user settings file read instead of ~/.m2/settings.xml (MAVEN_SETTINGS). */
+  settingsFile: string | undefined
+  /** A POM larger than this is refused. */
+  maxPomBytes: number
+}
+
 export interface RegistriesConfig {
   pypi: IndexLimits
   cargo: IndexLimits
   golang: GoProxyLimits
+  maven: MavenLimits
 }
 
 export const REGISTRY_SETTINGS = [
@@ -44,6 +53,12 @@ export const REGISTRY_SETTINGS = [
   'GOLANG_FILE_ORIGINS',
   'GOLANG_MAX_ZIP_MB',
   'GOLANG_MAX_MOD_MB',
+  'MAVEN_REPOSITORY_URL',
+  'MAVEN_SETTINGS',
+  'MAVEN_FILE_ORIGINS',
+  'MAVEN_MAX_POM_MB',
+  'MAVEN_MAX_METADATA_MB',
+  'MAVEN_MAX_JAR_MB',
   'INDEX_MAX_DOCUMENT_MB',
   'INDEX_MAX_ARTIFACT_MB',
   'INDEX_TIMEOUT_MS',
@@ -62,6 +77,17 @@ export function defaultIndexLimits(): IndexLimits {
     timeoutMs: 300_000,
     cacheDir: undefined,
     cacheMaxBytes: 256 * MB,
+  }
+}
+
+/** The Maven defaults: a POM 4 MiB, maven-metadata.xml 8 MiB, a jar 256 MiB. */
+export function defaultMavenLimits(): MavenLimits {
+  return {
+    ...defaultIndexLimits(),
+    maxDocumentBytes: 8 * MB,
+    maxArtifactBytes: 256 * MB,
+    settingsFile: undefined,
+    maxPomBytes: 4 * MB,
   }
 }
 
@@ -91,6 +117,15 @@ export function parseRegistriesConfig(readers: SettingReaders): RegistriesConfig
       fileOrigins: origins(readers, 'GOLANG_FILE_ORIGINS'),
       maxArtifactBytes: int('GOLANG_MAX_ZIP_MB', 128, 1, 500) * MB,
       maxModBytes: int('GOLANG_MAX_MOD_MB', 4, 1, 16) * MB,
+    },
+    maven: {
+      ...shared,
+      indexUrl: indexUrl(readers, 'MAVEN_REPOSITORY_URL', /^https?:\/\//),
+      fileOrigins: origins(readers, 'MAVEN_FILE_ORIGINS'),
+      settingsFile: readers.src.MAVEN_SETTINGS?.trim() || undefined,
+      maxPomBytes: int('MAVEN_MAX_POM_MB', 4, 1, 1024) * MB,
+      maxDocumentBytes: int('MAVEN_MAX_METADATA_MB', 8, 1, 4096) * MB,
+      maxArtifactBytes: int('MAVEN_MAX_JAR_MB', 256, 1, 65_536) * MB,
     },
   }
 }

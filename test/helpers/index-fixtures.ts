@@ -21,6 +21,7 @@ export interface Seen {
   authorization: string | undefined
   accept: string | undefined
   ifNoneMatch: string | undefined
+  headers: http.IncomingHttpHeaders
 }
 
 export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void
@@ -48,6 +49,7 @@ export async function startFixtureServer(
       authorization: req.headers.authorization,
       accept: req.headers.accept,
       ifNoneMatch: req.headers['if-none-match'],
+      headers: req.headers,
     })
     const handler = routes.get(path)
     if (handler) return handler(req, res)

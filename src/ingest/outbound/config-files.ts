@@ -1,6 +1,7 @@
-// The configuration files of package tools (pip.conf, netrc, Cargo's config.toml and credentials.toml), read the way
-// the tools' own configuration readers are given them: a missing file is no configuration, a file over the bound is
-// refused (a configuration file is small; a device or a huge file is a mistake, not a configuration).
+// The configuration files of package tools (pip.conf, netrc, Cargo's config.toml and credentials.toml, Maven's
+// settings.xml), read the way the tools' own configuration readers are given them: a missing file is no
+// configuration, a file over the bound is refused (a configuration file is small; a device or a huge file is a
+// mistake, not a configuration); and the index URLs they name, checked the same way.
 import { readFileSync, statSync } from 'node:fs'
 import { PermanentError } from '../failure.ts'
 
@@ -21,4 +22,20 @@ export const readConfigFile: ReadConfigFile = (path) => {
       return undefined
     throw err
   }
+}
+
+/**
+ * An index's or repository's URL from a configuration (`from` names where, for the message): an http(s) URL, else a
+ * PermanentError; `kind` names what the tool reads (`indexes`, `sparse indexes`, `repositories`).
+ */
+export function configuredHttpUrl(raw: string, from: string, kind: string): URL {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new PermanentError(`${from}: the ${kind === 'repositories' ? 'repository' : 'index'} URL is not a URL`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new PermanentError(`${from}: only http(s) ${kind} are read, not ${url.protocol}`)
+  return url
 }

@@ -44,12 +44,14 @@ after(async () => {
 })
 
 test('a redirect to an allowed origin is followed without the credentials', async () => {
-  const a = await guardedGet(`${index.origin}/moved`, { ...base, policy: policy() })
+  const a = await guardedGet(`${index.origin}/moved`, { ...base, headers: { 'x-token': 'FIXTURE' }, policy: policy() })
   a.stop()
   assert.equal(a.status, 200)
   assert.equal(a.url.origin, files.origin)
   assert.equal(index.seen.at(-1)?.authorization, 'Bearer FIXTURE')
+  assert.equal(index.seen.at(-1)?.headers['x-token'], 'FIXTURE')
   assert.equal(files.seen.at(-1)?.authorization, undefined)
+  assert.equal(files.seen.at(-1)?.headers['x-token'], undefined)
 })
 
 test('a 5xx is transient (its status kept); a 404 is an answer; the deadline ends a slow answer', async () => {

@@ -32,6 +32,8 @@ export interface GetOptions {
   raw?: boolean
   /** The Authorization header for a trusted URL of the first origin; never sent elsewhere. */
   authorization?: string | undefined
+  /** Further headers sent only where `authorization` would be (a Maven server's `httpHeaders`: tokens). */
+  headers?: Readonly<Record<string, string>> | undefined
   /** The validators of a cached copy: a 304 is then an answer. */
   cached?: { etag?: string | undefined; lastModified?: string | undefined } | undefined
   /** A proxy URL (the environment's HTTPS_PROXY / HTTP_PROXY, as pip and Cargo take it). */
@@ -77,8 +79,10 @@ export async function guardedGet(first: string, o: GetOptions): Promise<Answer> 
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const { url, trusted } = checkUrl(target, o.policy)
     firstOrigin ??= url.origin
-    const auth = trusted && url.origin === firstOrigin ? o.authorization : undefined
+    const firstTrusted = trusted && url.origin === firstOrigin
+    const auth = firstTrusted ? o.authorization : undefined
     const headers: Record<string, string> = {
+      ...(firstTrusted ? o.headers : {}),
       'user-agent': 'compintel',
       'accept-encoding': o.raw ? 'identity' : 'gzip',
       ...(o.accept ? { accept: o.accept } : {}),

@@ -18,6 +18,8 @@ export interface IndexDocument {
   body: Buffer
   /** The answer's Content-Type (the cached answer's is not kept: undefined after a 304). */
   contentType: string | undefined
+  /** The answer's Last-Modified (after a 304, the cached answer's). */
+  lastModified: string | undefined
   /** The index answered 304 and the cached body was used. */
   revalidated: boolean
 }
@@ -32,10 +34,19 @@ export async function indexDocument(
   const a = await guardedGet(url, { ...o, cached })
   if (a.status === 304 && cached && o.cache) {
     if (cached.size > o.max) throw new UpstreamRefused('size', `${o.what} is over the limit of ${o.max} bytes`)
-    return { status: 200, body: await o.cache.body(key), contentType: undefined, revalidated: true }
+    const body = await o.cache.body(key)
+    return { status: 200, body, contentType: undefined, lastModified: cached.lastModified, revalidated: true }
   }
-  if (a.status !== 200) return { status: a.status, body: Buffer.alloc(0), contentType: undefined, revalidated: false }
+  if (a.status !== 200)
+    return {
+      status: a.status,
+      body: Buffer.alloc(0),
+      contentType: undefined,
+      lastModified: undefined,
+      revalidated: false,
+    }
   const body = await readLimited(a.body, o.max, o.what, a.stop)
-  await o.cache?.store(key, body, header(a.headers.etag), header(a.headers['last-modified']))
-  return { status: 200, body, contentType: header(a.headers['content-type']), revalidated: false }
+  const lastModified = header(a.headers['last-modified'])
+  await o.cache?.store(key, body, header(a.headers.etag), lastModified)
+  return { status: 200, body, contentType: header(a.headers['content-type']), lastModified, revalidated: false }
 }

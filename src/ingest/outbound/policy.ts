@@ -39,7 +39,7 @@ export function checkUrl(raw: string, policy: OutboundPolicy): { url: URL; trust
   }
   throw new UpstreamRefused(
     'address',
-    `${origin} is not the registry's origin nor one allowed (NPM_TARBALL_ORIGINS, PYPI_FILE_ORIGINS, CARGO_DL_ORIGINS, GOLANG_FILE_ORIGINS)`,
+    `${origin} is not the registry's origin nor one allowed (NPM_TARBALL_ORIGINS, PYPI_FILE_ORIGINS, CARGO_DL_ORIGINS, GOLANG_FILE_ORIGINS, MAVEN_FILE_ORIGINS)`,
   )
 }
 

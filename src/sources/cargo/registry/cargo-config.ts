@@ -9,7 +9,7 @@
 import path from 'node:path'
 import { parse } from 'smol-toml'
 import { PermanentError } from '../../../ingest/failure.ts'
-import type { ReadConfigFile } from '../../../ingest/outbound/config-files.ts'
+import { configuredHttpUrl, type ReadConfigFile } from '../../../ingest/outbound/config-files.ts'
 import { Credential } from '../../../ingest/outbound/credential.ts'
 
 export interface CargoRegistry {
@@ -78,14 +78,7 @@ export function cargoRegistryFromConfig(
 function sparseUrl(raw: string, from: string): string | undefined {
   const plain = from === 'CARGO_INDEX_URL' ? raw.replace(/^sparse\+/, '') : /^sparse\+(.*)$/.exec(raw)?.[1]
   if (plain === undefined) return undefined
-  let url: URL
-  try {
-    url = new URL(plain)
-  } catch {
-    throw new PermanentError(`${from}: the index URL is not a URL`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new PermanentError(`${from}: only http(s) sparse indexes are read, not ${url.protocol}`)
+  const url = configuredHttpUrl(plain, from, 'sparse indexes')
   if (url.username || url.password) throw new PermanentError(`${from}: credentials go in a token, not in the URL`)
   if (!url.pathname.endsWith('/')) url.pathname += '/'
   return url.href

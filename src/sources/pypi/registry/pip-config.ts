@@ -7,8 +7,7 @@
 // everything. Credentials come from the URL's user info, else from netrc ($NETRC, else ~/.netrc) for the URL's host;
 // they are held as a Credential (never printed) and taken out of the URL.
 import path from 'node:path'
-import { PermanentError } from '../../../ingest/failure.ts'
-import type { ReadConfigFile } from '../../../ingest/outbound/config-files.ts'
+import { configuredHttpUrl, type ReadConfigFile } from '../../../ingest/outbound/config-files.ts'
 import { Credential } from '../../../ingest/outbound/credential.ts'
 import { netrcFor, readNetrc } from './netrc.ts'
 import { parsePipIni } from './pip-ini.ts'
@@ -87,14 +86,7 @@ export function pipConfigFiles(env: Record<string, string | undefined>, files: R
 }
 
 function pypiIndex(raw: string, from: string, netrc: string | undefined): PypiIndex {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new PermanentError(`${from}: the index URL is not a URL`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new PermanentError(`${from}: only http(s) indexes are read, not ${url.protocol}`)
+  const url = configuredHttpUrl(raw, from, 'indexes')
   let credential: Credential | undefined
   if (url.username) credential = Credential.basic(decodeURIComponent(url.username), decodeURIComponent(url.password))
   else if (netrc) {
