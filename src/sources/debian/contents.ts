@@ -70,12 +70,14 @@ export async function readRepackaged(
   const held = new Set<string>()
   const heldId = (e: RepackagedEntry) => `${key(e.ecosystem, e.name)}@${e.version}\u0000${e.package}`
   let entries = 0
-  const add = (e: RepackagedEntry, where: string) => {
+  const add = (e: RepackagedEntry, where: string | undefined) => {
     const id = `${e.path}\u0000${e.package}`
-    if (seen.has(id) || held.has(heldId(e))) return // a path listed by a suite and its -updates suite
+    if (seen.has(id)) return // a path listed by a suite and its -updates suite
+    if (where === undefined && held.has(heldId(e))) return // a crate the Contents list in this package
     seen.add(id)
     held.add(heldId(e))
-    if (++entries > MAX_ENTRIES) throw new Error(`more than ${MAX_ENTRIES} repackaged libraries in ${where}`)
+    if (++entries > MAX_ENTRIES)
+      throw new Error(`more than ${MAX_ENTRIES} repackaged libraries in ${where ?? 'the Packages indexes'}`)
     const k = key(e.ecosystem, e.name)
     byName.set(k, [...(byName.get(k) ?? []), e])
   }
@@ -83,7 +85,7 @@ export async function readRepackaged(
     await readLines(file, onRefused, (line) => {
       for (const e of parseContentsLine(line, onRefused)) add(e, file)
     })
-  for (const e of more) add(e, 'the Packages indexes')
+  for (const e of more) add(e, undefined)
   return {
     find: (ecosystem, name) => [...(byName.get(key(ecosystem, name)) ?? [])],
     entries: () => [...byName.values()].flat(),
