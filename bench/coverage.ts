@@ -8,6 +8,9 @@
 //
 //   node --import ./bin/register-ts.js bench/coverage.ts [project file…] [--include-dev] [--concurrency N] [--wait-ms N]
 //     [--on-demand analyze|metadata|off]   (off: what the seed alone answers, one pass, nothing learned)
+//
+// The DEBIAN_* settings of the environment apply (DEBIAN_SUITES, DEBIAN_APT_DIR, DEBIAN_MIRROR, …): the Debian, PyPI
+// and Cargo units learn from the suites they name.
 
 import { parseArgs } from 'node:util'
 import { createRuntime } from '../src/app/runtime.ts'
@@ -69,6 +72,8 @@ async function main(): Promise<void> {
   const asked = components(positionals.length > 0 ? positionals : ['package-lock.json'], values['include-dev'])
   const file = await seededCopy()
   const config = parseConfig({
+    // where Debian's archive is and which suites it learns from (DEBIAN_SUITES=bookworm,trixie: docs/debian.md)
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('DEBIAN_'))),
     DATABASE_URL: `sqlite:${file}`,
     ON_DEMAND: values['on-demand'],
     ON_DEMAND_CONCURRENCY: values.concurrency,

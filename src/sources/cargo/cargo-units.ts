@@ -80,7 +80,12 @@ export function cargoRunner(deps: CargoUnitDeps): UnitRunner {
     return {
       changed: r.versions > 0,
       dependencies: r.dependencies,
-      facts: { versions: r.versions, analyzed: r.analyzed, refused: r.refused.length },
+      facts: {
+        versions: r.versions,
+        analyzed: r.analyzed,
+        refused: r.refused.length,
+        ...(r.fromPackagesIndex ? { fromPackagesIndex: r.fromPackagesIndex } : {}),
+      },
     }
   }
 }

@@ -1,5 +1,6 @@
 // One crate learned from Debian's archive (docs/cargo.md): the Contents index names the packages shipping its
-// Cargo.toml (no package name guessed), every version of each of them in the suites is downloaded (apt, as the Debian
+// Cargo.toml (no package name guessed; for a suite whose Contents index is missing, its Packages index by debcargo's
+// naming rule: debian/debcargo.ts), every version of each of them in the suites is downloaded (apt, as the Debian
 // source does: deb-fetch.ts), its registry folder read (deb-crate.ts: checksum, identity), the versions mapped
 // (map-crate.ts) and, when analyzers are given, each upstream version's files walked through them. One transaction.
 // A folder refused (its identity, its checksum, its size) is left out and reported; when every one is, the crate is.
@@ -41,6 +42,8 @@ export interface CrateIngestReport {
   refused: string[]
   /** The newest version's runtime dependencies' names (what --with-dependencies follows). */
   dependencies: string[]
+  /** Packages found through a Packages index, their suite's Contents index missing (debcargo.ts). */
+  fromPackagesIndex?: string[]
 }
 
 export async function ingestCrate(o: CrateIngestOptions): Promise<CrateIngestReport> {
@@ -99,7 +102,15 @@ export async function ingestCrate(o: CrateIngestOptions): Promise<CrateIngestRep
     await o.writer.writePackage({ component, versions, analyses, registryVersions: versions })
     const latest = versions.find((v) => v.version === component.latestVersion)
     const dependencies = (latest?.dependencies ?? []).filter((d) => d.scope === 'runtime').map((d) => d.name)
-    return { notFound: false, versions: mapped.versions.length, analyzed: analyses.length, refused, dependencies }
+    const derived = [...new Set(entries.filter((e) => e.from === 'Packages').map((e) => e.package))]
+    return {
+      notFound: false,
+      versions: mapped.versions.length,
+      analyzed: analyses.length,
+      refused,
+      dependencies,
+      ...(derived.length > 0 ? { fromPackagesIndex: derived } : {}),
+    }
   } finally {
     rmSync(work, { recursive: true, force: true })
   }

@@ -77,7 +77,7 @@ export class AptArchive {
   }
 
   /** apt-get's options: every folder and file apt reads or writes is under the private folder. */
-  private options(contents = true): string[] {
+  private options(): string[] {
     const r = this.root
     const settings = {
       'Dir::Etc': path.join(r, 'etc'),
@@ -90,11 +90,9 @@ export class AptArchive {
       'Acquire::Languages': 'none',
       'Acquire::GzipIndexes': 'false',
       'Debug::NoLocking': '1',
-      ...(contents
-        ? Object.fromEntries(
-            Object.entries(CONTENTS_TARGET).map(([k, v]) => [`Acquire::IndexTargets::deb::Contents-deb::${k}`, v]),
-          )
-        : {}),
+      ...Object.fromEntries(
+        Object.entries(CONTENTS_TARGET).map(([k, v]) => [`Acquire::IndexTargets::deb::Contents-deb::${k}`, v]),
+      ),
     }
     return [...Object.entries(settings).flatMap(([k, v]) => ['-o', `${k}=${v}`]), '-qq']
   }
@@ -111,24 +109,38 @@ export class AptArchive {
     ])
       mkdirSync(path.join(r, d), { recursive: true })
     writeFileSync(path.join(r, 'state', 'status'), '')
-    writeFileSync(path.join(r, 'etc', 'sources.list'), this.sourcesList())
+    const list = path.join(r, 'etc', 'sources.list')
+    writeFileSync(list, this.sourcesList())
     await this.apt(['update']).catch(async (err: unknown) => {
       // a Contents index that fails (a mirror mid-sync serves it at the wrong size) must not stop Debian's own
-      // packages from being read: apt keeps none of that suite's new indexes then, so they are fetched again without
-      // the Contents target, and the suite's repackaged libraries stay unfound until the next fetch
-      if (!(err instanceof AptFailed) || !onlyContentsFailed(err.stderr)) throw err
-      await this.exec('apt-get', ['update'], undefined, false)
+      // packages from being read: apt keeps none of that suite's new indexes then, so the update runs again with the
+      // Contents target turned off for the suites whose Contents failed, and for them alone. (Turning the target off
+      // for every suite would lose the other suites' Contents: apt deletes the lists no target names.) Their
+      // repackaged crates are then read from the Packages index (debcargo.ts) until a fetch gets their Contents.
+      const failed = err instanceof AptFailed ? failedContents(err.stderr) : undefined
+      if (!failed) throw err
+      writeFileSync(list, this.sourcesList(new Set(failed)))
+      await this.apt(['update'])
     })
   }
 
-  private sourcesList(): string {
+  /** The sources list: each suite with its -updates and -security suites, the Contents target off for `noContents`. */
+  private sourcesList(noContents: ReadonlySet<string> = new Set()): string {
     const { archive, security, keyring } = this.o.mirrors
-    const opts = this.o.trusted ? ' [trusted=yes]' : keyring ? ` [signed-by=${keyring}]` : ''
+    const opts = this.o.trusted ? ['trusted=yes'] : keyring ? [`signed-by=${keyring}`] : []
+    const bracket = (o: string[]) => (o.length > 0 ? ` [${o.join(' ')}]` : '')
     const lines: string[] = []
     for (const suite of this.o.suites) {
-      const entries = [`${archive} ${suite} main`, `${archive} ${suite}-updates main`]
-      if (security) entries.push(`${security} ${suite}-security main`)
-      for (const e of entries) lines.push(`deb${opts} ${e}`, `deb-src${opts} ${e}`)
+      const entries: [string, string][] = [
+        [archive, suite],
+        [archive, `${suite}-updates`],
+      ]
+      if (security) entries.push([security, `${suite}-security`])
+      for (const [uri, dist] of entries) {
+        // apt's option named after the target's identifier turns it off for this entry alone (sources.list(5))
+        const deb = noContents.has(dist) ? [...opts, 'Contents-deb=no'] : opts
+        lines.push(`deb${bracket(deb)} ${uri} ${dist} main`, `deb-src${bracket(opts)} ${uri} ${dist} main`)
+      }
     }
     return `${lines.join('\n')}\n`
   }
@@ -221,9 +233,9 @@ export class AptArchive {
     return this.exec('apt-get', args, cwd)
   }
 
-  private async exec(command: string, args: string[], cwd?: string, contents = true): Promise<void> {
+  private async exec(command: string, args: string[], cwd?: string): Promise<void> {
     try {
-      await run(command, [...this.options(contents), ...args], {
+      await run(command, [...this.options(), ...args], {
         cwd: cwd ?? this.root,
         env: { ...process.env, LC_ALL: 'C' },
         maxBuffer: 16 * 1024 * 1024,
@@ -250,14 +262,20 @@ class AptFailed extends Error {
   }
 }
 
-/** Whether the files `apt-get update` failed to fetch are all Contents indexes (its `E: Failed to fetch` lines). */
-export function onlyContentsFailed(stderr: string): boolean {
+/**
+ * The suites (dists: trixie, trixie-updates, …) whose Contents indexes `apt-get update` failed to fetch (its
+ * `E: Failed to fetch` lines), when those are all that failed; undefined when anything else failed too.
+ */
+export function failedContents(stderr: string): string[] | undefined {
   const errors = stderr.split('\n').filter((l) => l.startsWith('E: '))
   const failed = errors.filter((l) => l.startsWith('E: Failed to fetch '))
   const others = errors.filter((l) => !l.startsWith('E: Failed to fetch ') && !/^E: Some index files failed/.test(l))
-  return (
-    failed.length > 0 &&
-    others.length === 0 &&
-    failed.every((l) => /\/dists\/[^/ ]+\/main\/Contents-[a-z0-9]+(?:\.[a-z0-9]+)?\s/.test(`${l.slice(19)} `))
-  )
+  if (failed.length === 0 || others.length > 0) return undefined
+  const dists = new Set<string>()
+  for (const l of failed) {
+    const m = /\/dists\/([^/ ]+)\/main\/Contents-[a-z0-9]+(?:\.[a-z0-9]+)?\s/.exec(`${l.slice(19)} `)
+    if (!m) return undefined
+    dists.add(m[1] as string)
+  }
+  return [...dists]
 }

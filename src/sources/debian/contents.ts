@@ -22,6 +22,9 @@ export interface RepackagedEntry {
   path: string
   /** The Debian binary package holding it. */
   package: string
+  /** Read from the Packages index, the suite's Contents index missing (debcargo.ts): its path derived. Absent: read
+   * from a Contents index. */
+  from?: 'Packages'
 }
 
 export interface RepackagedIndex {
@@ -53,25 +56,36 @@ const MAX_VERSION = 128
 const key = (ecosystem: RepackagedEntry['ecosystem'], name: string) =>
   `${ecosystem}:${ecosystem === 'pypi' ? pep503(name) : crateKey(name)}`
 
-/** The repackaged libraries the Contents files list (files apt downloaded: any compression apt reads). */
+/**
+ * The repackaged libraries the Contents files list (files apt downloaded: any compression apt reads), then the `more`
+ * entries read otherwise (debcargo.ts) that no Contents entry already has (the same crate, version and package).
+ */
 export async function readRepackaged(
   files: readonly string[],
   onRefused: (why: string) => void = () => {},
+  more: readonly RepackagedEntry[] = [],
 ): Promise<RepackagedIndex> {
   const byName = new Map<string, RepackagedEntry[]>()
   const seen = new Set<string>()
+  const held = new Set<string>()
+  const heldId = (e: RepackagedEntry) => `${key(e.ecosystem, e.name)}@${e.version}\u0000${e.package}`
   let entries = 0
+  const add = (e: RepackagedEntry, where: string | undefined) => {
+    const id = `${e.path}\u0000${e.package}`
+    if (seen.has(id)) return // a path listed by a suite and its -updates suite
+    if (where === undefined && held.has(heldId(e))) return // a crate the Contents list in this package
+    seen.add(id)
+    held.add(heldId(e))
+    if (++entries > MAX_ENTRIES)
+      throw new Error(`more than ${MAX_ENTRIES} repackaged libraries in ${where ?? 'the Packages indexes'}`)
+    const k = key(e.ecosystem, e.name)
+    byName.set(k, [...(byName.get(k) ?? []), e])
+  }
   for (const file of files)
     await readLines(file, onRefused, (line) => {
-      for (const e of parseContentsLine(line, onRefused)) {
-        const id = `${e.path}\u0000${e.package}`
-        if (seen.has(id)) continue // a path listed by a suite and its -updates suite
-        seen.add(id)
-        if (++entries > MAX_ENTRIES) throw new Error(`more than ${MAX_ENTRIES} repackaged libraries in ${file}`)
-        const k = key(e.ecosystem, e.name)
-        byName.set(k, [...(byName.get(k) ?? []), e])
-      }
+      for (const e of parseContentsLine(line, onRefused)) add(e, file)
     })
+  for (const e of more) add(e, undefined)
   return {
     find: (ecosystem, name) => [...(byName.get(key(ecosystem, name)) ?? [])],
     entries: () => [...byName.values()].flat(),

@@ -2,7 +2,9 @@
 // reads them, one fetch at a time, over a made-up archive whose update() and units end when the test says.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { SharedIndexes } from './suite-indexes.ts'
+import { fileURLToPath } from 'node:url'
+import type { IndexFile } from './apt.ts'
+import { parseIndexes, SharedIndexes, suitesWithoutContents } from './suite-indexes.ts'
 
 /** A made-up archive: counts updates, fails when told, and checks that no unit reads while one runs. */
 function fakeArchive() {
@@ -146,4 +148,51 @@ test('the indexes are parsed once per fetch: every unit within the TTL reads the
   await turn()
   archive.release()
   assert.deepEqual(await stale, { parse: 2, of: 2 }, 'past the TTL: fetched and parsed again')
+})
+
+/** Real trixie stanzas (FIXTURE: test/fixtures/debian/trixie-librust/README.md). */
+const TRIXIE = fileURLToPath(new URL('../../../test/fixtures/debian/trixie-librust/Packages', import.meta.url))
+
+test('suitesWithoutContents: the suites with Packages but no Contents index of their own', () => {
+  const packages = (suite: string): IndexFile => ({
+    suite,
+    kind: 'Packages',
+    file: `/l/x_dists_${suite}_main_binary-amd64_Packages`,
+    mirror: '',
+  })
+  const indexes = [packages('bookworm'), packages('trixie'), { ...packages('trixie'), kind: 'Sources' as const }]
+  const lists = '/var/lists/host_debian_dists_'
+  assert.deepEqual(suitesWithoutContents(indexes, [`${lists}bookworm_main_Contents-amd64.lz4`]), ['trixie'])
+  // a -updates suite's Contents are not the suite's own
+  assert.deepEqual(
+    suitesWithoutContents(indexes, [
+      `${lists}trixie-updates_main_Contents-all.lz4`,
+      `${lists}bookworm_main_Contents-all`,
+    ]),
+    ['trixie'],
+  )
+  assert.deepEqual(
+    suitesWithoutContents(indexes, [`${lists}trixie_main_Contents-all.gz`, `${lists}bookworm_main_Contents-all`]),
+    [],
+  )
+})
+
+test('parseIndexes: a suite without Contents has its crates from its Packages index, no Python distribution', async () => {
+  const parsed = await parseIndexes({
+    indexes: () => [{ suite: 'trixie', kind: 'Packages', file: TRIXIE, mirror: '' }],
+    releaseFiles: () => [],
+    contentsFiles: () => [],
+  })
+  assert.deepEqual(parsed.contentsMissing, ['trixie'])
+  assert.deepEqual(parsed.refused, [
+    'trixie: no Contents index; its crates are read from its Packages index, its Python distributions unknown',
+  ])
+  const found = (crate: string) => parsed.repackaged.find('cargo', crate).map((e) => `${e.package} ${e.version}`)
+  assert.deepEqual(found('MD_5'), ['librust-md-5-dev 0.10.6'])
+  assert.deepEqual(found('syn'), ['librust-syn-1-dev 1.0.109'])
+  assert.deepEqual(found('codepage-437'), ['librust-codepage-437-dev 0.1.0'])
+  assert.deepEqual(found('codepage'), [])
+  assert.deepEqual(found('oxttl'), ['librust-oxrdf-dev 0.1.7'])
+  assert.equal(parsed.repackaged.entries().length, 12)
+  assert.ok(parsed.repackaged.entries().every((e) => e.ecosystem === 'cargo' && e.from === 'Packages'))
 })

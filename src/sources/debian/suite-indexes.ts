@@ -4,9 +4,12 @@
 // fetch wait for it. What is kept: every binary package's records of the suites (about 140 MB of heap for bookworm's
 // main with its updates and security suites, 64,000 packages), their Release dates and the virtual packages'
 // providers; and the repackaged Python distributions and crates their Contents indexes list (contents.ts: a few
-// thousand entries, about 5 s to read bookworm's 700 MB).
-import type { AptArchive } from './apt.ts'
+// thousand entries, about 5 s to read bookworm's 700 MB). A suite whose Contents index is missing (apt.ts: a mirror
+// mid-sync) has its crates read from its Packages index instead (debcargo.ts), and no Python distribution.
+import path from 'node:path'
+import type { AptArchive, IndexFile } from './apt.ts'
 import { type RepackagedIndex, readRepackaged } from './contents.ts'
+import { cratesOfSuites } from './debcargo.ts'
 import { type BinaryRecord, readPackages, releaseDates } from './indexes.ts'
 import { providersOf } from './selection.ts'
 
@@ -19,7 +22,9 @@ export interface ParsedIndexes {
   providers: Map<string, string>
   /** The upstream libraries the packages repackage (PyPI distributions, crates), from the Contents indexes. */
   repackaged: RepackagedIndex
-  /** Why the stanzas refused were refused. */
+  /** The suites without a Contents index, their crates read from their Packages index (debcargo.ts). */
+  contentsMissing: string[]
+  /** Why the stanzas refused were refused; the suites without Contents. */
   refused: string[]
 }
 
@@ -28,15 +33,31 @@ export async function parseIndexes(
   archive: Pick<AptArchive, 'indexes' | 'releaseFiles' | 'contentsFiles'>,
 ): Promise<ParsedIndexes> {
   const refused: string[] = []
-  const packages = await readPackages(archive.indexes(), (why) => refused.push(why))
-  const repackaged = await readRepackaged(archive.contentsFiles(), (why) => refused.push(why))
+  const indexes = archive.indexes()
+  const packages = await readPackages(indexes, (why) => refused.push(why))
+  const contents = archive.contentsFiles()
+  const missing = suitesWithoutContents(indexes, contents)
+  for (const suite of missing)
+    refused.push(
+      `${suite}: no Contents index; its crates are read from its Packages index, its Python distributions unknown`,
+    )
+  const derived = cratesOfSuites(packages, new Set(missing), (why) => refused.push(why))
+  const repackaged = await readRepackaged(contents, (why) => refused.push(why), derived)
   return {
     packages,
     dates: releaseDates(archive.releaseFiles()),
     providers: providersOf(packages),
     repackaged,
+    contentsMissing: missing,
     refused,
   }
+}
+
+/** The suites with a Packages index but no Contents index of their own (`<suite>/main`, this architecture's or all's). */
+export function suitesWithoutContents(indexes: readonly IndexFile[], contentsFiles: readonly string[]): string[] {
+  const withContents = new Set(contentsFiles.map((f) => /_dists_([a-z]+)_main_Contents-/.exec(path.basename(f))?.[1]))
+  const suites = new Set(indexes.filter((i) => i.kind === 'Packages').map((i) => i.suite))
+  return [...suites].filter((s) => !withContents.has(s)).sort()
 }
 
 /**
