@@ -7,10 +7,8 @@
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -25,6 +23,7 @@ import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { FIXTURE_ADVISORIES, loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
+import { debianRepoApp } from './helpers/debian-repo-app.ts'
 import { FIXTURE_AS_OF, FIXTURE_PACKUMENTS, loadFixtureKb } from './helpers/kb-fixture.ts'
 
 const CHROMIUM_FLAGS = [
@@ -314,29 +313,15 @@ describe('the explorer while a component is learned on demand', { skip }, () => 
   let t: TestApp
   let origin: string
   let browser: Browser
-  const apt = mkdtempSync(path.join(tmpdir(), 'ci-ui-apt-'))
   before(async () => {
     // Debian's FIXTURE repository (test/fixtures/debian/repo) as the archive; a wait too short for any fetch
-    const repo = `file:${fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))}`
-    t = await makeTestApp({
-      env: {
-        AUTH: 'none',
-        ON_DEMAND: 'analyze',
-        ON_DEMAND_WAIT_MS: '1',
-        DEBIAN_APT_DIR: apt,
-        DEBIAN_MIRROR: repo,
-        DEBIAN_SECURITY_MIRROR: repo,
-        DEBIAN_MIRROR_TRUSTED: 'true',
-      },
-      onDemandRegistry: { registry: 'http://127.0.0.1:9/' },
-    })
+    t = await debianRepoApp({ env: { AUTH: 'none', ON_DEMAND: 'analyze', ON_DEMAND_WAIT_MS: '1' }, onDemand: true })
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
     browser = await chromium.launch({ executablePath: executablePath as string, args: CHROMIUM_FLAGS })
   })
   after(async () => {
     await browser?.close()
     await t?.close()
-    rmSync(apt, { recursive: true, force: true })
   })
 
   test('"being fetched" first, then the page fills in by itself', { timeout: 90_000 }, async () => {
