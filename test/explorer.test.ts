@@ -5,7 +5,6 @@
 // security headers, the first page's weight. With
 // UPDATE_SCREENSHOTS=1 the screenshots of docs/explorer.md are written from the same pages.
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -23,30 +22,12 @@ import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { FIXTURE_ADVISORIES, loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
+import { CHROMIUM_FLAGS, executablePath, chromiumSkip as skip } from './helpers/chromium.ts'
 import { debianRepoApp } from './helpers/debian-repo-app.ts'
 import { FIXTURE_AS_OF, FIXTURE_PACKUMENTS, loadFixtureKb } from './helpers/kb-fixture.ts'
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-]
 const LOCKFILE = fileURLToPath(new URL('./fixtures/explorer/package-lock.json', import.meta.url))
 const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? new URL('../docs/explorer/', import.meta.url) : undefined
-
-function chromiumPath(): string | undefined {
-  try {
-    return execFileSync('bash', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined
-  } catch {
-    return undefined
-  }
-}
-const executablePath = chromiumPath()
-const skip = executablePath ? false : "Debian's chromium package is not installed here (apt-get install chromium)"
 
 // FIXTURE advisory: markup and a script URL where the KB's untrusted text goes
 const PROBE = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">'
