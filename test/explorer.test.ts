@@ -5,12 +5,9 @@
 // security headers, the first page's weight. With
 // UPDATE_SCREENSHOTS=1 the screenshots of docs/explorer.md are written from the same pages.
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -25,29 +22,12 @@ import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { FIXTURE_ADVISORIES, loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
+import { CHROMIUM_FLAGS, executablePath, chromiumSkip as skip } from './helpers/chromium.ts'
+import { debianRepoApp } from './helpers/debian-repo-app.ts'
 import { FIXTURE_AS_OF, FIXTURE_PACKUMENTS, loadFixtureKb } from './helpers/kb-fixture.ts'
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-]
 const LOCKFILE = fileURLToPath(new URL('./fixtures/explorer/package-lock.json', import.meta.url))
 const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? new URL('../docs/explorer/', import.meta.url) : undefined
-
-function chromiumPath(): string | undefined {
-  try {
-    return execFileSync('bash', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined
-  } catch {
-    return undefined
-  }
-}
-const executablePath = chromiumPath()
-const skip = executablePath ? false : "Debian's chromium package is not installed here (apt-get install chromium)"
 
 // FIXTURE advisory: markup and a script URL where the KB's untrusted text goes
 const PROBE = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">'
@@ -314,29 +294,15 @@ describe('the explorer while a component is learned on demand', { skip }, () => 
   let t: TestApp
   let origin: string
   let browser: Browser
-  const apt = mkdtempSync(path.join(tmpdir(), 'ci-ui-apt-'))
   before(async () => {
     // Debian's FIXTURE repository (test/fixtures/debian/repo) as the archive; a wait too short for any fetch
-    const repo = `file:${fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))}`
-    t = await makeTestApp({
-      env: {
-        AUTH: 'none',
-        ON_DEMAND: 'analyze',
-        ON_DEMAND_WAIT_MS: '1',
-        DEBIAN_APT_DIR: apt,
-        DEBIAN_MIRROR: repo,
-        DEBIAN_SECURITY_MIRROR: repo,
-        DEBIAN_MIRROR_TRUSTED: 'true',
-      },
-      onDemandRegistry: { registry: 'http://127.0.0.1:9/' },
-    })
+    t = await debianRepoApp({ env: { AUTH: 'none', ON_DEMAND: 'analyze', ON_DEMAND_WAIT_MS: '1' }, onDemand: true })
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
     browser = await chromium.launch({ executablePath: executablePath as string, args: CHROMIUM_FLAGS })
   })
   after(async () => {
     await browser?.close()
     await t?.close()
-    rmSync(apt, { recursive: true, force: true })
   })
 
   test('"being fetched" first, then the page fills in by itself', { timeout: 90_000 }, async () => {

@@ -5,52 +5,27 @@
 // from, the files walked; a crate the suites lack is not found, a name asked with `_` or in capitals is the same crate;
 // a unit aborted while it walks writes nothing.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
 import { type Walker, walkCommand } from '../src/sources/debian/deb-file.ts'
 import { PackageNotFound } from '../src/sources/npm/registry.ts'
-import { makeTestApp, type TestApp } from './helpers/app.ts'
+import type { TestApp } from './helpers/app.ts'
 import { post } from './helpers/debian-kb.ts'
+import { debianRepoApp } from './helpers/debian-repo-app.ts'
 
-const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))
 // the newest Date of bookworm's Release files (bookworm-security's counts as the suite's), as for Debian's packages
 const SUITE_DATE = '2026-11-25T02:22:30.000Z'
 const ALL = { versions: 'all', analyze: 'all', withDependencies: false }
 
-/** An app and KB whose Debian archive is the FIXTURE repository (through apt in a fresh private folder). */
-async function fixtureApp(): Promise<{ t: TestApp; close(): Promise<void> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ci-cargo-apt-'))
-  const t = await makeTestApp({
-    env: {
-      DEBIAN_APT_DIR: dir,
-      DEBIAN_MIRROR: `file:${REPO}`,
-      DEBIAN_SECURITY_MIRROR: `file:${REPO}`,
-      DEBIAN_MIRROR_TRUSTED: 'true',
-    },
-  })
-  return {
-    t,
-    close: async () => {
-      await t.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
-
 describe('crates from the FIXTURE repository, known and analyzed by one bulk unit each', () => {
   let t: TestApp
-  let close: () => Promise<void>
   before(async () => {
-    ;({ t, close } = await fixtureApp())
+    t = await debianRepoApp()
     const { cargo } = unitRunners(t.storage, t.config.growth)
     assert.ok(cargo)
     for (const name of ['itoa', 'either', 'LAZY_static']) await cargo({ name, options: ALL })
   })
-  after(() => close())
+  after(() => t.close())
 
   test('one component per crate, named as its Cargo.toml spells it, from its Debian package', async () => {
     const rows = await t.storage.db
@@ -200,7 +175,7 @@ describe('crates from the FIXTURE repository, known and analyzed by one bulk uni
 })
 
 test('a unit aborted during its walk fails at once and writes nothing', async () => {
-  const { t, close } = await fixtureApp()
+  const t = await debianRepoApp()
   try {
     let walking: () => void = () => {}
     const walked = new Promise<void>((resolve) => {
@@ -230,6 +205,6 @@ test('a unit aborted during its walk fails at once and writes nothing', async ()
     await new Promise((r) => setTimeout(r, 200))
     assert.deepEqual(await t.storage.db.selectFrom('components').select('purl').execute(), [], 'nothing written')
   } finally {
-    await close()
+    await t.close()
   }
 })

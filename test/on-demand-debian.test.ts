@@ -5,46 +5,21 @@
 // other distributions and names Debian refuses never queued; the two phases, known then analyzed. The npm
 // equivalents: test/on-demand.test.ts.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { describe, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import { KNOWN_PRIORITY, ON_DEMAND_PRIORITY, parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
 import { type Walker, walkCommand } from '../src/sources/debian/deb-file.ts'
-import { makeTestApp, type TestApp } from './helpers/app.ts'
+import type { TestApp } from './helpers/app.ts'
 import { post, versions } from './helpers/debian-kb.ts'
+import { debianRepoApp } from './helpers/debian-repo-app.ts'
 
-const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))
 const ZLIB = 'pkg:deb/debian/zlib1g@1:1.2.13.dfsg-1?arch=amd64&distro=debian-12'
 const SASL_OLD = '2.1.28+dfsg-10'
 const SASL_NEW = '2.1.28+dfsg-10+deb12u1'
 
 /** An app learning on demand, its Debian units read from the fixture repository through a fresh apt folder. */
-async function app(env: Record<string, string> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ci-od-apt-'))
-  const t = await makeTestApp({
-    env: {
-      ON_DEMAND_WAIT_MS: '30000',
-      DEBIAN_APT_DIR: dir,
-      DEBIAN_MIRROR: `file:${REPO}`,
-      DEBIAN_SECURITY_MIRROR: `file:${REPO}`,
-      DEBIAN_MIRROR_TRUSTED: 'true',
-      ...env,
-    },
-    // no npm package is asked: a registry that answers nothing
-    onDemandRegistry: { registry: 'http://127.0.0.1:9/' },
-  })
-  return {
-    ...t,
-    close: async () => {
-      await t.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
+const app = (env: Record<string, string> = {}) => debianRepoApp({ env, onDemand: true })
 
 /** The ingestion queue's units of a phase, as [source, name, state, last error, options.analyze]. */
 async function units(t: TestApp, phase: 'known' | 'analysis' = 'known') {

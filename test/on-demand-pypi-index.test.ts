@@ -3,29 +3,22 @@
 // answered from the index within the wait (license and versions), then its wheel is walked for a question that needs
 // its files. Without an index the units read Debian (test/on-demand-pypi.test.ts).
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { makeTestApp } from './helpers/app.ts'
 import { post } from './helpers/debian-kb.ts'
 import { type PypiIndexServer, startPypiIndexServer } from './helpers/pypi-index-server.ts'
+import { isolateRegistryClients } from './helpers/registry-client-env.ts'
 
 let server: PypiIndexServer
-const cache = mkdtempSync(path.join(tmpdir(), 'ci-od-pypi-index-'))
-const saved = { XDG_CACHE_HOME: process.env.XDG_CACHE_HOME, PIP_CONFIG_FILE: process.env.PIP_CONFIG_FILE }
+let env: ReturnType<typeof isolateRegistryClients>
 
 before(async () => {
-  process.env.XDG_CACHE_HOME = cache // the client's document cache, not the user's
-  process.env.PIP_CONFIG_FILE = '/dev/null' // this machine's pip configuration is not the test's
+  env = isolateRegistryClients()
   server = await startPypiIndexServer()
 })
 after(async () => {
   await server.close()
-  for (const [k, v] of Object.entries(saved))
-    if (v === undefined) delete process.env[k]
-    else process.env[k] = v
-  rmSync(cache, { recursive: true, force: true })
+  env.restore()
 })
 
 test('an unknown distribution is learned from the index: its license within the wait, then its wheel walked', async () => {

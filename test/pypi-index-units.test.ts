@@ -4,9 +4,6 @@
 // versions deprecated, a file failing its sha256 refused with nothing written, and `compintel update` reading the
 // index again. Without an index the Debian path is unchanged (test/on-demand-pypi.test.ts, test/update-pypi.test.ts).
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { parseConfig } from '../src/config/config.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
@@ -19,23 +16,19 @@ import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { runUpdate } from '../src/update/run-update.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { type PypiIndexServer, startPypiIndexServer } from './helpers/pypi-index-server.ts'
+import { isolateRegistryClients } from './helpers/registry-client-env.ts'
 
 let server: PypiIndexServer
 let t: TestApp
-const cache = mkdtempSync(path.join(tmpdir(), 'ci-pypi-cache-'))
-const saved = { XDG_CACHE_HOME: process.env.XDG_CACHE_HOME, PIP_CONFIG_FILE: process.env.PIP_CONFIG_FILE }
+let env: ReturnType<typeof isolateRegistryClients>
 
 before(async () => {
-  process.env.XDG_CACHE_HOME = cache // the client's document cache, not the user's
-  process.env.PIP_CONFIG_FILE = '/dev/null' // this machine's pip configuration is not the test's
+  env = isolateRegistryClients()
   server = await startPypiIndexServer()
 })
 after(async () => {
   await server.close()
-  for (const [k, v] of Object.entries(saved))
-    if (v === undefined) delete process.env[k]
-    else process.env[k] = v
-  rmSync(cache, { recursive: true, force: true })
+  env.restore()
 })
 beforeEach(async () => {
   server.switches.corrupt = false

@@ -6,9 +6,6 @@
 // reads the index again; a .crate whose bytes are not the index's cksum fails the unit and nothing is written.
 // Without a registry: test/on-demand-cargo.test.ts and test/ingest-cargo.test.ts, unchanged.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { after, before, beforeEach, test } from 'node:test'
 import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
@@ -22,20 +19,19 @@ import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { type CargoSparseServer, startCargoSparseServer } from './helpers/cargo-sparse-server.ts'
 import { post } from './helpers/debian-kb.ts'
 import { sha256 } from './helpers/index-fixtures.ts'
+import { isolateRegistryClients } from './helpers/registry-client-env.ts'
 
 let server: CargoSparseServer
-const cache = mkdtempSync(path.join(tmpdir(), 'ci-cargo-registry-'))
-// the client's document cache (compintel-cargo) in a folder of the test's, not the user's
-process.env.XDG_CACHE_HOME = cache
-// Cargo's own configuration of this machine is not read: CARGO_INDEX_URL names the index
-process.env.CARGO_HOME = path.join(cache, 'no-cargo-home')
+// the client's document cache in a folder of the test's; this machine's Cargo configuration not read
+let env: ReturnType<typeof isolateRegistryClients>
 
 before(async () => {
+  env = isolateRegistryClients()
   server = await startCargoSparseServer()
 })
 after(async () => {
   await server.close()
-  rmSync(cache, { recursive: true, force: true })
+  env.restore()
 })
 beforeEach(() => {
   server.reset()

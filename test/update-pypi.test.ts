@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { parseConfig } from '../src/config/config.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
 import { mapDistComponent, mapDistVersion } from '../src/sources/pypi/map-pypi.ts'
@@ -14,19 +13,13 @@ import { parseCoreMetadata } from '../src/sources/pypi/metadata.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { runUpdate } from '../src/update/run-update.ts'
 import { makeTestApp } from './helpers/app.ts'
-
-const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))
+import { debianRepoEnv } from './helpers/debian-repo-app.ts'
 
 test('update: the known distributions read again from the suites; one no package installs is not found', async () => {
   const t = await makeTestApp()
   const dir = mkdtempSync(path.join(tmpdir(), 'ci-update-pypi-'))
   try {
-    const { growth } = parseConfig({
-      DEBIAN_APT_DIR: dir,
-      DEBIAN_MIRROR: `file:${REPO}`,
-      DEBIAN_SECURITY_MIRROR: `file:${REPO}`,
-      DEBIAN_MIRROR_TRUSTED: 'true',
-    })
+    const { growth } = parseConfig(debianRepoEnv(dir))
     const { pypi } = unitRunners(t.storage, growth)
     await pypi?.({
       name: 'six',

@@ -8,6 +8,8 @@
 // where the dependency names no crates.io crate: `git+<url>[#ref]`, `path+<path>`, `registry+<name> <req>`.
 // Entries that are not of these forms are left out: the manifest is outside data. A registry index line's `deps`
 // (the Cargo book, "Registry index") read the same way: cargoIndexDependencies lays them out as the manifest's tables.
+// A project's own manifest (`sbom from`, `notices`: shared/lockfiles/cargo-toml.ts) is read by the same function as
+// Cargo builds it locally: a `path` or `git` wins over a `version`, and the entries left out are told why.
 import { cargoNameProblem } from '../kb/ecosystem-rules.ts'
 import type { Dependency, DependencyScope } from '../kb/types.ts'
 import { MAX_REQUIREMENT_LENGTH } from '../shared/requirement.ts'
@@ -27,6 +29,14 @@ const LOOSE_NAME = /^[A-Za-z0-9_-]{1,64}$/
 const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && !Array.isArray(v)
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined)
 
+/** How cargoDependencies reads a manifest (by default: a published crate's). */
+export interface CargoManifestReading {
+  /** A project's own manifest: a `path` or `git` dependency is one even with a `version` (published, Cargo drops it). */
+  local?: boolean
+  /** Told of each entry left out: `workspace` (inherited from the workspace's table) or `invalid`. */
+  leftOut?: (why: 'workspace' | 'invalid') => void
+}
+
 interface Entry {
   /** The key in the table (what features name). */
   local: string
@@ -35,29 +45,33 @@ interface Entry {
   optional: boolean
 }
 
-/** One `name = …` entry of a dependency table, or undefined when it is not one Cargo accepts. */
-function readEntry(local: string, value: unknown): Entry | undefined {
-  if (typeof value === 'string') return readEntry(local, { version: value })
-  if (!isTable(value)) return undefined
+/** One `name = …` entry of a dependency table, or why it is left out (not one Cargo accepts, or inherited). */
+function readEntry(local: string, value: unknown, project: boolean): Entry | 'workspace' | 'invalid' {
+  if (typeof value === 'string') return readEntry(local, { version: value }, project)
+  if (!isTable(value)) return 'invalid'
   const name = str(value.package) ?? local
   const version = str(value.version)
   const git = str(value.git)
   const path = str(value.path)
   const registry = str(value.registry) ?? str(value['registry-index'])
-  let requirement: string
-  // a version wins over git and path: crates.io strips those when the crate is published
-  if (registry) requirement = `registry+${registry} ${version ?? '*'}`
-  else if (version) requirement = version
-  else if (git) {
+  const gitRequirement = () => {
     const ref = str(value.rev) ?? str(value.tag) ?? str(value.branch)
-    requirement = `git+${git}${ref ? `#${ref}` : ''}`
-  } else if (path) requirement = `path+${path}`
+    return `git+${git}${ref ? `#${ref}` : ''}`
+  }
+  let requirement: string
+  // published, a version wins over git and path (crates.io strips those); built locally, the path or git is used
+  if (project && path) requirement = `path+${path}`
+  else if (project && git) requirement = gitRequirement()
+  else if (registry) requirement = `registry+${registry} ${version ?? '*'}`
+  else if (version) requirement = version
+  else if (git) requirement = gitRequirement()
+  else if (path) requirement = `path+${path}`
   else if (value.workspace === true)
-    return undefined // inherited from a workspace: no published manifest has it
+    return 'workspace' // inherited from a workspace: no published manifest has it
   else requirement = '*'
   const onRegistry = !/^(git|path|registry)\+/.test(requirement)
-  if (onRegistry ? cargoNameProblem(name) : !LOOSE_NAME.test(name)) return undefined
-  if (requirement.length > MAX_REQUIREMENT_LENGTH) return undefined
+  if (onRegistry ? cargoNameProblem(name) : !LOOSE_NAME.test(name)) return 'invalid'
+  if (requirement.length > MAX_REQUIREMENT_LENGTH) return 'invalid'
   return { local, name, requirement, optional: value.optional === true }
 }
 
@@ -111,7 +125,7 @@ function tables(manifest: Table): { table: Table; scope: 'runtime' | 'dev'; targ
  * A parsed Cargo.toml's dependencies. One per scope and crate (the KB keeps one): a crate declared in several
  * tables of a scope keeps the declaration that applies to the default target, the first if none does.
  */
-export function cargoDependencies(manifest: Record<string, unknown>): Dependency[] {
+export function cargoDependencies(manifest: Record<string, unknown>, reading: CargoManifestReading = {}): Dependency[] {
   if (!isTable(manifest)) return []
   const enabled = enabledByDefault(manifest.features)
   const out = new Map<string, { dep: Dependency; applies: boolean }>()
@@ -121,8 +135,11 @@ export function cargoDependencies(manifest: Record<string, unknown>): Dependency
     if (target !== undefined && targetApplies(target) === undefined) continue
     for (const [local, value] of Object.entries(table)) {
       if (++read > MAX_ENTRIES) break
-      const e = readEntry(local, value)
-      if (!e) continue
+      const e = readEntry(local, value, reading.local === true)
+      if (typeof e === 'string') {
+        reading.leftOut?.(e)
+        continue
+      }
       const scope: DependencyScope = section === 'runtime' && e.optional && !enabled.has(e.local) ? 'optional' : section
       const requirement = target === undefined ? e.requirement : `${e.requirement}; ${target}`
       if (requirement.length > MAX_REQUIREMENT_LENGTH) continue

@@ -13,6 +13,7 @@ import { schemeFor } from '../../domain/shared/versions/index.ts'
 import { excerpt, UpstreamRefused } from '../../ingest/failure.ts'
 import { declaredLicense } from './license.ts'
 import type { CoreMetadata } from './metadata.ts'
+import { repositoryUrl } from './repository-url.ts'
 import { requiresTxtToRequiresDist } from './requires.ts'
 
 const pep440 = schemeFor('pypi')
@@ -88,7 +89,7 @@ export function mapDistComponent(name: string, reads: readonly ReadDist[]): Comp
     description: m.summary || null,
     projectUrl: homepage ?? m.projectUrls[0]?.url ?? '',
     homepageUrl: homepage,
-    repositoryUrl: url(/^(source|source code|repository|code|github|gitlab)$/i) ?? null,
+    repositoryUrl: repositoryUrl(m.projectUrls, homepage),
     sourcePurl: `pkg:deb/debian/${newest.debPackage}@${newest.debVersion}`,
     latestVersion: m.version,
     status: 'active',

@@ -1,4 +1,4 @@
-// Cargo.toml: registry dependencies as purl + Cargo requirement (bare versions caret), dev ones, targets, renames,
+// Cargo.toml: registry dependencies as purl + Cargo requirement (bare versions caret), dev and build ones, targets, renames,
 // the workspace's; path, git and workspace-inherited ones counted. The excerpt is ripgrep's manifest (its
 // [dependencies], a target table and [dev-dependencies]); the whole FIXTURE manifest is read too; the rest is made up
 // in Cargo's documented shapes.
@@ -46,8 +46,9 @@ cc = "1.0"
 [workspace.dependencies]
 memchr = "2.7.4"
 `
+  // build dependencies are dev, as the KB reads a crate's (docs/dependencies.md): run to build it, never linked into it
   assert.deepEqual(rows(manifest), [
-    ['pkg:cargo/cc', '^1.0', false],
+    ['pkg:cargo/cc', '^1.0', true],
     ['pkg:cargo/memchr', '^2.7.4', false],
     ['pkg:cargo/rand_core', '~0.6', false],
     ['pkg:cargo/regex', '>= 1.10, < 1.12', false],

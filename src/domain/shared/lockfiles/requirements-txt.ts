@@ -4,6 +4,8 @@
 // counted as skipped, other options (`--index-url`, `--hash=…`, …) ignored. A PEP 508 requirement pinned with one
 // `==` (or `===`) and no wildcard is an exact `pkg:pypi/<name>@<version>`; any other specifier set is the purl and a
 // requirement, and a bare name the purl alone. Extras and environment markers (after `;`) are not part of a purl.
+import { parsePep508 } from '../../dependencies/pep508.ts'
+import { parsePep440Specifier } from '../versions/pep440-specifiers.ts'
 import { checkSize, ProjectCollector, type ProjectFile, ProjectFileError } from './project-file.ts'
 
 /**
@@ -15,8 +17,6 @@ export type ReadInclude = (path: string, from: string) => { name: string; text: 
 const MAX_INCLUDE_DEPTH = 8
 const MAX_FILES = 64
 const COMMENT = /(^|\s+)#.*$/
-const REQUIREMENT = /^([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(.*)$/
-const CLAUSE = /^(~=|===|==|!=|<=|>=|<|>)([A-Za-z0-9.*+!_-]+)$/
 
 export function readRequirements(text: string, name = 'requirements.txt', include?: ReadInclude): ProjectFile {
   const out = new ProjectCollector('requirements', 'pypi')
@@ -76,23 +76,22 @@ function requirement(out: ProjectCollector, line: string): void {
   else out.add(read.name, read.version, false)
 }
 
-/** One PEP 508 requirement (`name[extras] specifiers ; markers`, or a URL, or a path), options after it ignored. */
+/**
+ * One requirement line: a local path or URL pip accepts (counted), else a PEP 508 requirement read by the KB's parser
+ * of them (dependencies/pep508.ts, as a distribution's `Requires-Dist`), options after it ignored.
+ */
 export function readRequirement(line: string): ReadRequirement {
   // per-requirement options (`--hash=…`, `--config-settings …`) follow the requirement
   const [spec = ''] = line.split(/\s+--?[A-Za-z]/, 1)
   const [req = ''] = spec.split(';', 1)
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(req) || /^[A-Za-z0-9._-]+\s*(\[[^\]]*\])?\s*@/.test(req))
-    return { skipped: 'url' }
-  if (/^[./~]|[\\/]|\.(whl|zip|tar\.gz|tar\.bz2|tgz)$/i.test(req.trim())) return { skipped: 'path' }
-  const m = REQUIREMENT.exec(req.trim())
-  if (!m) return { skipped: 'invalid' }
-  const [, name = '', , rest = ''] = m
-  let specifiers = rest.replace(/\s+/g, '')
-  if (specifiers.startsWith('(') && specifiers.endsWith(')')) specifiers = specifiers.slice(1, -1)
-  const clauses = specifiers === '' ? [] : specifiers.split(',').map((c) => CLAUSE.exec(c))
-  if (clauses.some((c) => c === null)) return { skipped: 'invalid' }
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(req)) return { skipped: 'url' }
+  if (/^[./~]|[\\/]|\.(whl|zip|tar\.gz|tar\.bz2|tgz)$/i.test(req.trim()) && !/@/.test(req)) return { skipped: 'path' }
+  const parsed = parsePep508(spec.trim())
+  if (!parsed) return { skipped: 'invalid' }
+  if (parsed.url !== undefined) return { skipped: 'url' }
+  const clauses = parsePep440Specifier(parsed.specifier) ?? []
   const [only] = clauses
-  if (clauses.length === 1 && only && (only[1] === '==' || only[1] === '===') && !only[2]?.includes('*'))
-    return { name, version: { exact: only[2] as string } }
-  return { name, version: { requirement: specifiers } }
+  if (clauses.length === 1 && only && (only.op === '==' || only.op === '===') && !only.text.includes('*'))
+    return { name: parsed.name, version: { exact: only.text } }
+  return { name: parsed.name, version: { requirement: parsed.specifier.replace(/\s+/g, '') } }
 }

@@ -9,6 +9,7 @@ import type { LifecycleStatus } from '../../../domain/kb/types.ts'
 import { pep503 } from '../../../domain/shared/purl.ts'
 import { type DeclaredLicense, normaliseDeclaredLicense } from '../../../ingest/analyzers/declared-license.ts'
 import { excerpt, UpstreamRefused } from '../../../ingest/failure.ts'
+import { repositoryUrl } from '../repository-url.ts'
 import { distributionOf } from './pypi-name.ts'
 
 const PYPI_SOURCE = 'pypi-registry'
@@ -138,6 +139,7 @@ function mapRelease(info: Info): PypiReleaseValues {
       : fromClassifiers.length
         ? [normaliseDeclaredLicense(fromClassifiers), 'classifiers' as const]
         : [null, null]
+  const homepageUrl = str(info.home_page) ?? pick(urls, /^home\s*page$|^homepage$/i)
   return {
     version: String(info.version ?? ''),
     license,
@@ -145,8 +147,11 @@ function mapRelease(info: Info): PypiReleaseValues {
     requiresDist: Array.isArray(info.requires_dist) ? info.requires_dist.filter((r) => typeof r === 'string') : [],
     requiresPython: str(info.requires_python),
     description: str(info.summary),
-    homepageUrl: str(info.home_page) ?? pick(urls, /^home\s*page$|^homepage$/i),
-    repositoryUrl: pick(urls, /^(source|source code|repository|code|github|gitlab)$/i),
+    homepageUrl,
+    repositoryUrl: repositoryUrl(
+      Object.entries(urls).map(([label, url]) => ({ label, url })),
+      homepageUrl,
+    ),
     projectUrls: urls,
   }
 }
