@@ -200,9 +200,15 @@ async function write(trx: Tx, update: PackageUpdate): Promise<WriteReport> {
 
 async function insertVersionDetails(trx: Tx, items: { id: number; v: VersionFacts }[]): Promise<void> {
   const deps = items.flatMap(({ id, v }) =>
-    v.dependencies.map((d) => ({ version_id: id, scope: d.scope, name: d.name, requirement: d.requirement })),
+    v.dependencies.map((d) => ({
+      version_id: id,
+      scope: d.scope,
+      name: d.name,
+      requirement: d.requirement,
+      features: d.features ? JSON.stringify(d.features) : null,
+    })),
   )
-  for (const part of chunks(deps, 4)) await trx.insertInto('version_dependencies').values(part).execute()
+  for (const part of chunks(deps, 5)) await trx.insertInto('version_dependencies').values(part).execute()
   const licenses = items.flatMap(({ id, v }) =>
     [...new Set(v.license?.ids ?? [])].map((licenseId) => ({
       version_id: id,

@@ -36,10 +36,25 @@ interface DeclaredLicense {
   valid: boolean
 }
 
+/**
+ * How a Cargo dependent asks for a dependency where it is not the usual (default features, declared by its crate's
+ * name, not optional): the Cargo book, "Features"; src/domain/dependencies/cargo-features.ts.
+ */
+export interface DependencyFeatures {
+  /** The features asked (`features = […]`), with `default` unless `default-features = false`; sorted. */
+  asks: string[]
+  /** The key the dependent's own features name it by (`dep:key`, `key/feature`) when it is renamed. */
+  key?: string
+  /** `optional = true` (recorded `runtime` when the dependent's `default` feature enables it). */
+  optional?: boolean
+}
+
 export interface Dependency {
   scope: DependencyScope
   name: string
   requirement: string
+  /** Cargo: how the dependent asks for it, when not the usual; absent for every other ecosystem. */
+  features?: DependencyFeatures
 }
 
 export interface VersionFacts extends Provenance {
@@ -59,6 +74,8 @@ export interface VersionFacts extends Provenance {
    */
   licenseOrigin?: { source: string; path: string }
   dependencies: Dependency[]
+  /** Cargo: the version's `[features]` table (each feature and what it enables), when it has one. */
+  features?: Record<string, string[]>
 }
 
 interface FileRecord {
