@@ -116,6 +116,11 @@ export interface PackageUpdate {
    * holds that is not in it has vanished from the registry. Absent: `versions` is the full packument.
    */
   registryVersions?: VersionFacts[]
+  /**
+   * The lifecycle status of versions the KB holds and `versions` does not rewrite, from a document listing every
+   * version's (PyPI's Simple API: yanks); a version stored with another status (never a removed one) takes this one.
+   */
+  statuses?: { version: string; status: LifecycleStatus; statusRaw: string | null }[]
 }
 
 export interface WriteReport {
