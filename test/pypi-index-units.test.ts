@@ -233,7 +233,8 @@ describe('PyPI distributions from a configured index', () => {
       const before = await row('1.15.0')
       assert.deepEqual([before?.status, before?.status_raw], ['active', null])
       const log = { info: () => {}, warn: () => {} }
-      const update = () => runUpdate({ storage: t.storage, registry: {}, growth: g, log }, { metadata: true, feeds: false })
+      const update = () =>
+        runUpdate({ storage: t.storage, registry: {}, growth: g, log }, { metadata: true, feeds: false })
       // the old release yanked: only the latest is read again, the Simple API's files say which are yanked
       server.switches.yanked = { 'six==1.15.0': 'a regression' }
       assert.deepEqual((await update()).metadata, { checked: 1, changed: 1, notFound: 0, failed: 0 })

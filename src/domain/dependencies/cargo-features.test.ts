@@ -66,11 +66,7 @@ test('tokio: features enable optional dependencies, through other features, and 
   const declared = cargoDependencies(manifest('tokio-1.24.2'))
   assert.deepEqual(declared.find((d) => d.name === 'socket2')?.features, { asks: ['all', 'default'], optional: true })
   assert.deepEqual(declared.find((d) => d.name === 'winapi')?.features, { asks: ['std'], optional: true })
-  assert.equal(
-    declared.find((d) => d.name === 'pin-project-lite')?.features,
-    undefined,
-    'the usual: nothing recorded',
-  )
+  assert.equal(declared.find((d) => d.name === 'pin-project-lite')?.features, undefined, 'the usual: nothing recorded')
 })
 
 test("the Cargo book's forms: dep:, weak x?/f, implicit features hidden by dep:, renames", () => {

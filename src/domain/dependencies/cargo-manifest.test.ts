@@ -68,7 +68,12 @@ test('optional dependencies the default feature enables are runtime', () => {
     },
   })
   assert.deepEqual(deps, [
-    { scope: 'runtime', name: 'aho-corasick', requirement: '1', features: { asks: ['default'], key: 'aho', optional: true } },
+    {
+      scope: 'runtime',
+      name: 'aho-corasick',
+      requirement: '1',
+      features: { asks: ['default'], key: 'aho', optional: true },
+    },
     { scope: 'optional', name: 'serde', requirement: '1', features: { asks: ['default'], optional: true } },
   ])
 })

@@ -5,15 +5,15 @@ import { type ComponentRef, resolveBatch } from '../catalog/resolve-batch.ts'
 import { type CatalogReader, type KnownComponent, keyOf } from '../catalog/types.ts'
 import { breathe } from '../shared/breathe.ts'
 import { tryParsePurl } from '../shared/purl.ts'
+import type { FeatureTable } from './cargo-features.ts'
 import {
-  type DeclaredDependency,
   DEFAULT_DEPTH,
   DEFAULT_LIMIT,
+  type DeclaredDependency,
   type DependencyReader,
   MAX_DEPTH,
   MAX_LIMIT,
 } from './types.ts'
-import type { FeatureTable } from './cargo-features.ts'
 import { type Followed, WALK_ECOSYSTEMS, type WalkEcosystem } from './walk-ecosystems.ts'
 
 /** Edges resolved between two chances for other requests to run (a level can have tens of thousands). */
@@ -196,7 +196,9 @@ function newlyFollowed(
   features: FeatureTable | undefined,
   followed: Map<number, Map<string, Set<string>>>,
 ): Followed[] {
-  const all: Followed[] = eco.follow ? eco.follow(declared, asked, features) : declared.map((dep) => ({ dep, asks: [] }))
+  const all: Followed[] = eco.follow
+    ? eco.follow(declared, asked, features)
+    : declared.map((dep) => ({ dep, asks: [] }))
   const before = followed.get(id) ?? new Map<string, Set<string>>()
   followed.set(id, before)
   return all.filter(({ dep, asks }) => {

@@ -217,7 +217,9 @@ test('crates.io features (serde 1.0.152, tokio 1.24.2 as Debian ships them): wha
     },
     helper: {
       '1.0.0': {
-        deps: cargoDependencies({ dependencies: { tokio: { version: '1', 'default-features': false, features: ['macros'] } } }),
+        deps: cargoDependencies({
+          dependencies: { tokio: { version: '1', 'default-features': false, features: ['macros'] } },
+        }),
       },
     },
     plain: { '1.0.0': { deps: cargoDependencies({ dependencies: { serde: '1', tokio: '1' } }) } },
@@ -249,7 +251,12 @@ test('crates.io features (serde 1.0.152, tokio 1.24.2 as Debian ships them): wha
       ['pkg:cargo/mio', '0.8.4', 2, 'pkg:cargo/tokio@1.24.2'],
       ['pkg:cargo/num_cpus', '1.8.0', 2, 'pkg:cargo/tokio@1.24.2'],
       ['pkg:cargo/pin-project-lite', '0.2.0', 2, 'pkg:cargo/tokio@1.24.2'],
-      ['pkg:cargo/socket2', '0.4.4; cfg(not(any(target_arch = "wasm32", target_arch = "wasm64")))', 2, 'pkg:cargo/tokio@1.24.2'],
+      [
+        'pkg:cargo/socket2',
+        '0.4.4; cfg(not(any(target_arch = "wasm32", target_arch = "wasm64")))',
+        2,
+        'pkg:cargo/tokio@1.24.2',
+      ],
       // helper asks tokio for `macros` too: tokio is expanded again for what that brings
       ['pkg:cargo/tokio-macros', '1.7.0', 3, 'pkg:cargo/tokio@1.24.2'],
     ],

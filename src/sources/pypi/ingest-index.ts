@@ -17,8 +17,8 @@ import type { Analyzer } from '../../ingest/analyzers/types.ts'
 import { type ArchiveWalker, walkArchiveHere } from '../../ingest/archive-walk.ts'
 import { TarballError } from '../../ingest/tar-input.ts'
 import { versionAnalysis } from '../../ingest/version-analysis.ts'
-import { mapIndexProject } from './map-index.ts'
 import { PackageNotFound } from '../npm/registry.ts'
+import { mapIndexProject } from './map-index.ts'
 import { mapPypiJson, mapPypiReleaseJson, type PypiReleaseValues, yankStatus } from './registry/map-pypi-json.ts'
 import type { PypiRegistryClient } from './registry/pypi-client.ts'
 import type { SimpleFile } from './registry/simple-api.ts'
@@ -99,7 +99,13 @@ export async function ingestFromIndex(o: IndexIngestOptions): Promise<IndexInges
     return y ? [{ version: v.version, ...y }] : []
   })
   signal?.throwIfAborted()
-  const w = await o.writer.writePackage({ component, versions: written, registryVersions: versions, statuses, analyses })
+  const w = await o.writer.writePackage({
+    component,
+    versions: written,
+    registryVersions: versions,
+    statuses,
+    analyses,
+  })
   const latest = versions.find((v) => v.version === project.latestVersion)
   return {
     versions: versions.length,
@@ -134,13 +140,13 @@ export function yankStates(
   const out = new Map<string, { status: VersionFacts['status']; statusRaw: string | null }>()
   for (const { version } of versions) {
     const list =
-      byVersion.get(version) ??
-      [...byVersion].find(([spelled]) => pep440.compare(spelled, version) === 0)?.[1] ??
-      []
+      byVersion.get(version) ?? [...byVersion].find(([spelled]) => pep440.compare(spelled, version) === 0)?.[1] ?? []
     if (list.length > 0)
       out.set(
         version,
-        yankStatus(list.map((f) => ({ yanked: f.yanked !== false, reason: typeof f.yanked === 'string' ? f.yanked : '' }))),
+        yankStatus(
+          list.map((f) => ({ yanked: f.yanked !== false, reason: typeof f.yanked === 'string' ? f.yanked : '' })),
+        ),
       )
   }
   return out

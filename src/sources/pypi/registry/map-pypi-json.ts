@@ -103,7 +103,10 @@ export function mapPypiJson(text: string | Buffer, asked: string, asOf: string):
     )
     const dates = list.map((f) => f.upload_time_iso_8601).filter((d): d is string => typeof d === 'string')
     const yank = yankStatus(
-      list.map((f) => ({ yanked: f.yanked === true, reason: typeof f.yanked_reason === 'string' ? f.yanked_reason : '' })),
+      list.map((f) => ({
+        yanked: f.yanked === true,
+        reason: typeof f.yanked_reason === 'string' ? f.yanked_reason : '',
+      })),
     )
     versions.push({ version, releasedAt: dates.sort()[0] ?? null, ...yank })
   }
