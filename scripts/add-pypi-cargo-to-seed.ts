@@ -24,6 +24,7 @@ import { pypiSource } from '../src/sources/pypi/source.ts'
 import type { PackageSource, RunnerDeps } from '../src/sources/source.ts'
 import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import type { Storage } from '../src/storage/database.ts'
+import { SqlDependencyReader } from '../src/storage/dependency-reader.ts'
 import { SqlOriginWriter } from '../src/storage/geo-store.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { editSeed, log } from './seed-edit.ts'
@@ -124,17 +125,22 @@ async function dependenciesOf(storage: Storage, type: 'pypi' | 'cargo', key: str
     .innerJoin('versions as v', (j) =>
       j.onRef('v.component_id', '=', 'c.id').onRef('v.version', '=', 'c.latest_version'),
     )
-    .innerJoin('version_dependencies as d', 'd.version_id', 'v.id')
-    .select(['d.scope', 'd.name', 'd.requirement'])
+    .select(['v.id'])
     .where('c.purl_type', '=', type)
     .where('c.purl_name', '=', key)
     .execute()
+  const ids = rows.map((r) => r.id)
+  const reader = new SqlDependencyReader(storage)
+  const [declared, features] = await Promise.all([reader.ofVersions(ids, walk.scopes), reader.featuresOf(ids)])
   const out = new Set<string>()
-  for (const d of rows) {
-    if (!walk.scopes.includes(d.scope)) continue
-    if (walk.applies && !walk.applies(d, new Set())) continue
-    const target = walk.target(d.name, d.requirement)
-    if (target) out.add(target.purlName)
+  for (const id of ids) {
+    // as an input is asked: no extra, the crate's default features
+    const asked = new Set(walk.input?.(key, undefined).asks ?? [])
+    const deps = declared.get(id) ?? []
+    for (const { dep } of walk.follow ? walk.follow(deps, asked, features.get(id)) : deps.map((dep) => ({ dep }))) {
+      const target = walk.target(dep.name, dep.requirement)
+      if (target) out.add(target.purlName)
+    }
   }
   return [...out].sort()
 }

@@ -111,5 +111,29 @@ for (const backend of backends()) {
         ['pkg:cargo/serde', '1.0.190', '1.0.190'],
       ])
     })
+
+    test("transitive: an input's extras (`[socks]`), and Cargo's features through the KB (serde's `derive`)", async () => {
+      const walk = async (components: object[]) =>
+        (await post(TRANSITIVE, { components })).dependencies.map(
+          (d: { purl: string; version: string; depth: number }) => [d.purl, d.version, d.depth],
+        )
+      const socks = await walk([{ purl: 'pkg:pypi/requests@2.31.0', requirement: '[socks]' }])
+      assert.deepEqual(
+        socks.filter((d: string[]) => d[0] === 'pkg:pypi/pysocks'),
+        [['pkg:pypi/pysocks', '1.7.1', 1]],
+      )
+      assert.deepEqual(await walk([{ purl: 'pkg:pypi/requests', requirement: 'requests[socks]==2.31.0' }]), socks)
+      // demo-app asks serde for `derive`: serde_derive, optional, is followed; serde_json asks serde without
+      // default features (nothing more)
+      assert.deepEqual(await walk([{ purl: 'pkg:cargo/demo-app' }]), [
+        ['pkg:cargo/serde', '1.0.190', 1],
+        ['pkg:cargo/serde_json', '1.0.108', 1],
+        ['pkg:cargo/serde_derive', '1.0.190', 2],
+        ['pkg:cargo/itoa', '1.0.9', 2],
+        ['pkg:cargo/ryu', '1.0.15', 2],
+      ])
+      // serde alone, default features: serde_derive is not
+      assert.deepEqual(await walk([{ purl: 'pkg:cargo/serde@1.0.190' }]), [])
+    })
   })
 }

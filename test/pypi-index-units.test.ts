@@ -33,6 +33,7 @@ after(async () => {
 beforeEach(async () => {
   server.switches.corrupt = false
   server.switches.yanked = {}
+  server.switches.older = {}
   t = await makeTestApp()
 })
 
@@ -211,6 +212,33 @@ describe('PyPI distributions from a configured index', () => {
       assert.deepEqual(report.metadata, { checked: 1, changed: 1, notFound: 0, failed: 0 })
       const [v] = await versions('pkg:pypi/six')
       assert.equal(v?.status_raw, 'yanked: withdrawn')
+    } finally {
+      await t.close()
+    }
+  })
+
+  test("update records the yank of an older version it does not read again, from the Simple API's files", async () => {
+    try {
+      server.switches.older = { six: '1.15.0' }
+      const g = growth()
+      await unitRunners(t.storage, g).pypi?.({ name: 'six', options: known() })
+      const row = async (version: string) => (await versions('pkg:pypi/six')).find((v) => v.version === version)
+      const before = await row('1.15.0')
+      assert.deepEqual([before?.status, before?.status_raw], ['active', null])
+      const log = { info: () => {}, warn: () => {} }
+      const update = () =>
+        runUpdate({ storage: t.storage, registry: {}, growth: g, log }, { metadata: true, feeds: false })
+      // the old release yanked: only the latest is read again, the Simple API's files say which are yanked
+      server.switches.yanked = { 'six==1.15.0': 'a regression' }
+      assert.deepEqual((await update()).metadata, { checked: 1, changed: 1, notFound: 0, failed: 0 })
+      const yanked = await row('1.15.0')
+      assert.deepEqual([yanked?.status, yanked?.status_raw], ['deprecated', 'yanked: a regression'])
+      assert.equal(yanked?.released_at, before?.released_at, 'its other facts kept')
+      assert.deepEqual([(await row('1.16.0'))?.status], ['active'])
+      // un-yanked: active again
+      server.switches.yanked = {}
+      await update()
+      assert.deepEqual([(await row('1.15.0'))?.status, (await row('1.15.0'))?.status_raw], ['active', null])
     } finally {
       await t.close()
     }

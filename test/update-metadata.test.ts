@@ -78,15 +78,39 @@ test('metadata: unchecked first, bounded; an unpublished version is marked; unch
   assert.ok(row?.checked_at && row.last_error === null)
 })
 
+test('a refresh with no registry configured (Cargo) is skipped and reported as not configured, never recorded', async () => {
+  const registry = { registry: reg.url, cache: cache() }
+  const saved = { home: process.env.CARGO_HOME, url: process.env.CARGO_INDEX_URL }
+  // Cargo's configuration of this machine is not read: an empty CARGO_HOME
+  process.env.CARGO_HOME = mkdtempSync(path.join(tmpdir(), 'ci-upm-cargo-'))
+  delete process.env.CARGO_INDEX_URL
+  try {
+    const without = await runUpdate({ storage, registry, growth: growth(1), log }, { metadata: true, feeds: false })
+    assert.deepEqual(without.notConfigured, ['cargo'])
+    assert.equal(await new SqlFeedStore(storage.db).get('cargo-registry'), undefined, 'no check recorded')
+    // PyPI falls back to Debian's packages: always configured
+    const g = { ...growth(1), ...parseConfig({ CARGO_INDEX_URL: 'http://127.0.0.1:9/index/' }).growth }
+    const configured = await runUpdate({ storage, registry, growth: g, log }, { metadata: true, feeds: false })
+    assert.deepEqual(configured.notConfigured, [])
+  } finally {
+    if (saved.home === undefined) delete process.env.CARGO_HOME
+    else process.env.CARGO_HOME = saved.home
+    if (saved.url !== undefined) process.env.CARGO_INDEX_URL = saved.url
+  }
+})
+
 test('compintel status and compintel update on a SQLite KB', async () => {
   const env = cliEnv(`sqlite:${path.join(dir, 'kb.sqlite')}`, reg.url, {
     FEED_OSV_URLS: 'none',
     FEED_EPSS_URL: 'none',
     UPDATE_MAX_PACKAGES: '1',
+    CARGO_HOME: mkdtempSync(path.join(tmpdir(), 'ci-upm-cargo-')),
+    CARGO_INDEX_URL: '',
   })
   const up = spawnCli(['update'], env)
   assert.equal(await up.exited, 0, up.output())
   assert.match(up.output(), /registry metadata: 1 package\(s\) checked, 0 changed, 0 not found, 0 failed/)
+  assert.match(up.output(), /registry metadata of cargo: not configured/)
   const st = spawnCli(['status'], env)
   assert.equal(await st.exited, 0, st.output())
   assert.match(st.output(), /queue: 0 pending/)

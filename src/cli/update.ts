@@ -39,6 +39,7 @@ export async function runUpdateCommand(config: Config, argv: string[]): Promise<
     console.log(
       `registry metadata: ${m.checked} package(s) checked, ${m.changed} changed, ${m.notFound} not found, ${m.failed} failed`,
     )
+    for (const source of report.notConfigured) console.log(`registry metadata of ${source}: not configured`)
     for (const f of report.feeds)
       console.log(
         `feed ${f.name}: ${f.result}${f.records === undefined ? '' : ` (${f.records} records)`}${f.error ? `: ${f.error}` : ''}`,

@@ -92,6 +92,11 @@ export interface PackageSource extends LearnableSource {
   refresh?: {
     feed: string
     purlType: string
+    /**
+     * Whether the refresh has somewhere to read from (a registry this configuration names); false: `update` skips it,
+     * reports it as not configured and records nothing under `feed`. Absent: always.
+     */
+    enabled?(growth: GrowthConfig): boolean
     run(names: readonly string[], deps: RefreshDeps): Promise<RefreshDone>
   }
   /** `compintel ingest <source>`. */

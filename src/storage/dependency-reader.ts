@@ -1,7 +1,8 @@
 // The dependency port on SQL: the declared dependencies of many versions in one query (served by the
 // version_dependencies primary key, whose first column is version_id).
+import { type FeatureTable, featureTable } from '../domain/dependencies/cargo-features.ts'
 import type { DeclaredDependency, DependencyReader } from '../domain/dependencies/types.ts'
-import type { DependencyScope } from '../domain/kb/types.ts'
+import type { DependencyFeatures, DependencyScope } from '../domain/kb/types.ts'
 import type { Storage } from './database.ts'
 
 /** Version ids per query: well under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -22,7 +23,7 @@ export class SqlDependencyReader implements DependencyReader {
         .selectFrom('version_dependencies')
         .where('version_id', 'in', ids.slice(i, i + CHUNK))
         .where('scope', 'in', [...scopes])
-        .select(['version_id', 'scope', 'name', 'requirement'])
+        .select(['version_id', 'scope', 'name', 'requirement', 'features'])
         .execute()
       for (const r of rows) {
         let list = out.get(r.version_id)
@@ -30,12 +31,50 @@ export class SqlDependencyReader implements DependencyReader {
           list = []
           out.set(r.version_id, list)
         }
-        list.push({ name: r.name, scope: r.scope, requirement: r.requirement })
+        const features = r.features === null ? undefined : dependencyFeatures(r.features)
+        list.push({ name: r.name, scope: r.scope, requirement: r.requirement, ...(features ? { features } : {}) })
       }
     }
     // name order (then scope) in code-unit order, the same on both backends whatever their collation
     for (const list of out.values()) list.sort((a, b) => cmp(a.name, b.name) || cmp(a.scope, b.scope))
     return out
+  }
+
+  async featuresOf(versionIds: readonly number[]): Promise<Map<number, FeatureTable>> {
+    const out = new Map<number, FeatureTable>()
+    const ids = [...new Set(versionIds)]
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.storage.read
+        .selectFrom('versions')
+        .where('id', 'in', ids.slice(i, i + CHUNK))
+        .where('features', 'is not', null)
+        .select(['id', 'features'])
+        .execute()
+      for (const r of rows) {
+        const table = featureTable(parsed(r.features))
+        if (table) out.set(r.id, table)
+      }
+    }
+    return out
+  }
+}
+
+function parsed(json: string | null): unknown {
+  try {
+    return json === null ? undefined : JSON.parse(json)
+  } catch {
+    return undefined
+  }
+}
+
+/** A row's features as the writer stored them; anything else (a damaged row): the usual. */
+function dependencyFeatures(json: string): DependencyFeatures | undefined {
+  const v = parsed(json) as Partial<DependencyFeatures> | undefined
+  if (!v || !Array.isArray(v.asks)) return undefined
+  return {
+    asks: v.asks.filter((a) => typeof a === 'string'),
+    ...(typeof v.key === 'string' ? { key: v.key } : {}),
+    ...(v.optional === true ? { optional: true } : {}),
   }
 }
 

@@ -63,6 +63,7 @@ export function versionRow(componentId: number, v: VersionFacts, hash: string): 
     indexed_at: v.asOf,
     source: v.source,
     as_of: v.asOf,
+    features: v.features ? JSON.stringify(v.features) : null,
   }
 }
 

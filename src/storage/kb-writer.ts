@@ -4,6 +4,7 @@ import { WALKED_OUTPUT } from '../domain/dependencies/learning.ts'
 import { ANY_COMPONENT, componentTag } from '../domain/kb/changes.ts'
 import type {
   KbWriter,
+  LifecycleStatus,
   PackageState,
   PackageUpdate,
   VersionAnalysis,
@@ -121,7 +122,7 @@ async function write(trx: Tx, update: PackageUpdate): Promise<WriteReport> {
 
   const known = await trx
     .selectFrom('versions')
-    .select(['id', 'version', 'facts_hash', 'status'])
+    .select(['id', 'version', 'facts_hash', 'status', 'status_raw'])
     .where('component_id', '=', componentId)
     .execute()
   const byVersion = new Map(known.map((k) => [k.version, k]))
@@ -187,6 +188,26 @@ async function write(trx: Tx, update: PackageUpdate): Promise<WriteReport> {
         .execute()
     report.versionsUpdated += vanished.length
   }
+  // the status of versions not rewritten, from a document listing every version's (a yank of an old release)
+  const restated = new Map<string, { status: LifecycleStatus; statusRaw: string | null; ids: number[] }>()
+  for (const st of update.statuses ?? []) {
+    const k = byVersion.get(st.version)
+    if (!k || written.has(st.version) || k.status === 'removed') continue
+    if (k.status === st.status && k.status_raw === st.statusRaw) continue
+    const key = `${st.status}\u0000${st.statusRaw ?? ''}`
+    const group = restated.get(key) ?? { status: st.status, statusRaw: st.statusRaw, ids: [] }
+    group.ids.push(k.id)
+    restated.set(key, group)
+  }
+  for (const g of restated.values()) {
+    for (const part of chunks(g.ids, 1))
+      await trx
+        .updateTable('versions')
+        .set({ status: g.status, status_raw: g.statusRaw, as_of: c.asOf })
+        .where('id', 'in', part)
+        .execute()
+    report.versionsUpdated += g.ids.length
+  }
 
   for (const a of update.analyses) {
     const versionId = ids.get(a.version)
@@ -200,9 +221,15 @@ async function write(trx: Tx, update: PackageUpdate): Promise<WriteReport> {
 
 async function insertVersionDetails(trx: Tx, items: { id: number; v: VersionFacts }[]): Promise<void> {
   const deps = items.flatMap(({ id, v }) =>
-    v.dependencies.map((d) => ({ version_id: id, scope: d.scope, name: d.name, requirement: d.requirement })),
+    v.dependencies.map((d) => ({
+      version_id: id,
+      scope: d.scope,
+      name: d.name,
+      requirement: d.requirement,
+      features: d.features ? JSON.stringify(d.features) : null,
+    })),
   )
-  for (const part of chunks(deps, 4)) await trx.insertInto('version_dependencies').values(part).execute()
+  for (const part of chunks(deps, 5)) await trx.insertInto('version_dependencies').values(part).execute()
   const licenses = items.flatMap(({ id, v }) =>
     [...new Set(v.license?.ids ?? [])].map((licenseId) => ({
       version_id: id,

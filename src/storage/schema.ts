@@ -68,6 +68,8 @@ export interface VersionsTable {
   indexed_at: string
   source: string
   as_of: string
+  /** Cargo: the `[features]` table, JSON (migration 18); null: none recorded. */
+  features: string | null
 }
 
 interface VersionLicensesTable {
@@ -87,6 +89,8 @@ interface VersionDependenciesTable {
   scope: 'runtime' | 'dev' | 'peer' | 'optional'
   name: string
   requirement: string
+  /** Cargo: how the dependent asks for it (DependencyFeatures, JSON; migration 18); null: the usual. */
+  features: string | null
 }
 
 /** Provenance: the version's `files` analysis row (`computed:files@1`, its `as_of`), written with it. */

@@ -103,6 +103,7 @@ export const SEED_TABLES: readonly SeedTable[] = [
       'indexed_at',
       'source',
       'as_of',
+      'features',
     ],
   },
   {
@@ -115,7 +116,7 @@ export const SEED_TABLES: readonly SeedTable[] = [
     name: 'version_dependencies',
     key: ['version_id', 'scope', 'name'],
     split: { by: 'package', shards: 16 },
-    columns: ['version_id', 'scope', 'name', 'requirement'],
+    columns: ['version_id', 'scope', 'name', 'requirement', 'features'],
   },
   {
     name: 'version_files',

@@ -27,6 +27,8 @@ interface FeedOutcome {
 
 export interface UpdateReport {
   metadata: { checked: number; changed: number; notFound: number; failed: number }
+  /** The package sources whose refresh has nowhere to read from (no registry configured): skipped, nothing recorded. */
+  notConfigured: string[]
   feeds: FeedOutcome[]
 }
 
@@ -40,9 +42,18 @@ export interface UpdateDeps {
 }
 
 export async function runUpdate(deps: UpdateDeps, what: { metadata: boolean; feeds: boolean }): Promise<UpdateReport> {
-  const report: UpdateReport = { metadata: { checked: 0, changed: 0, notFound: 0, failed: 0 }, feeds: [] }
+  const report: UpdateReport = {
+    metadata: { checked: 0, changed: 0, notFound: 0, failed: 0 },
+    notConfigured: [],
+    feeds: [],
+  }
   if (what.metadata)
     for (const source of PACKAGE_SOURCES) {
+      if (source.refresh?.enabled && !source.refresh.enabled(deps.growth)) {
+        report.notConfigured.push(source.source)
+        deps.log.info({ source: source.source }, 'registry metadata not refreshed: not configured')
+        continue
+      }
       const m = await refreshMetadata(deps, source)
       for (const k of ['checked', 'changed', 'notFound', 'failed'] as const) report.metadata[k] += m[k]
     }

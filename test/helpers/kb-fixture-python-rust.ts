@@ -15,7 +15,13 @@ import { FIXTURE_AS_OF } from './kb-fixture.ts'
 const SOURCE = 'fixture'
 type Versions = Record<string, Dependency[]>
 
-function pkg(type: 'pypi' | 'cargo', name: string, license: string, versions: Versions) {
+function pkg(
+  type: 'pypi' | 'cargo',
+  name: string,
+  license: string,
+  versions: Versions,
+  features: Record<string, Record<string, string[]>> = {},
+) {
   const list = Object.keys(versions)
   const component: ComponentFacts = {
     ...{ purl: canonicalPurl({ type, name }), purlType: type, namespace: '', name, purlName: purlName({ type, name }) },
@@ -28,6 +34,7 @@ function pkg(type: 'pypi' | 'cargo', name: string, license: string, versions: Ve
     ...{ releasedAt: new Date(Date.UTC(2023, 0, 1 + i)).toISOString(), status: 'active', statusRaw: null },
     ...{ integrity: null, unpackedSize: null, fileCount: null, license: normaliseDeclaredLicense(license) },
     ...{ dependencies: versions[version] ?? [], source: SOURCE, asOf: FIXTURE_AS_OF },
+    ...(features[version] ? { features: features[version] } : {}),
   }))
   return { component, versions: facts, analyses: [] }
 }
@@ -51,7 +58,25 @@ const PACKAGES = [
   pkg('pypi', 'idna', 'BSD-3-Clause', { '3.4': [] }),
   pkg('pypi', 'urllib3', 'MIT', { '1.26.18': [], '2.0.7': [] }),
   pkg('pypi', 'certifi', 'MPL-2.0', { '2023.7.22': [] }),
-  pkg('cargo', 'serde', 'MIT OR Apache-2.0', { '1.0.188': [], '1.0.190': [] }),
+  pkg('pypi', 'pysocks', 'BSD-3-Clause', { '1.7.1': [] }),
+  // serde's `[features]` and its optional serde_derive, as its manifest declares them
+  pkg(
+    'cargo',
+    'serde',
+    'MIT OR Apache-2.0',
+    {
+      '1.0.188': [],
+      '1.0.190': cargoDependencies({
+        dependencies: { serde_derive: { version: '=1.0.190', optional: true } },
+        features: { default: ['std'], derive: ['serde_derive'], std: [] },
+      }),
+    },
+    { '1.0.190': { default: ['std'], derive: ['serde_derive'], std: [] } },
+  ),
+  pkg('cargo', 'serde_derive', 'MIT OR Apache-2.0', { '1.0.190': [] }),
+  pkg('cargo', 'demo-app', 'MIT', {
+    '0.1.0': cargoDependencies({ dependencies: { serde: { version: '1', features: ['derive'] }, serde_json: '1' } }),
+  }),
   pkg('cargo', 'itoa', 'MIT OR Apache-2.0', { '1.0.9': [] }),
   pkg('cargo', 'ryu', 'Apache-2.0 OR BSL-1.0', { '1.0.15': [] }),
   pkg('cargo', 'serde_json', 'MIT OR Apache-2.0', {

@@ -18,8 +18,13 @@ const UPLOADED = '2021-05-05T14:18:18.000000Z' // FIXTURE
 export interface PypiSwitches {
   /** The Simple API answers HTML only (an index without PEP 691). */
   htmlOnly: boolean
-  /** Every file of this project is yanked with this reason. */
+  /** Every file of this project (`name`) or of one of its versions (`name==version`) is yanked with this reason. */
   yanked: Record<string, string>
+  /**
+   * The project also lists an older release of this version (FIXTURE: the current release's files under the older
+   * version's names, listed by the Simple API and the project's JSON document; not served).
+   */
+  older: Record<string, string>
   /** The files' bytes differ from the hash the index publishes. */
   corrupt: boolean
   /** Requests without this Authorization header get 401. */
@@ -62,7 +67,7 @@ export async function startPypiIndexServer(): Promise<PypiIndexServer> {
       ],
     })
   }
-  const switches: PypiSwitches = { htmlOnly: false, yanked: {}, corrupt: false, requireAuth: undefined }
+  const switches: PypiSwitches = { htmlOnly: false, yanked: {}, older: {}, corrupt: false, requireAuth: undefined }
   let origin = ''
   const server = await startFixtureServer((req, res) => {
     if (switches.requireAuth && req.headers.authorization !== switches.requireAuth) {
@@ -93,10 +98,10 @@ export async function startPypiIndexServer(): Promise<PypiIndexServer> {
   })
   origin = server.origin
 
-  function fileRecords(p: Project) {
-    const reason = switches.yanked[p.name]
+  function fileRecords(p: Project, version = p.version) {
+    const reason = switches.yanked[`${p.name}==${version}`] ?? switches.yanked[p.name]
     return p.files.map((file) => ({
-      filename: file.filename,
+      filename: file.filename.replace(p.version, version),
       packagetype: file.packagetype,
       url: `${origin}/files/${file.filename}`,
       sha256: sha256(file.bytes),
@@ -107,8 +112,14 @@ export async function startPypiIndexServer(): Promise<PypiIndexServer> {
     }))
   }
 
+  /** The project's releases, the older one first. */
+  function releases(p: Project): string[] {
+    const older = switches.older[p.name]
+    return older ? [older, p.version] : [p.version]
+  }
+
   function sendSimple(req: http.IncomingMessage, res: http.ServerResponse, p: Project, asJson: boolean) {
-    const files = fileRecords(p)
+    const files = releases(p).flatMap((v) => fileRecords(p, v))
     if (asJson) {
       const doc = {
         meta: { 'api-version': '1.1', '_last-serial': 1 },
@@ -123,7 +134,7 @@ export async function startPypiIndexServer(): Promise<PypiIndexServer> {
           'upload-time': UPLOADED,
           'core-metadata': false,
         })),
-        versions: [p.version],
+        versions: releases(p),
       }
       return sendDocument(req, res, 'application/vnd.pypi.simple.v1+json', JSON.stringify(doc))
     }
@@ -141,6 +152,20 @@ export async function startPypiIndexServer(): Promise<PypiIndexServer> {
   /** The JSON API document as the index builds it from core metadata (`releases` only in the project's). */
   function jsonDocument(p: Project, withReleases: boolean) {
     const records = fileRecords(p)
+    const filesOf = (version: string) =>
+      fileRecords(p, version).map((f) => ({
+        digests: { sha256: f.sha256 },
+        filename: f.filename,
+        packagetype: f.packagetype,
+        python_version: f.packagetype === 'sdist' ? 'source' : 'py3',
+        requires_python: f.requiresPython,
+        size: f.size,
+        upload_time: UPLOADED.slice(0, 19),
+        upload_time_iso_8601: UPLOADED,
+        url: f.url,
+        yanked: f.yanked,
+        yanked_reason: f.reason,
+      }))
     const urls: Record<string, string> = {}
     const home = first(p.meta, 'Home-page')
     if (home) urls.Homepage = home
@@ -148,19 +173,7 @@ export async function startPypiIndexServer(): Promise<PypiIndexServer> {
       const [label, link] = u.split(/,\s*/, 2)
       if (label && link) urls[label] = link
     }
-    const files = records.map((f) => ({
-      digests: { sha256: f.sha256 },
-      filename: f.filename,
-      packagetype: f.packagetype,
-      python_version: f.packagetype === 'sdist' ? 'source' : 'py3',
-      requires_python: f.requiresPython,
-      size: f.size,
-      upload_time: UPLOADED.slice(0, 19),
-      upload_time_iso_8601: UPLOADED,
-      url: f.url,
-      yanked: f.yanked,
-      yanked_reason: f.reason,
-    }))
+    const files = filesOf(p.version)
     const f = records[0] as (typeof records)[number]
     const info = {
       author: first(p.meta, 'Author'),
@@ -180,7 +193,7 @@ export async function startPypiIndexServer(): Promise<PypiIndexServer> {
     return {
       info,
       last_serial: 1,
-      ...(withReleases ? { releases: { [p.version]: files } } : {}),
+      ...(withReleases ? { releases: Object.fromEntries(releases(p).map((v) => [v, filesOf(v)])) } : {}),
       urls: files,
       vulnerabilities: [],
     }

@@ -2,10 +2,10 @@
 // forms (strings, tables, renames, git, path, optional with features, platform-specific tables) and hostile input.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { enabledByDefault } from './cargo-features.ts'
 import {
   cargoDependencies,
   cargoIndexDependencies,
-  enabledByDefault,
   type IndexedCargoDependency,
   splitCargoRequirement,
 } from './cargo-manifest.ts'
@@ -33,10 +33,10 @@ test("the Cargo book's forms", () => {
     },
   })
   assert.deepEqual(deps, [
-    { scope: 'runtime', name: 'serde', requirement: '1.0' },
+    { scope: 'runtime', name: 'serde', requirement: '1.0', features: { asks: ['derive'] } },
     { scope: 'runtime', name: 'rand', requirement: '0.8.5' },
-    { scope: 'optional', name: 'log', requirement: '0.4' },
-    { scope: 'runtime', name: 'serde_json', requirement: '1' },
+    { scope: 'optional', name: 'log', requirement: '0.4', features: { asks: ['default'], optional: true } },
+    { scope: 'runtime', name: 'serde_json', requirement: '1', features: { asks: ['default'], key: 'json' } },
     { scope: 'runtime', name: 'regex', requirement: 'git+https://example.invalid/regex.git#next' },
     { scope: 'runtime', name: 'hello_utils', requirement: 'path+hello_utils' },
     { scope: 'runtime', name: 'local_published', requirement: '1.2' },
@@ -58,7 +58,8 @@ test('optional dependencies the default feature enables are runtime', () => {
     color: [],
     extra: ['dep:never'],
   }
-  assert.deepEqual([...enabledByDefault(features)].sort(), ['memchr', 'unicode'])
+  const optional = ['memchr', 'unicode', 'serde', 'color', 'never']
+  assert.deepEqual([...enabledByDefault(features, optional)].sort(), ['memchr', 'unicode'])
   const deps = cargoDependencies({
     features: { default: ['perf'], perf: ['aho'] },
     dependencies: {
@@ -67,8 +68,13 @@ test('optional dependencies the default feature enables are runtime', () => {
     },
   })
   assert.deepEqual(deps, [
-    { scope: 'runtime', name: 'aho-corasick', requirement: '1' },
-    { scope: 'optional', name: 'serde', requirement: '1' },
+    {
+      scope: 'runtime',
+      name: 'aho-corasick',
+      requirement: '1',
+      features: { asks: ['default'], key: 'aho', optional: true },
+    },
+    { scope: 'optional', name: 'serde', requirement: '1', features: { asks: ['default'], optional: true } },
   ])
 })
 
@@ -123,10 +129,12 @@ test("an index line's deps read as the manifest they were published from", () =>
     target: null,
     kind: 'normal',
     registry: null,
+    features: [],
+    defaultFeatures: true,
     ...o,
   })
   const deps = [
-    line('serde', '^1.0'),
+    line('serde', '^1.0', { features: ['derive'] }),
     line('log', '^0.4', { optional: true }),
     line('json', '^1', { crate: 'serde_json' }),
     line('rare', '^0.1', { optional: true }),
@@ -141,8 +149,8 @@ test("an index line's deps read as the manifest they were published from", () =>
   assert.deepEqual(
     fromIndex.filter((d) => d.name === 'log' || d.name === 'rare' || d.name === 'private'),
     [
-      { scope: 'runtime', name: 'log', requirement: '^0.4' },
-      { scope: 'optional', name: 'rare', requirement: '^0.1' },
+      { scope: 'runtime', name: 'log', requirement: '^0.4', features: { asks: ['default'], optional: true } },
+      { scope: 'optional', name: 'rare', requirement: '^0.1', features: { asks: ['default'], optional: true } },
       { scope: 'runtime', name: 'private', requirement: 'registry+https://index.example.invalid/ ^2' },
     ],
   )

@@ -4,6 +4,8 @@
 // linked into it); an `optional = true` dependency is optional unless the crate's own `default` feature enables it
 // (then runtime: what a dependent with default features gets). `[target.<cfg or triple>.*]` tables add their
 // dependencies with `; <key>` after the requirement (`^0.3; cfg(windows)`), evaluated by the walk (cargo-cfg.ts).
+// The features a dependency is asked for (`features`, `default-features = false`), its key when renamed and its
+// being optional are kept beside it where not the usual (cargo-features.ts), for the walk's feature resolution.
 // The name is the crate's (`package = "real-name"` renames); the requirement Cargo's text (`1.2` means ^1.2), or
 // where the dependency names no crates.io crate: `git+<url>[#ref]`, `path+<path>`, `registry+<name> <req>`.
 // Entries that are not of these forms are left out: the manifest is outside data. A registry index line's `deps`
@@ -14,6 +16,7 @@ import { cargoNameProblem } from '../kb/ecosystem-rules.ts'
 import type { Dependency, DependencyScope } from '../kb/types.ts'
 import { MAX_REQUIREMENT_LENGTH } from '../shared/requirement.ts'
 import { targetApplies } from './cargo-cfg.ts'
+import { dependencyFeatures, enabledByDefault } from './cargo-features.ts'
 
 type Table = Record<string, unknown>
 
@@ -43,6 +46,10 @@ interface Entry {
   name: string
   requirement: string
   optional: boolean
+  /** `features = […]` */
+  features: string[]
+  /** `default-features` (`default_features` in old manifests) not false. */
+  defaultFeatures: boolean
 }
 
 /** One `name = …` entry of a dependency table, or why it is left out (not one Cargo accepts, or inherited). */
@@ -72,38 +79,9 @@ function readEntry(local: string, value: unknown, project: boolean): Entry | 'wo
   const onRegistry = !/^(git|path|registry)\+/.test(requirement)
   if (onRegistry ? cargoNameProblem(name) : !LOOSE_NAME.test(name)) return 'invalid'
   if (requirement.length > MAX_REQUIREMENT_LENGTH) return 'invalid'
-  return { local, name, requirement, optional: value.optional === true }
-}
-
-/**
- * The optional dependencies (by their key) the `default` feature enables, through the features it enables:
- * `dep:x`, `x/feature` (not the weak `x?/feature`), and a plain `x` naming no feature (an optional dependency's
- * implicit feature).
- */
-export function enabledByDefault(features: unknown): Set<string> {
-  const table = isTable(features) ? features : {}
-  const deps = new Set<string>()
-  const seen = new Set<string>()
-  const queue = ['default']
-  while (queue.length > 0 && seen.size < MAX_ENTRIES) {
-    const f = queue.shift() as string
-    if (seen.has(f)) continue
-    seen.add(f)
-    const items = table[f]
-    if (!Array.isArray(items)) {
-      if (f !== 'default') deps.add(f)
-      continue
-    }
-    for (const item of items) {
-      if (typeof item !== 'string') continue
-      if (item.startsWith('dep:')) deps.add(item.slice(4))
-      else if (item.includes('/')) {
-        const [dep = ''] = item.split('/')
-        if (!dep.endsWith('?')) deps.add(dep)
-      } else queue.push(item)
-    }
-  }
-  return deps
+  const features = Array.isArray(value.features) ? value.features.filter((f) => typeof f === 'string') : []
+  const defaultFeatures = (value['default-features'] ?? value.default_features) !== false
+  return { local, name, requirement, optional: value.optional === true, features, defaultFeatures }
 }
 
 /** Every dependency table of the manifest, with the target key of the platform-specific ones. */
@@ -127,7 +105,9 @@ function tables(manifest: Table): { table: Table; scope: 'runtime' | 'dev'; targ
  */
 export function cargoDependencies(manifest: Record<string, unknown>, reading: CargoManifestReading = {}): Dependency[] {
   if (!isTable(manifest)) return []
-  const enabled = enabledByDefault(manifest.features)
+  const entries = tables(manifest).flatMap(({ table }) => Object.entries(table).slice(0, MAX_ENTRIES))
+  const optional = entries.flatMap(([local, v]) => (isTable(v) && v.optional === true ? [local] : []))
+  const enabled = enabledByDefault(manifest.features, optional)
   const out = new Map<string, { dep: Dependency; applies: boolean }>()
   let read = 0
   for (const { table, scope: section, target } of tables(manifest)) {
@@ -146,7 +126,8 @@ export function cargoDependencies(manifest: Record<string, unknown>, reading: Ca
       const key = `${scope}\u0000${e.name}`
       const known = out.get(key)
       if (known && (known.applies || !applies)) continue
-      out.set(key, { dep: { scope, name: e.name, requirement }, applies })
+      const features = dependencyFeatures({ ...e, key: e.local })
+      out.set(key, { dep: { scope, name: e.name, requirement, ...(features ? { features } : {}) }, applies })
     }
   }
   return [...out.values()].map((d) => d.dep)
@@ -172,6 +153,8 @@ export interface IndexedCargoDependency {
   kind: 'normal' | 'dev' | 'build'
   /** Another registry's index URL, or null for the same registry. */
   registry: string | null
+  features: readonly string[]
+  defaultFeatures: boolean
 }
 
 const KIND_TABLE = { normal: 'dependencies', dev: 'dev-dependencies', build: 'build-dependencies' } as const
@@ -198,6 +181,8 @@ export function cargoIndexDependencies(
     table[d.name] = {
       version: d.req,
       optional: d.optional,
+      features: d.features,
+      'default-features': d.defaultFeatures,
       ...(d.crate !== d.name ? { package: d.crate } : {}),
       ...(d.registry !== null ? { 'registry-index': d.registry } : {}),
     }

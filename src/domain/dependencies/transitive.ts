@@ -5,14 +5,22 @@ import { type ComponentRef, resolveBatch } from '../catalog/resolve-batch.ts'
 import { type CatalogReader, type KnownComponent, keyOf } from '../catalog/types.ts'
 import { breathe } from '../shared/breathe.ts'
 import { tryParsePurl } from '../shared/purl.ts'
-import { DEFAULT_DEPTH, DEFAULT_LIMIT, type DependencyReader, MAX_DEPTH, MAX_LIMIT } from './types.ts'
-import { WALK_ECOSYSTEMS, type WalkEcosystem } from './walk-ecosystems.ts'
+import type { FeatureTable } from './cargo-features.ts'
+import {
+  DEFAULT_DEPTH,
+  DEFAULT_LIMIT,
+  type DeclaredDependency,
+  type DependencyReader,
+  MAX_DEPTH,
+  MAX_LIMIT,
+} from './types.ts'
+import { type Followed, WALK_ECOSYSTEMS, type WalkEcosystem } from './walk-ecosystems.ts'
 
 /** Edges resolved between two chances for other requests to run (a level can have tens of thousands). */
 const EDGES_PER_STEP = 256
 /** Skipped inputs named in the status message; the rest are counted. */
 const MAX_LISTED = 10
-const NO_EXTRAS: ReadonlySet<string> = new Set()
+const NO_ASKS: ReadonlySet<string> = new Set()
 
 export interface TransitiveRequest {
   components: readonly ComponentRef[]
@@ -72,14 +80,33 @@ export async function transitiveDependencies(
 
   const skipped: string[] = checked.invalid.map((p) => `${p} (Invalid Purl)`)
   const valid = req.components.filter((c) => tryParsePurl(c.purl) !== undefined)
-  const roots = await resolveBatch(valid, ports.catalog)
+  // what each input asks of its version (extras, features), its requirement read without them
+  const inputs = valid.map((c) => {
+    const p = tryParsePurl(c.purl)
+    const read = eco.input?.(p?.name ?? '', c.requirement)
+    return read ? { ref: { purl: c.purl, requirement: read.requirement }, asks: read.asks } : { ref: c, asks: [] }
+  })
+  const roots = await resolveBatch(
+    inputs.map((i) => i.ref),
+    ports.catalog,
+  )
   const known = new Map<string, KnownComponent | undefined>()
   const seen = new Set<number>() // versions already listed or expanded (inputs included)
   let level: number[] = []
   /** Each version walked, as purl@version, to name it as the dependent of what it declares. */
   const labels = new Map<number, string>()
-  /** The extras (PyPI) a version was first reached with: its dependencies that only those extras bring apply. */
-  const extrasOf = new Map<number, ReadonlySet<string>>()
+  /** What each version is asked for (PyPI's extras, Cargo's features): the union over its dependents. */
+  const asked = new Map<number, Set<string>>()
+  /** Per expanded version, what each dependency it followed was asked for: expanded again, only what grew goes on. */
+  const followed = new Map<number, Map<string, Set<string>>>()
+  /** Adds to what a version is asked for; true when that grew. */
+  const ask = (id: number, asks: readonly string[]): boolean => {
+    const set = asked.get(id) ?? new Set<string>()
+    asked.set(id, set)
+    const before = set.size
+    for (const a of asks) set.add(a)
+    return set.size > before
+  }
   const missing: ComponentRef[] = []
   roots.forEach((r, i) => {
     // an exact lookup reads only the version asked for (`partial`): such a component is read again in full if needed
@@ -88,7 +115,9 @@ export async function transitiveDependencies(
       skipped.push(`${valid[i]?.purl} (${r.outcome.message})`)
       if (r.outcome.code === 'COMPONENT_NOT_FOUND' || r.outcome.code === 'VERSION_NOT_FOUND')
         missing.push(valid[i] as ComponentRef)
-    } else if (!seen.has(r.chosen.id)) {
+    } else {
+      ask(r.chosen.id, inputs[i]?.asks ?? [])
+      if (seen.has(r.chosen.id)) return
       seen.add(r.chosen.id)
       level.push(r.chosen.id)
       labels.set(r.chosen.id, `${r.component?.purl ?? valid[i]?.purl}@${r.chosen.version}`)
@@ -99,11 +128,16 @@ export async function transitiveDependencies(
   const unresolvedSeen = new Set<string>()
   let truncated = false
   for (let d = 1; d <= depth && level.length > 0 && !truncated; d++) {
-    const declared = await ports.dependencies.ofVersions(level, eco.scopes)
+    const [declared, features] = await Promise.all([
+      ports.dependencies.ofVersions(level, eco.scopes),
+      eco.features && ports.dependencies.featuresOf
+        ? ports.dependencies.featuresOf(level)
+        : new Map<number, FeatureTable>(),
+    ])
     const edges = level.flatMap((id) =>
-      (declared.get(id) ?? [])
-        .filter((dep) => eco.applies?.(dep, extrasOf.get(id) ?? NO_EXTRAS) ?? true)
-        .map((dep) => ({ dep, target: eco.target(dep.name, dep.requirement), from: labels.get(id) ?? '' })),
+      newlyFollowed(id, eco, declared.get(id) ?? [], asked.get(id) ?? NO_ASKS, features.get(id), followed).map(
+        ({ dep, asks }) => ({ dep, asks, target: eco.target(dep.name, dep.requirement), from: labels.get(id) ?? '' }),
+      ),
     )
     const wanted = [...new Set(edges.flatMap((e) => (e.target ? [e.target.purlName] : [])))].filter(
       (n) => !known.has(n),
@@ -112,12 +146,16 @@ export async function transitiveDependencies(
       const found = await ports.catalog.components(wanted.map((purlName) => ({ type: checked.type, purlName })))
       for (const n of wanted) known.set(n, found.get(keyOf({ type: checked.type, purlName: n })))
     }
-    const next: number[] = []
-    for (const [i, { dep, target, from }] of edges.entries()) {
+    const next = new Set<number>()
+    for (const [i, { dep, asks, target, from }] of edges.entries()) {
       if (i % EDGES_PER_STEP === EDGES_PER_STEP - 1) await breathe()
       const component = target ? known.get(target.purlName) : undefined
       const chosen = target && component ? eco.pick(target.range, component) : undefined
-      if (chosen && seen.has(chosen.id)) continue
+      if (chosen && seen.has(chosen.id)) {
+        // reached again asking more (an extra, a feature): expanded again for what that brings
+        if (ask(chosen.id, asks) && followed.has(chosen.id)) next.add(chosen.id)
+        continue
+      }
       const purl = component?.purl ?? eco.purlOf(target?.purlName ?? dep.name, dep.name)
       if (!chosen) {
         const key = `${purl}\u0000${dep.requirement}`
@@ -137,13 +175,39 @@ export async function transitiveDependencies(
       }
       seen.add(chosen.id)
       labels.set(chosen.id, `${purl}@${chosen.version}`)
-      if (target?.extras?.length) extrasOf.set(chosen.id, new Set(target.extras))
+      ask(chosen.id, asks)
       out.push({ purl, version: chosen.version, requirement: dep.requirement, depth: d, dependent: from })
-      next.push(chosen.id)
+      next.add(chosen.id)
     }
-    level = next
+    level = [...next]
   }
   return { ok: true, dependencies: out, message: summary(skipped, truncated, limit), missing }
+}
+
+/**
+ * The dependencies of a version the walk follows now, as asked: each one not followed from it before, or followed
+ * asking less than now (recorded in `followed`, so a version expanded again brings only what its new asks add).
+ */
+function newlyFollowed(
+  id: number,
+  eco: WalkEcosystem,
+  declared: readonly DeclaredDependency[],
+  asked: ReadonlySet<string>,
+  features: FeatureTable | undefined,
+  followed: Map<number, Map<string, Set<string>>>,
+): Followed[] {
+  const all: Followed[] = eco.follow
+    ? eco.follow(declared, asked, features)
+    : declared.map((dep) => ({ dep, asks: [] }))
+  const before = followed.get(id) ?? new Map<string, Set<string>>()
+  followed.set(id, before)
+  return all.filter(({ dep, asks }) => {
+    const key = `${dep.scope}\u0000${dep.name}`
+    const had = before.get(key)
+    if (had && asks.every((a) => had.has(a))) return false
+    before.set(key, new Set([...(had ?? []), ...asks]))
+    return true
+  })
 }
 
 type EcosystemCheck = { ok: true; type: string; invalid: string[] } | { ok: false; message: string }

@@ -1,11 +1,14 @@
 // The dependency port (storage implements it) and the limits of the dependencies area (docs/dependencies.md).
-import type { DependencyScope } from '../kb/types.ts'
+import type { DependencyFeatures, DependencyScope } from '../kb/types.ts'
+import type { FeatureTable } from './cargo-features.ts'
 
 /** A dependency as a version declares it: the npm name and the specifier verbatim (`^1.2.0`, `npm:x@1`, a git URL…). */
 export interface DeclaredDependency {
   name: string
   scope: DependencyScope
   requirement: string
+  /** Cargo: how the dependent asks for it, when not the usual (default features, its own name, not optional). */
+  features?: DependencyFeatures
 }
 
 export interface DependencyReader {
@@ -17,6 +20,11 @@ export interface DependencyReader {
     versionIds: readonly number[],
     scopes: readonly DependencyScope[],
   ): Promise<Map<number, DeclaredDependency[]>>
+  /**
+   * The `[features]` tables (Cargo) of these versions, in one round trip; versions without one are absent. Absent: the
+   * reader knows none (the walk takes each crate's default features as declared).
+   */
+  featuresOf?(versionIds: readonly number[]): Promise<Map<number, FeatureTable>>
 }
 
 /** The scopes a transitive walk follows: what `npm install --omit=dev` installs (peer dependencies are the host's). */

@@ -2,25 +2,30 @@
 // declared dependencies read by its own parser (pep508.ts, cargo-manifest.ts), markers and target tables
 // evaluated for the default environment, extras followed, names normalised, the highest active version chosen.
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
+import { parse } from 'smol-toml'
 import { knownComponent, knownVersion, memoryCatalog } from '../catalog/memory-catalog.test-helper.ts'
 import type { KnownComponent } from '../catalog/types.ts'
 import type { Dependency, LifecycleStatus } from '../kb/types.ts'
 import { canonicalPurl, purlName } from '../shared/purl.ts'
+import { type FeatureTable, featureTable } from './cargo-features.ts'
 import { cargoDependencies } from './cargo-manifest.ts'
 import { pep508Dependencies } from './pep508.ts'
 import { transitiveDependencies } from './transitive.ts'
 import type { DeclaredDependency, DependencyReader } from './types.ts'
 
-type Pkg = Record<string, { status?: LifecycleStatus; deps?: Dependency[] }>
+type Pkg = Record<string, { status?: LifecycleStatus; deps?: Dependency[]; features?: FeatureTable }>
 
 function ports(type: 'pypi' | 'cargo', kb: Record<string, Pkg>) {
   const declared = new Map<number, DeclaredDependency[]>()
+  const features = new Map<number, FeatureTable>()
   const components: KnownComponent[] = []
   let id = 0
   for (const [name, versions] of Object.entries(kb)) {
     const known = Object.entries(versions).map(([version, v]) => {
       declared.set(++id, v.deps ?? [])
+      if (v.features) features.set(id, v.features)
       return knownVersion(id, version, { status: v.status ?? 'active' })
     })
     const purl = canonicalPurl({ type, name })
@@ -30,6 +35,9 @@ function ports(type: 'pypi' | 'cargo', kb: Record<string, Pkg>) {
     async ofVersions(ids, scopes) {
       const byName = (a: DeclaredDependency, b: DeclaredDependency) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
       return new Map(ids.map((i) => [i, (declared.get(i) ?? []).filter((d) => scopes.includes(d.scope)).sort(byName)]))
+    },
+    async featuresOf(ids) {
+      return new Map(ids.flatMap((i) => (features.has(i) ? [[i, features.get(i) as FeatureTable]] : [])))
     },
   }
   return { catalog: memoryCatalog(components), dependencies }
@@ -139,4 +147,125 @@ test('crates.io: caret by default, optional and dev not followed, target tables,
   const json = await transitiveDependencies({ components: [{ purl: 'pkg:cargo/Serde-JSON' }] }, ports('cargo', kb))
   assert.ok(json.ok)
   assert.deepEqual(rows(json.dependencies), [['pkg:cargo/serde', '1.0.190', '1.0.100', 1]])
+})
+
+test('PyPI: an input asks extras (`requests[socks]>=2`, `[socks]`); a version reached again with more extras brings them', async () => {
+  const kb: Record<string, Pkg> = {
+    requests: {
+      '2.31.0': { deps: pep508Dependencies(['urllib3>=1.21', "PySocks>=1.5.6; extra == 'socks'"]) },
+    },
+    urllib3: { '2.0.7': {} },
+    pysocks: { '1.7.1': {} },
+    app: { '1.0': { deps: pep508Dependencies(['requests>=2', 'zz-plugin']) } },
+    'zz-plugin': { '1.0': { deps: pep508Dependencies(['requests[socks]>=2']) } },
+  }
+  for (const requirement of ['requests[socks]>=2', '[socks]>=2', 'Requests[SOCKS] (>=2)']) {
+    const r = await transitiveDependencies(
+      { components: [{ purl: 'pkg:pypi/requests', requirement }] },
+      ports('pypi', kb),
+    )
+    assert.ok(r.ok, JSON.stringify(r))
+    assert.deepEqual(
+      rows(r.dependencies),
+      [
+        ['pkg:pypi/pysocks', '1.7.1', ">=1.5.6; extra == 'socks'", 1],
+        ['pkg:pypi/urllib3', '2.0.7', '>=1.21', 1],
+      ],
+      requirement,
+    )
+  }
+  const plain = await transitiveDependencies({ components: [{ purl: 'pkg:pypi/requests@2.31.0' }] }, ports('pypi', kb))
+  assert.ok(plain.ok)
+  assert.deepEqual(rows(plain.dependencies), [['pkg:pypi/urllib3', '2.0.7', '>=1.21', 1]])
+  // requests is first reached without extras (level 1), then by zz-plugin with `socks` (level 2): its socks
+  // dependencies come on the next level, under requests
+  const app = await transitiveDependencies({ components: [{ purl: 'pkg:pypi/app' }] }, ports('pypi', kb))
+  assert.ok(app.ok)
+  assert.deepEqual(
+    app.dependencies.map((d) => [d.purl, d.version, d.depth, d.dependent]),
+    [
+      ['pkg:pypi/requests', '2.31.0', 1, 'pkg:pypi/app@1.0'],
+      ['pkg:pypi/zz-plugin', '1.0', 1, 'pkg:pypi/app@1.0'],
+      ['pkg:pypi/urllib3', '2.0.7', 2, 'pkg:pypi/requests@2.31.0'],
+      ['pkg:pypi/pysocks', '1.7.1', 3, 'pkg:pypi/requests@2.31.0'],
+    ],
+  )
+})
+
+/** A real published manifest (FIXTURE: test/fixtures/cargo-manifests/README.md) as the KB records it. */
+function crate(file: string): Pkg[string] {
+  const m = parse(
+    readFileSync(new URL(`../../../test/fixtures/cargo-manifests/${file}.Cargo.toml`, import.meta.url), 'utf8'),
+  ) as Record<string, unknown>
+  const features = featureTable(m.features)
+  return { deps: cargoDependencies(m), ...(features ? { features } : {}) }
+}
+
+test('crates.io features (serde 1.0.152, tokio 1.24.2 as Debian ships them): what the dependents ask, united', async () => {
+  const kb: Record<string, Pkg> = {
+    // FIXTURE: made-up dependents of the real crates
+    app: {
+      '0.1.0': {
+        deps: cargoDependencies({
+          dependencies: {
+            serde: { version: '1.0', features: ['derive'] },
+            tokio: { version: '1.24', features: ['rt-multi-thread', 'net'] },
+            helper: '1',
+          },
+        }),
+      },
+    },
+    helper: {
+      '1.0.0': {
+        deps: cargoDependencies({
+          dependencies: { tokio: { version: '1', 'default-features': false, features: ['macros'] } },
+        }),
+      },
+    },
+    plain: { '1.0.0': { deps: cargoDependencies({ dependencies: { serde: '1', tokio: '1' } }) } },
+    serde: { '1.0.152': crate('serde-1.0.152') },
+    serde_derive: { '1.0.152': {} },
+    tokio: { '1.24.2': crate('tokio-1.24.2') },
+    'pin-project-lite': { '0.2.9': {} },
+    mio: { '0.8.4': {} },
+    libc: { '0.2.139': {} },
+    socket2: { '0.4.7': {} },
+    num_cpus: { '1.15.0': {} },
+    'tokio-macros': { '1.8.2': {} },
+    winapi: { '0.3.9': {} },
+    bytes: { '1.3.0': {} },
+    memchr: { '2.5.0': {} },
+  }
+  const r = await transitiveDependencies({ components: [{ purl: 'pkg:cargo/app' }] }, ports('cargo', kb))
+  assert.ok(r.ok, JSON.stringify(r))
+  assert.deepEqual(
+    r.dependencies.map((d) => [d.purl, d.requirement, d.depth, d.dependent]),
+    [
+      ['pkg:cargo/helper', '1', 1, 'pkg:cargo/app@0.1.0'],
+      ['pkg:cargo/serde', '1.0', 1, 'pkg:cargo/app@0.1.0'],
+      ['pkg:cargo/tokio', '1.24', 1, 'pkg:cargo/app@0.1.0'],
+      // serde's `derive`; tokio's rt-multi-thread (num_cpus) and net (libc and socket2 on unix, mio); winapi is
+      // Windows' only
+      ['pkg:cargo/serde_derive', '=1.0.152', 2, 'pkg:cargo/serde@1.0.152'],
+      ['pkg:cargo/libc', '0.2.42; cfg(unix)', 2, 'pkg:cargo/tokio@1.24.2'],
+      ['pkg:cargo/mio', '0.8.4', 2, 'pkg:cargo/tokio@1.24.2'],
+      ['pkg:cargo/num_cpus', '1.8.0', 2, 'pkg:cargo/tokio@1.24.2'],
+      ['pkg:cargo/pin-project-lite', '0.2.0', 2, 'pkg:cargo/tokio@1.24.2'],
+      [
+        'pkg:cargo/socket2',
+        '0.4.4; cfg(not(any(target_arch = "wasm32", target_arch = "wasm64")))',
+        2,
+        'pkg:cargo/tokio@1.24.2',
+      ],
+      // helper asks tokio for `macros` too: tokio is expanded again for what that brings
+      ['pkg:cargo/tokio-macros', '1.7.0', 3, 'pkg:cargo/tokio@1.24.2'],
+    ],
+  )
+  // default features only: none of the optional dependencies
+  const plain = await transitiveDependencies({ components: [{ purl: 'pkg:cargo/plain' }] }, ports('cargo', kb))
+  assert.ok(plain.ok)
+  assert.deepEqual(
+    plain.dependencies.map((d) => d.purl),
+    ['pkg:cargo/serde', 'pkg:cargo/tokio', 'pkg:cargo/pin-project-lite'],
+  )
 })

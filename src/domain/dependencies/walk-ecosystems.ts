@@ -5,8 +5,9 @@
 // (pkg:deb/debian/…): the first alternative of each need (runtime; alternatives are recorded as optional and not
 // followed), the highest version the suites list that meets the relations, as apt's candidate would be
 // (docs/debian.md "Dependencies"). PyPI: PEP 508 lines whose markers hold on CPython 3.11 / Linux x86_64, an
-// extra's dependencies when the dependent asked for the extra (pep508.ts). crates.io: runtime dependencies (and
-// optional ones the default feature enables) whose target applies to x86_64-unknown-linux-gnu (cargo-manifest.ts).
+// extra's dependencies when the dependent asked for the extra (pep508.ts); an input's extras from its requirement
+// (`requests[socks]>=2`). crates.io: runtime dependencies, and the optional ones the features asked of the crate
+// enable (cargo-features.ts), whose target applies to x86_64-unknown-linux-gnu (cargo-manifest.ts).
 // Both: the highest active version the requirement admits by the ecosystem's rules (docs/dependencies.md).
 import type { KnownComponent, KnownVersion } from '../catalog/types.ts'
 import type { DependencyScope } from '../kb/types.ts'
@@ -14,24 +15,40 @@ import { canonicalPurl, purlName } from '../shared/purl.ts'
 import { resolveVersion, tryParseRequirement } from '../shared/requirement.ts'
 import { schemeFor } from '../shared/versions/index.ts'
 import { targetApplies } from './cargo-cfg.ts'
+import { activate, DEFAULT_ASKS, type FeatureTable } from './cargo-features.ts'
 import { splitCargoRequirement } from './cargo-manifest.ts'
 import { parsePep508, pep508Applies } from './pep508.ts'
 import { pickVersion } from './pick-version.ts'
 import { classifySpecifier, npmPurl } from './specifier.ts'
 import type { DeclaredDependency } from './types.ts'
 
+/** A declared dependency the walk follows, with what it asks of the version it reaches (extras, features). */
+export interface Followed {
+  dep: DeclaredDependency
+  asks: readonly string[]
+}
+
 export interface WalkEcosystem {
   scopes: readonly DependencyScope[]
+  /** Whether the walk reads each version's `[features]` table (Cargo). */
+  features?: boolean
   /**
-   * Whether a declared dependency applies where the walk installs (PyPI's environment markers, Cargo's target
-   * tables), for a dependent asked for these extras; absent: every one does.
+   * What an input asks of the version it names (PyPI: the extras of `requests[socks]>=2`; Cargo: its default
+   * features), and its requirement without them; absent: nothing, the requirement as given.
    */
-  applies?(dep: DeclaredDependency, extras: ReadonlySet<string>): boolean
+  input?(purlName: string, requirement: string | undefined): { requirement: string | undefined; asks: string[] }
   /**
-   * The registry package a declared dependency names (its purl_name and range, and the extras it asks of it), or
-   * undefined when it names none.
+   * The declared dependencies of one version that apply where the walk installs (PyPI's environment markers, Cargo's
+   * target tables and features) when the version is asked for `asked` (extras, features; the union of what its
+   * dependents asked), each with what it asks of its own target. Absent: all, asking nothing.
    */
-  target(name: string, requirement: string): { purlName: string; range: string; extras?: string[] } | undefined
+  follow?(
+    declared: readonly DeclaredDependency[],
+    asked: ReadonlySet<string>,
+    features: FeatureTable | undefined,
+  ): Followed[]
+  /** The registry package a declared dependency names (its purl_name and range), or undefined when it names none. */
+  target(name: string, requirement: string): { purlName: string; range: string } | undefined
   /** The purl of a package the KB does not know, from its purl_name and the name it was declared by. */
   purlOf(purlName: string, declaredName: string): string
   pick(range: string, component: KnownComponent): KnownVersion | undefined
@@ -80,24 +97,47 @@ function pickActive(range: string, component: KnownComponent, any: string, yanke
 
 const pypi: WalkEcosystem = {
   scopes: ['runtime', 'optional'],
-  applies(dep, extras) {
-    const r = parsePep508(`${dep.name} ${dep.requirement}`)
-    return r !== undefined && pep508Applies(r, extras)
+  input(name, requirement) {
+    const text = requirement?.trim() ?? ''
+    // `[socks]>=2` names the purl's package; `requests[socks]>=2` (PEP 508) its own
+    const r = parsePep508(text.startsWith('[') ? `${name}${text}` : text)
+    if (!r || r.url !== undefined || !/\[/.test(text)) return { requirement, asks: [] }
+    return { requirement: r.specifier === '' ? undefined : r.specifier, asks: r.extras }
+  },
+  follow(declared, extras) {
+    return declared.flatMap((dep) => {
+      const r = parsePep508(`${dep.name} ${dep.requirement}`)
+      return r !== undefined && pep508Applies(r, extras) ? [{ dep, asks: r.extras }] : []
+    })
   },
   target(name, requirement) {
     const r = parsePep508(`${name} ${requirement}`)
     if (!r || r.url !== undefined) return undefined // a direct reference names no index package
-    return { purlName: r.name, range: r.specifier, extras: r.extras }
+    return { purlName: r.name, range: r.specifier }
   },
   purlOf: (name) => canonicalPurl({ type: 'pypi', name }),
   pick: (range, component) => pickActive(range, component, '>=0', true),
 }
 
 const cargo: WalkEcosystem = {
-  scopes: ['runtime'],
-  applies(dep) {
-    const { target } = splitCargoRequirement(dep.requirement)
-    return target === undefined || targetApplies(target) === true
+  scopes: ['runtime', 'optional'],
+  features: true,
+  input: (_, requirement) => ({ requirement, asks: [...DEFAULT_ASKS] }),
+  follow(declared, asked, features) {
+    const applying = declared.filter((dep) => {
+      const { target } = splitCargoRequirement(dep.requirement)
+      return target === undefined || targetApplies(target) === true
+    })
+    const keyed = applying.map((dep) => ({
+      dep,
+      key: dep.features?.key ?? dep.name,
+      optional: dep.scope === 'optional' || dep.features?.optional === true,
+    }))
+    const on = activate(features, asked, keyed)
+    return keyed.flatMap(({ dep, key, optional }) => {
+      if (optional && !on.enabled.has(key)) return []
+      return [{ dep, asks: [...new Set([...(dep.features?.asks ?? DEFAULT_ASKS), ...(on.asks.get(key) ?? [])])] }]
+    })
   },
   target(name, requirement) {
     const { requirement: range } = splitCargoRequirement(requirement)

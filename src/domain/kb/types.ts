@@ -36,10 +36,25 @@ interface DeclaredLicense {
   valid: boolean
 }
 
+/**
+ * How a Cargo dependent asks for a dependency where it is not the usual (default features, declared by its crate's
+ * name, not optional): the Cargo book, "Features"; src/domain/dependencies/cargo-features.ts.
+ */
+export interface DependencyFeatures {
+  /** The features asked (`features = […]`), with `default` unless `default-features = false`; sorted. */
+  asks: string[]
+  /** The key the dependent's own features name it by (`dep:key`, `key/feature`) when it is renamed. */
+  key?: string
+  /** `optional = true` (recorded `runtime` when the dependent's `default` feature enables it). */
+  optional?: boolean
+}
+
 export interface Dependency {
   scope: DependencyScope
   name: string
   requirement: string
+  /** Cargo: how the dependent asks for it, when not the usual; absent for every other ecosystem. */
+  features?: DependencyFeatures
 }
 
 export interface VersionFacts extends Provenance {
@@ -59,6 +74,8 @@ export interface VersionFacts extends Provenance {
    */
   licenseOrigin?: { source: string; path: string }
   dependencies: Dependency[]
+  /** Cargo: the version's `[features]` table (each feature and what it enables), when it has one. */
+  features?: Record<string, string[]>
 }
 
 interface FileRecord {
@@ -99,6 +116,11 @@ export interface PackageUpdate {
    * holds that is not in it has vanished from the registry. Absent: `versions` is the full packument.
    */
   registryVersions?: VersionFacts[]
+  /**
+   * The lifecycle status of versions the KB holds and `versions` does not rewrite, from a document listing every
+   * version's (PyPI's Simple API: yanks); a version stored with another status (never a removed one) takes this one.
+   */
+  statuses?: { version: string; status: LifecycleStatus; statusRaw: string | null }[]
 }
 
 export interface WriteReport {

@@ -72,6 +72,7 @@ test('itoa: the component, its version with the .crate SHA-256, its license, the
   })
   assert.deepEqual(v.licenseOrigin, { source: 'debian-cargo', path: 'Cargo.toml' })
   assert.deepEqual(v.dependencies, [])
+  assert.equal(v.features, undefined, 'no [features] table')
 })
 
 test("either: `MIT/Apache-2.0` read as OR; lazy_static: its name as its manifest spells it, Debian's patch said", async () => {
@@ -84,6 +85,13 @@ test("either: `MIT/Apache-2.0` read as OR; lazy_static: its name as its manifest
   assert.equal(v?.integrity, null, 'no checksum of the .crate')
   assert.equal(v?.statusRaw, "librust-lazy-static-dev 1.4.0-2 (bookworm); Debian's patches: tweak-deps.patch")
   assert.equal(v?.releasedAt, '2019-11-17T09:06:37.000Z')
+  // its `[features]` table and its optional spin (the `spin_no_std` feature enables it) kept for the walk
+  assert.deepEqual(v?.features, { spin_no_std: ['spin'] })
+  assert.deepEqual(
+    v?.dependencies.filter((d) => d.scope !== 'dev'),
+    [{ scope: 'optional', name: 'spin', requirement: '0.9', features: { asks: ['default'], optional: true } }],
+  )
+  assert.deepEqual(either?.versions[0]?.features, { default: ['use_std'], use_std: [] })
 })
 
 test('an upstream version shipped by two Debian versions: the newer one; the newest release is the latest', async () => {

@@ -5,6 +5,7 @@
 // of its newest version; a version's date is the date of the first Debian upload of that upstream version (its
 // changelog): when Debian had it, never before crates.io did.
 
+import { featureTable } from '../../domain/dependencies/cargo-features.ts'
 import { cargoDependencies } from '../../domain/dependencies/cargo-manifest.ts'
 import { versionSortKey } from '../../domain/kb/sort-key.ts'
 import type { ComponentFacts, VersionFacts } from '../../domain/kb/types.ts'
@@ -78,6 +79,7 @@ function mapVersion(s: ShippedCrate, asOf: string): VersionFacts {
     fileCount: files.length,
     license: declared ? normaliseDeclaredLicense(declared) : null,
     dependencies: cargoDependencies(m.tables),
+    features: featureTable(m.tables.features),
     source: CARGO_SOURCE,
     asOf,
   })
@@ -129,6 +131,8 @@ export function crateVersion(f: {
   fileCount: number | null
   license: VersionFacts['license']
   dependencies: VersionFacts['dependencies']
+  /** The `[features]` table (cargo-features.ts featureTable), when it has one. */
+  features: VersionFacts['features']
   source: string
   asOf: string
 }): VersionFacts {
@@ -145,6 +149,7 @@ export function crateVersion(f: {
     license: f.license,
     licenseOrigin: { source: f.source, path: 'Cargo.toml' },
     dependencies: f.dependencies,
+    ...(f.features ? { features: f.features } : {}),
     source: f.source,
     asOf: f.asOf,
   }

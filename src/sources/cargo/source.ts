@@ -4,7 +4,7 @@
 // phases in `analyze` mode: what makes a crate known (its versions' facts), then the asked versions' files walked
 // (Debian's: every version it ships); one phase, the facts, in `metadata` mode. A crate's name is the one Cargo looks
 // it up by (lower-case, `_` as `-`); a purl naming another registry (repository_url) is not this source's to answer.
-// `compintel update` re-reads the known crates from the registry; with none configured it has nothing to re-read.
+// `compintel update` re-reads the known crates from the registry; with none configured it skips them (not configured).
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
 import { purlName } from '../../domain/shared/purl.ts'
@@ -46,8 +46,10 @@ export const cargoSource: PackageSource = {
   refresh: {
     feed: 'cargo-registry',
     purlType: 'cargo',
+    // with no registry configured there is nothing to re-read (Debian's crates are not refreshed): not configured
+    enabled: (growth) => configuredRegistry(growth.registries.cargo)() !== undefined,
     // each known crate's index file read again (a 304 when unchanged) and written: new versions, yanks (the known
-    // phase, no walk); with no registry configured nothing is read (Debian's crates are not refreshed)
+    // phase, no walk)
     run: async (names, d) => {
       const out = { changed: 0, notFound: [] as string[], failed: [] as string[] }
       const client = configuredRegistry(d.growth.registries.cargo)()

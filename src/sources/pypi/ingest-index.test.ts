@@ -12,7 +12,7 @@ import { defaultIndexLimits } from '../../config/registries.ts'
 import type { KbWriter, PackageUpdate } from '../../domain/kb/types.ts'
 import { DEFAULT_ANALYZERS } from '../../ingest/analyzers/index.ts'
 import { UpstreamRefused } from '../../ingest/failure.ts'
-import { distributionToWalk, ingestFromIndex } from './ingest-index.ts'
+import { distributionToWalk, ingestFromIndex, yankStates } from './ingest-index.ts'
 import { pypiIndexFromEnv } from './registry/pip-config.ts'
 import { PypiRegistryClient } from './registry/pypi-client.ts'
 import type { SimpleFile } from './registry/simple-api.ts'
@@ -57,6 +57,25 @@ describe('ingestFromIndex', () => {
     assert.equal(distributionToWalk([sdist, native]), native)
     assert.equal(distributionToWalk([sdist]), sdist)
     assert.equal(distributionToWalk([file('six-1.16.0.tar.bz2', 'sdist')]), undefined)
+  })
+
+  test("each version's yank state from its files: all yanked, the first reason; spelled otherwise; no file", () => {
+    const f = (filename: string, version: string, yanked: boolean | string) =>
+      ({ filename, version, yanked, kind: 'sdist' }) as SimpleFile
+    const files = [
+      f('x-1.0.tar.gz', '1.0', 'broken'),
+      f('x-1.0-py3-none-any.whl', '1.0', true),
+      f('x-1.1.tar.gz', '1.1', true),
+      f('x-1.1-py3-none-any.whl', '1.1', false),
+      f('x-2.0.0-beta1.tar.gz', '2.0.0-beta1', true),
+    ]
+    const states = yankStates(files, [{ version: '1.0' }, { version: '1.1' }, { version: '2.0.0b1' }, { version: '3' }])
+    assert.deepEqual(Object.fromEntries(states), {
+      '1.0': { status: 'deprecated', statusRaw: 'yanked: broken' },
+      // one file still there: not yanked (PEP 592 yanks files; a version is yanked when all its files are)
+      '1.1': { status: 'active', statusRaw: null },
+      '2.0.0b1': { status: 'deprecated', statusRaw: 'yanked' },
+    })
   })
 
   test('an index without a wheel: the sdist walked, its top folder dropped', async () => {

@@ -17,8 +17,9 @@ import type { Analyzer } from '../../ingest/analyzers/types.ts'
 import { type ArchiveWalker, walkArchiveHere } from '../../ingest/archive-walk.ts'
 import { TarballError } from '../../ingest/tar-input.ts'
 import { versionAnalysis } from '../../ingest/version-analysis.ts'
+import { PackageNotFound } from '../npm/registry.ts'
 import { mapIndexProject } from './map-index.ts'
-import { mapPypiJson, mapPypiReleaseJson, type PypiReleaseValues } from './registry/map-pypi-json.ts'
+import { mapPypiJson, mapPypiReleaseJson, type PypiReleaseValues, yankStatus } from './registry/map-pypi-json.ts'
 import type { PypiRegistryClient } from './registry/pypi-client.ts'
 import type { SimpleFile } from './registry/simple-api.ts'
 
@@ -66,11 +67,12 @@ export async function ingestFromIndex(o: IndexIngestOptions): Promise<IndexInges
       releases.set(v, mapPypiReleaseJson(await client.releaseJson(o.name, v, signal), o.name, v))
   const { component, versions } = mapIndexProject(o.name, project, releases)
   const state = await o.writer.state(component.purl)
+  // the Simple API's file list: every version's yank state in one document (PEP 691, PEP 592), and the files walked
+  const files = await simpleFiles(o)
   const analyses: VersionAnalysis[] = []
   const skipped: string[] = []
   if (o.analyzers?.length) {
     const todo = asked.filter((v) => !analyzedAlready(state, v, o.analyzers ?? []))
-    const files = todo.length > 0 ? (await client.simpleProject(o.name, signal)).files : []
     for (const v of todo) {
       // a file name may spell the version otherwise (`1.0.0-beta1` for 1.0.0b1): PEP 440 equates them
       const file = distributionToWalk(files.filter((f) => f.version === v || pep440.compare(f.version, v) === 0))
@@ -87,11 +89,23 @@ export async function ingestFromIndex(o: IndexIngestOptions): Promise<IndexInges
       }
     }
   }
-  // versions the KB holds and not read now keep their facts (their release's metadata is not re-read)
+  // versions the KB holds and not read now keep their facts (their release's metadata is not re-read), all but
+  // their yank state, which the Simple API's files give
   const read = new Set([project.latestVersion, ...asked])
   const written = versions.filter((v) => read.has(v.version) || !state?.versions.has(v.version))
+  const yanks = yankStates(files, versions)
+  const statuses = versions.flatMap((v) => {
+    const y = read.has(v.version) || !state?.versions.has(v.version) ? undefined : yanks.get(v.version)
+    return y ? [{ version: v.version, ...y }] : []
+  })
   signal?.throwIfAborted()
-  const w = await o.writer.writePackage({ component, versions: written, registryVersions: versions, analyses })
+  const w = await o.writer.writePackage({
+    component,
+    versions: written,
+    registryVersions: versions,
+    statuses,
+    analyses,
+  })
   const latest = versions.find((v) => v.version === project.latestVersion)
   return {
     versions: versions.length,
@@ -101,6 +115,41 @@ export async function ingestFromIndex(o: IndexIngestOptions): Promise<IndexInges
     changed: w.componentChanged || w.versionsInserted + w.versionsUpdated + w.analysesWritten > 0,
     dependencies: (latest?.dependencies ?? []).filter((d) => d.scope === 'runtime').map((d) => d.name),
   }
+}
+
+/** The project's files on the Simple API; none when the index has no page for it (its JSON API answered). */
+async function simpleFiles(o: IndexIngestOptions): Promise<SimpleFile[]> {
+  try {
+    return (await o.client.simpleProject(o.name, o.signal)).files
+  } catch (err) {
+    if (err instanceof PackageNotFound) return []
+    throw err
+  }
+}
+
+/**
+ * Each listed version's status from its files on the Simple API (`deprecated` when every file is yanked); a file
+ * name may spell the version otherwise (`1.0.0-beta1` for 1.0.0b1): PEP 440 equates them. No file: nothing said.
+ */
+export function yankStates(
+  files: readonly SimpleFile[],
+  versions: readonly Pick<VersionFacts, 'version'>[],
+): Map<string, { status: VersionFacts['status']; statusRaw: string | null }> {
+  const byVersion = new Map<string, SimpleFile[]>()
+  for (const f of files) byVersion.set(f.version, [...(byVersion.get(f.version) ?? []), f])
+  const out = new Map<string, { status: VersionFacts['status']; statusRaw: string | null }>()
+  for (const { version } of versions) {
+    const list =
+      byVersion.get(version) ?? [...byVersion].find(([spelled]) => pep440.compare(spelled, version) === 0)?.[1] ?? []
+    if (list.length > 0)
+      out.set(
+        version,
+        yankStatus(
+          list.map((f) => ({ yanked: f.yanked !== false, reason: typeof f.yanked === 'string' ? f.yanked : '' })),
+        ),
+      )
+  }
+  return out
 }
 
 /** Each asked requirement's version ('' or none: the index's latest), once each, at most MAX_ASKED. */

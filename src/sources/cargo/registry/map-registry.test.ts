@@ -89,6 +89,10 @@ test('every line a version; yanked deprecated; pubtime the date; the license whe
   assert.equal(v1?.integrity, `sha256-${Buffer.from(CKSUM, 'hex').toString('base64')}`)
   assert.deepEqual([v1?.fileCount, v1?.unpackedSize], [3, 1200])
   // `log` is optional, and the default feature enables it: a dependent with default features gets it
-  assert.deepEqual(v1?.dependencies, [{ scope: 'runtime', name: 'log', requirement: '^0.4' }])
+  assert.deepEqual(v1?.dependencies, [
+    { scope: 'runtime', name: 'log', requirement: '^0.4', features: { asks: ['default'], optional: true } },
+  ])
+  // the line's features kept for the walk
+  assert.deepEqual(v1?.features, { default: ['log'] })
   assert.deepEqual(v1?.licenseOrigin, { source: REGISTRY_SOURCE, path: 'Cargo.toml' })
 })

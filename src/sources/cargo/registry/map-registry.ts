@@ -4,6 +4,7 @@
 // dependencies the line's `deps` read as its Cargo.toml's tables (cargoIndexDependencies); its declared license is its
 // `.crate`'s Cargo.toml's, for the versions whose `.crate` was read. The component as the newest version's Cargo.toml
 // says (crateComponent, the Debian mapping's). Source `cargo-registry`, as of the read.
+import { featureTable } from '../../../domain/dependencies/cargo-features.ts'
 import { cargoIndexDependencies } from '../../../domain/dependencies/cargo-manifest.ts'
 import type { ComponentFacts, VersionFacts } from '../../../domain/kb/types.ts'
 import { schemeFor } from '../../../domain/shared/versions/index.ts'
@@ -67,6 +68,7 @@ function mapLine(l: IndexVersion, r: ReadCrate | undefined, asOf: string): Versi
     fileCount: r?.fileCount ?? null,
     license: declared,
     dependencies: cargoIndexDependencies(l.dependencies, l.features),
+    features: featureTable(l.features),
     source: REGISTRY_SOURCE,
     asOf,
   })

@@ -78,6 +78,20 @@ function parsePypiJson(text: string | Buffer, asked: string): { info: Info; rele
   return doc as { info: Info; releases?: unknown }
 }
 
+/**
+ * A version's status from its files' yank states (PEP 592): `deprecated` when every file is yanked (the first reason
+ * given kept), else `active`.
+ */
+export function yankStatus(files: readonly { yanked: boolean; reason: string }[]): {
+  status: LifecycleStatus
+  statusRaw: string | null
+} {
+  const yanked = files.length > 0 && files.every((f) => f.yanked)
+  const reason = files.map((f) => f.reason).find((r) => r !== '')
+  if (!yanked) return { status: 'active', statusRaw: null }
+  return { status: 'deprecated', statusRaw: reason ? `yanked: ${excerpt(reason, 200)}` : 'yanked' }
+}
+
 /** The project document → its values (`asOf`: when it was read). */
 export function mapPypiJson(text: string | Buffer, asked: string, asOf: string): PypiProjectValues {
   const doc = parsePypiJson(text, asked)
@@ -89,14 +103,13 @@ export function mapPypiJson(text: string | Buffer, asked: string, asOf: string):
       (f) => typeof f.filename === 'string' && distributionOf(f.filename, asked) !== undefined,
     )
     const dates = list.map((f) => f.upload_time_iso_8601).filter((d): d is string => typeof d === 'string')
-    const yanked = list.length > 0 && list.every((f) => f.yanked === true)
-    const reason = list.map((f) => f.yanked_reason).find((r): r is string => typeof r === 'string' && r !== '')
-    versions.push({
-      version,
-      releasedAt: dates.sort()[0] ?? null,
-      status: yanked ? 'deprecated' : 'active',
-      statusRaw: yanked ? (reason ? `yanked: ${excerpt(reason, 200)}` : 'yanked') : null,
-    })
+    const yank = yankStatus(
+      list.map((f) => ({
+        yanked: f.yanked === true,
+        reason: typeof f.yanked_reason === 'string' ? f.yanked_reason : '',
+      })),
+    )
+    versions.push({ version, releasedAt: dates.sort()[0] ?? null, ...yank })
   }
   return {
     name: String(doc.info.name),
