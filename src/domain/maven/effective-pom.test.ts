@@ -77,7 +77,7 @@ describe('the rules (made-up POMs)', () => {
     const poms = {
       'x:bom1:1': pom(
         'x:bom1:1',
-        `<properties><v>1.5</v></properties><dependencyManagement><dependencies>${dep('x', 'a', '<version>${v}</version>')}${dep('x', 'b', '<version>1.0</version><scope>runtime</scope>')}</dependencies></dependencyManagement>`,
+        `<properties><v>1.5</v></properties><dependencyManagement><dependencies>${dep('x', 'a', `<version>\${v}</version>`)}${dep('x', 'b', '<version>1.0</version><scope>runtime</scope>')}</dependencies></dependencyManagement>`,
       ),
       'x:bom2:1': pom(
         'x:bom2:1',
@@ -99,7 +99,7 @@ describe('the rules (made-up POMs)', () => {
   test('the child overrides a parent property, and the parent sections see the child value', async () => {
     const parent = pom(
       'x:parent:7',
-      `<properties><lib.version>1</lib.version></properties><dependencies>${dep('x', 'lib', '<version>${lib.version}</version>')}</dependencies>`,
+      `<properties><lib.version>1</lib.version></properties><dependencies>${dep('x', 'lib', `<version>\${lib.version}</version>`)}</dependencies>`,
     )
     const child = `<project><parent><groupId>x</groupId><artifactId>parent</artifactId><version>7</version></parent><artifactId>child</artifactId><properties><lib.version>2</lib.version><me>\${project.groupId}:\${project.parent.version}:\${version}</me></properties></project>`
     const m = await effectivePom(child, loaderOf({ 'x:parent:7': parent }))
@@ -145,7 +145,7 @@ describe('the rules (made-up POMs)', () => {
   })
 
   test('interpolation: unknown names kept, self-reference bounded', () => {
-    assert.equal(interpolate('${a}-${nope}', { a: '${b}', b: '1' }, {}), '1-${nope}')
-    assert.equal(interpolate('${a}', { a: '${a}' }, {}), '${a}')
+    assert.equal(interpolate(`\${a}-\${nope}`, { a: `\${b}`, b: '1' }, {}), `1-\${nope}`)
+    assert.equal(interpolate(`\${a}`, { a: `\${a}` }, {}), `\${a}`)
   })
 })
