@@ -9,6 +9,11 @@ import { type Coordinates, type Exclusion, type Pom, type PomDependency, type Po
 
 /** The text of a POM (groupId, artifactId, version), or undefined when none is at hand. */
 export type PomLoader = (groupId: string, artifactId: string, version: string) => Promise<string | undefined>
+/** The same, answered at once (files on disk): a project file's parents read beside it. */
+export type SyncPomLoader = (groupId: string, artifactId: string, version: string) => string | undefined
+
+/** The model is built by a generator that asks for each POM it reads; the two drivers below answer it. */
+type Build = Generator<Coordinates, EffectivePom, string | undefined>
 
 /** Parents followed at most (Maven has no bound; real chains are under ten). */
 const MAX_PARENTS = 16
@@ -47,17 +52,26 @@ interface Budget {
 }
 
 /** The effective model of the POM text; PomError when the POM itself cannot be read. */
-export function effectivePom(text: string, load: PomLoader): Promise<EffectivePom> {
-  return build(parsePom(text), load, { loads: 0 }, 0, new Set())
+export async function effectivePom(text: string, load: PomLoader): Promise<EffectivePom> {
+  const run = build(parsePom(text), { loads: 0 }, 0, new Set())
+  for (let step = run.next(); ; ) {
+    if (step.done) return step.value
+    const c = step.value
+    step = run.next(await load(c.groupId, c.artifactId, c.version))
+  }
 }
 
-async function build(
-  pom: Pom,
-  load: PomLoader,
-  budget: Budget,
-  importDepth: number,
-  importing: ReadonlySet<string>,
-): Promise<EffectivePom> {
+/** effectivePom with a loader that answers at once. */
+export function effectivePomSync(text: string, load: SyncPomLoader): EffectivePom {
+  const run = build(parsePom(text), { loads: 0 }, 0, new Set())
+  for (let step = run.next(); ; ) {
+    if (step.done) return step.value
+    const c = step.value
+    step = run.next(load(c.groupId, c.artifactId, c.version))
+  }
+}
+
+function* build(pom: Pom, budget: Budget, importDepth: number, importing: ReadonlySet<string>): Build {
   const missing: string[] = []
   const chain: Pom[] = [pom] // the POM, then its parents, nearest first
   const seen = new Set<string>()
@@ -69,7 +83,7 @@ async function build(
     }
     seen.add(key)
     budget.loads++
-    const text = await load(p.groupId, p.artifactId, p.version)
+    const text = yield p
     const parent = text === undefined ? undefined : tryParse(text)
     if (!parent) {
       missing.push(key)
@@ -110,13 +124,13 @@ async function build(
       continue
     }
     budget.loads++
-    const text = await load(bom.groupId, bom.artifactId, bom.version)
+    const text = yield { groupId: bom.groupId, artifactId: bom.artifactId, version: bom.version }
     const parsed = text === undefined ? undefined : tryParse(text)
     if (!parsed) {
       missing.push(key)
       continue
     }
-    const imported = await build(parsed, load, budget, importDepth + 1, new Set([...importing, key]))
+    const imported = yield* build(parsed, budget, importDepth + 1, new Set([...importing, key]))
     missing.push(...imported.missing)
     const have = new Set(managed.map(keyOf))
     managed.push(...imported.managed.filter((d) => !have.has(keyOf(d))))
