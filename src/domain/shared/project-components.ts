@@ -2,8 +2,9 @@
 // package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt, pom.xml,
 // gradle.lockfile; lockfiles/
 // reads each), or of a CycloneDX SBOM's components. Used by `compintel notices` and the coverage bench.
-import { readCargoLock } from './lockfiles/cargo-lock.ts'
+
 import type { SyncPomLoader } from '../maven/effective-pom.ts'
+import { readCargoLock } from './lockfiles/cargo-lock.ts'
 import { readCargoToml } from './lockfiles/cargo-toml.ts'
 import { readGradleLockfile } from './lockfiles/gradle-lockfile.ts'
 import { readPoetryLock } from './lockfiles/poetry-lock.ts'

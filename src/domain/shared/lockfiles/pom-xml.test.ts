@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
-import { ProjectFileError } from './project-file.ts'
 import { readPomXml } from './pom-xml.ts'
+import { ProjectFileError } from './project-file.ts'
 
 const fixture = (path: string) =>
   readFileSync(new URL(`../../../../test/fixtures/lockfiles/zookeeper/${path}`, import.meta.url), 'utf8')
