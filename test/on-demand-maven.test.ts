@@ -5,47 +5,9 @@
 // the other packages the Contents index names; its jar analyzed in the second phase; an artifact no package ships
 // remembered as not found; names Maven refuses and other repositories' purls never queued.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
-import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { post } from './helpers/debian-kb.ts'
-
-const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))
-
-async function app(env: Record<string, string> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ci-od-maven-'))
-  const t = await makeTestApp({
-    env: {
-      ON_DEMAND_WAIT_MS: '30000',
-      DEBIAN_APT_DIR: dir,
-      DEBIAN_MIRROR: `file:${REPO}`,
-      DEBIAN_SECURITY_MIRROR: `file:${REPO}`,
-      DEBIAN_MIRROR_TRUSTED: 'true',
-      ...env,
-    },
-    onDemandRegistry: { registry: 'http://127.0.0.1:9/' },
-  })
-  return {
-    ...t,
-    close: async () => {
-      await t.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
-
-async function units(t: TestApp) {
-  const rows = await t.storage.db
-    .selectFrom('ingest_queue')
-    .select(['source', 'name', 'state', 'last_error', 'options'])
-    .orderBy('id')
-    .execute()
-  return rows.map((r) => [r.source, r.name, parseUnitOptions(r.options).phase, r.state, r.last_error])
-}
+import { debianRepoApp as app, queueUnits as units } from './helpers/debian-repo-app.ts'
 
 describe('Maven artifacts on demand', () => {
   test("an unknown artifact is learned from its Debian package: upstream version, the package's license, then analyzed", async () => {

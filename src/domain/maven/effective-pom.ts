@@ -173,7 +173,7 @@ function first<T>(chain: readonly Pom[], f: (p: Pom) => T | undefined): T | unde
 }
 
 /** Maven's management key: groupId:artifactId:type[:classifier]. */
-export function keyOf(d: PomDependency): string {
+function keyOf(d: PomDependency): string {
   return `${d.groupId}:${d.artifactId}:${d.type}${d.classifier ? `:${d.classifier}` : ''}`
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { UpstreamRefused } from '../../ingest/failure.ts'
 import { unpackDebPaths } from '../cargo/deb-crate.ts'
 
-export const MAVEN_REPO = 'usr/share/maven-repo'
+const MAVEN_REPO = 'usr/share/maven-repo'
 const JAVA = 'usr/share/java'
 const MAX_POM = 2 * 1024 * 1024
 
@@ -28,7 +28,7 @@ export async function unpackDebMaven(debFile: string, into: string, maxBytes: nu
 }
 
 /** The folder of an artifact's version in the tree (relative). */
-export function versionFolder(groupId: string, artifactId: string, version: string): string {
+function versionFolder(groupId: string, artifactId: string, version: string): string {
   return `${MAVEN_REPO}/${groupId.split('.').join('/')}/${artifactId}/${version}`
 }
 

@@ -31,7 +31,7 @@ export interface ShippedArtifact {
 }
 
 /** A version Debian rewrote (its own `debian`, a generic `2.x`): not an upstream version. */
-export function isDebianAlias(version: string | undefined): boolean {
+function isDebianAlias(version: string | undefined): boolean {
   return version === undefined || version === 'debian' || /(^|\.)x$/.test(version)
 }
 

@@ -15,7 +15,7 @@ import type { UnitRunner } from '../source.ts'
 import { ingestMavenArtifact } from './ingest-maven.ts'
 
 /** A package's Maven folders unpacking to more are refused when the unit names no bound. */
-export const DEFAULT_MAX_UNPACKED = 512 * 1024 * 1024
+const DEFAULT_MAX_UNPACKED = 512 * 1024 * 1024
 
 export interface MavenUnitDeps {
   indexes: SharedIndexes<AptArchive, ParsedIndexes>

@@ -4,20 +4,15 @@
 // licenses or the package's copyright, dependencies), then each version's jar walked; one phase in `metadata` mode.
 // The queue's name is `groupId:artifactId`; a purl naming another repository (repository_url) is not this source's.
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
-import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
 import { sharedIndexes } from '../debian/debian-units.ts'
 import type { PackageSource } from '../source.ts'
-import { unitIngest } from '../unit-ingest.ts'
+import { everyVersionPhases, unitIngest } from '../unit-ingest.ts'
 import { mavenRunner } from './maven-units.ts'
 
 const declared: Pick<PackageSource, 'source' | 'fetchable' | 'phases' | 'runner'> = {
   source: 'maven',
   fetchable: (name) => nameProblem('maven', name) === undefined,
-  phases: (mode, r) => {
-    const o = { versions: 'all', analyze: 'asked', asked: r.asked, withDependencies: false }
-    const known = serializeUnitOptions({ ...o, phase: 'known' })
-    return mode === 'metadata' ? { known } : { known, analysis: serializeUnitOptions({ ...o, phase: 'analysis' }) }
-  },
+  phases: everyVersionPhases,
   runner: (d) =>
     mavenRunner({
       indexes: sharedIndexes(d.growth.debian),
