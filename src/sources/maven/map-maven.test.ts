@@ -34,7 +34,7 @@ test('jackson-databind: upstream versions of its dependencies, the copyright lic
   assert.deepEqual(v?.dependencies, [
     { scope: 'runtime', name: 'com.fasterxml.jackson.core:jackson-annotations', requirement: '2.14.0' },
     { scope: 'runtime', name: 'com.fasterxml.jackson.core:jackson-core', requirement: '2.14.0' },
-    // inherited from jackson-parent, whose POM records junit's upstream version (4.x in the POM)
+    // inherited; jackson-base records junit's upstream version (`${version.junit}`, defined further up)
     { scope: 'dev', name: 'junit:junit', requirement: '4.12' },
   ])
   assert.equal(v?.license?.expression, 'Apache-2.0')
