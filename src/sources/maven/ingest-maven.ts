@@ -45,8 +45,9 @@ export interface MavenIngestReport {
 }
 
 export async function ingestMavenArtifact(o: MavenIngestOptions): Promise<MavenIngestReport> {
-  const [groupId = '', artifactId = ''] = o.name.split(':')
   const entries = o.indexes.repackaged.find('maven', o.name)
+  // the coordinates as the packages spell them (the name asked may differ in case)
+  const [groupId = '', artifactId = ''] = (entries[0]?.name ?? o.name).split(':')
   const records = [...new Set(entries.map((e) => e.package))].flatMap((p) => o.indexes.packages.get(p) ?? [])
   const none: MavenIngestReport = { notFound: true, versions: 0, analyzed: 0, refused: [], dependencies: [] }
   if (records.length === 0) return none
