@@ -4,38 +4,10 @@
 // (known, then the files walked), a distribution no package installs remembered as not found, and purls that are not
 // the archive's to answer never queued. The Debian equivalents: test/on-demand-debian.test.ts.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { makeTestApp, type TestApp } from './helpers/app.ts'
+import type { TestApp } from './helpers/app.ts'
 import { post } from './helpers/debian-kb.ts'
-
-const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))
-
-async function app(env: Record<string, string> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ci-od-pypi-'))
-  const t = await makeTestApp({
-    env: {
-      ON_DEMAND_WAIT_MS: '30000',
-      DEBIAN_APT_DIR: dir,
-      DEBIAN_MIRROR: `file:${REPO}`,
-      DEBIAN_SECURITY_MIRROR: `file:${REPO}`,
-      DEBIAN_MIRROR_TRUSTED: 'true',
-      ...env,
-    },
-    // no npm package is asked: a registry that answers nothing
-    onDemandRegistry: { registry: 'http://127.0.0.1:9/' },
-  })
-  return {
-    ...t,
-    close: async () => {
-      await t.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
+import { debianRepoApp as app } from './helpers/debian-repo-app.ts'
 
 /** The queue's units as [source, name, state, last error, phase]. */
 async function units(t: TestApp) {
