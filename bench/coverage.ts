@@ -1,5 +1,6 @@
 // How much of a real application the KB answers, and how fast on-demand learning closes the gap (docs/kb-growth.md):
 // the components of project files (package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml,
+// pom.xml, gradle.lockfile,
 // requirements*.txt; runtime ones, --include-dev for all; exact purls, else purl + requirement) are sent
 // to the batch endpoints of a freshly seeded server with ON_DEMAND=analyze against the registry of the npm
 // configuration; then the background work is drained and the components are sent again. Prints one report per pass,

@@ -48,6 +48,7 @@ const keyOf = (ecosystem: Ecosystem, name: string) => (ecosystem === 'pypi' ? pe
 /** What each package holds (name as the path spells it, one per key). */
 const held = new Map<string, Map<string, RepackagedEntry>>()
 for (const e of indexes.repackaged.entries()) {
+  if (e.ecosystem === 'maven') continue // this script chooses PyPI and Cargo packages only
   const m = held.get(e.package) ?? new Map<string, RepackagedEntry>()
   const k = `${e.ecosystem}:${keyOf(e.ecosystem, e.name)}`
   if (!m.has(k)) m.set(k, e)
@@ -55,7 +56,11 @@ for (const e of indexes.repackaged.entries()) {
 }
 
 /** The chosen names of each ecosystem, by key, with why. */
-const chosen: Record<Ecosystem, Map<string, { name: string; why: string }>> = { pypi: new Map(), cargo: new Map() }
+const chosen: Record<Ecosystem, Map<string, { name: string; why: string }>> = {
+  pypi: new Map(),
+  cargo: new Map(),
+  maven: new Map(),
+}
 const choose = (e: RepackagedEntry, why: string) => {
   const k = keyOf(e.ecosystem, e.name)
   if (!chosen[e.ecosystem].has(k)) chosen[e.ecosystem].set(k, { name: e.ecosystem === 'pypi' ? k : e.name, why })

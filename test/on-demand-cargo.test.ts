@@ -7,21 +7,11 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { KNOWN_PRIORITY, ON_DEMAND_PRIORITY, parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
-import type { TestApp } from './helpers/app.ts'
 import { post } from './helpers/debian-kb.ts'
-import { debianRepoApp } from './helpers/debian-repo-app.ts'
+import { debianRepoApp, queueUnits as units } from './helpers/debian-repo-app.ts'
 
 const app = (env: Record<string, string> = {}) => debianRepoApp({ env, onDemand: true })
 
-/** The queue's units as [source, name, phase, state, last error]. */
-async function units(t: TestApp) {
-  const rows = await t.storage.db
-    .selectFrom('ingest_queue')
-    .select(['source', 'name', 'state', 'last_error', 'options'])
-    .orderBy('id')
-    .execute()
-  return rows.map((r) => [r.source, r.name, parseUnitOptions(r.options).phase, r.state, r.last_error])
-}
 
 describe('crates on demand', () => {
   test('an unknown crate is learned from its Debian package and answered within the wait, as Cargo spells it', async () => {

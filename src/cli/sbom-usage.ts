@@ -4,4 +4,5 @@ export const SBOM_USAGE = `sbom enrich <file|-> [--format cyclonedx-1.6|cycloned
                              from this configuration's KB, or through POST /v2/sbom/enrich of the server at URL (key
                              default: COMPINTEL_API_KEY)
   sbom from <lockfile> [--out FILE]   a CycloneDX 1.6 BOM of the project a lockfile describes (package-lock.json,
-                             Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt)`
+                             Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt,
+                             pom.xml, gradle.lockfile)`

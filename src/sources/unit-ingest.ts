@@ -2,7 +2,7 @@
 // is learned as on demand would learn it, its `known` unit then its `analysis` unit (the options of the source's own
 // `phases`), one name after another, in this process; with --with-dependencies the packages its units name are
 // learned too, each once.
-import { parseUnitOptions } from '../domain/kb/ingest-queue.ts'
+import { parseUnitOptions, serializeUnitOptions } from '../domain/kb/ingest-queue.ts'
 import { PackageNotFound } from './npm/registry.ts'
 import { type IngestCommand, IngestUsageError, type PackageSource, type RunnerDeps } from './source.ts'
 
@@ -68,4 +68,15 @@ export function unitIngest(
       return { summary, changed: tally.written > 0, failed: tally.failed > 0 }
     },
   }
+}
+
+/**
+ * The phases of a source whose units read every version (Cargo's, Maven's): the asked versions travel with both (a
+ * registry's known phase reads them, its analysis walks them; a unit over Debian's packages reads and walks every
+ * version they ship whatever is asked); `metadata` mode has the known phase only.
+ */
+export const everyVersionPhases: PackageSource['phases'] = (mode, r) => {
+  const o = { versions: 'all', analyze: 'asked', asked: r.asked, withDependencies: false }
+  const known = serializeUnitOptions({ ...o, phase: 'known' })
+  return mode === 'metadata' ? { known } : { known, analysis: serializeUnitOptions({ ...o, phase: 'analysis' }) }
 }

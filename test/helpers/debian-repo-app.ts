@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseUnitOptions } from '../../src/domain/kb/ingest-queue.ts'
 import { makeTestApp, type TestApp, type TestAppOptions } from './app.ts'
 
 export const DEBIAN_FIXTURE_REPO = fileURLToPath(new URL('../fixtures/debian/repo', import.meta.url))
@@ -51,4 +52,14 @@ export async function debianRepoApp(opts: DebianRepoAppOptions = {}): Promise<Te
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/** The queue's units as [source, name, phase, state, last error]. */
+export async function queueUnits(t: TestApp) {
+  const rows = await t.storage.db
+    .selectFrom('ingest_queue')
+    .select(['source', 'name', 'state', 'last_error', 'options'])
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => [r.source, r.name, parseUnitOptions(r.options).phase, r.state, r.last_error])
 }

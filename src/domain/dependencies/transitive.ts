@@ -107,8 +107,12 @@ export async function transitiveDependencies(
     for (const a of asks) set.add(a)
     return set.size > before
   }
+  /** Maven: the packages already placed (nearest wins), and each walked version's inherited exclusions. */
+  const placed = new Set<string>()
+  const excludedBy = new Map<number, ReadonlySet<string>>()
   const missing: ComponentRef[] = []
   roots.forEach((r, i) => {
+    if (r.component) placed.add(r.component.purlName)
     // an exact lookup reads only the version asked for (`partial`): such a component is read again in full if needed
     if (r.component && !r.component.partial) known.set(r.component.purlName, r.component)
     if (!r.chosen) {
@@ -136,8 +140,8 @@ export async function transitiveDependencies(
     ])
     const edges = level.flatMap((id) =>
       newlyFollowed(id, eco, declared.get(id) ?? [], asked.get(id) ?? NO_ASKS, features.get(id), followed).map(
-        ({ dep, asks }) => ({ dep, asks, target: eco.target(dep.name, dep.requirement), from: labels.get(id) ?? '' }),
-      ),
+        ({ dep, asks }) => ({ dep, asks, id, target: eco.target(dep.name, dep.requirement), from: labels.get(id) ?? '' }),
+      ).filter((e) => !e.target || !isExcluded(e.target.purlName, excludedBy.get(e.id))),
     )
     const wanted = [...new Set(edges.flatMap((e) => (e.target ? [e.target.purlName] : [])))].filter(
       (n) => !known.has(n),
@@ -147,8 +151,12 @@ export async function transitiveDependencies(
       for (const n of wanted) known.set(n, found.get(keyOf({ type: checked.type, purlName: n })))
     }
     const next = new Set<number>()
-    for (const [i, { dep, asks, target, from }] of edges.entries()) {
+    for (const [i, { dep, asks, id, target, from }] of edges.entries()) {
       if (i % EDGES_PER_STEP === EDGES_PER_STEP - 1) await breathe()
+      if (eco.nearestWins && target) {
+        if (placed.has(target.purlName)) continue // a nearer (or earlier) declaration placed it
+        placed.add(target.purlName)
+      }
       const component = target ? known.get(target.purlName) : undefined
       const chosen = target && component ? eco.pick(target.range, component) : undefined
       if (chosen && seen.has(chosen.id)) {
@@ -176,6 +184,9 @@ export async function transitiveDependencies(
       seen.add(chosen.id)
       labels.set(chosen.id, `${purl}@${chosen.version}`)
       ask(chosen.id, asks)
+      const excludes = eco.excludes?.(dep) ?? []
+      const inherited = excludedBy.get(id)
+      if (excludes.length > 0 || inherited) excludedBy.set(chosen.id, new Set([...(inherited ?? []), ...excludes]))
       out.push({ purl, version: chosen.version, requirement: dep.requirement, depth: d, dependent: from })
       next.add(chosen.id)
     }
@@ -208,6 +219,13 @@ function newlyFollowed(
     before.set(key, new Set([...(had ?? []), ...asks]))
     return true
   })
+}
+
+/** Whether a Maven exclusion set holds this purl name (itself, its group with artifact `*`, or any). */
+function isExcluded(purlName: string, excluded: ReadonlySet<string> | undefined): boolean {
+  if (!excluded) return false
+  const group = purlName.slice(0, purlName.lastIndexOf('/'))
+  return excluded.has(purlName) || excluded.has(`${group}/*`) || excluded.has('*/*')
 }
 
 type EcosystemCheck = { ok: true; type: string; invalid: string[] } | { ok: false; message: string }

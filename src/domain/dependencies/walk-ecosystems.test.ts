@@ -11,13 +11,14 @@ import type { Dependency, LifecycleStatus } from '../kb/types.ts'
 import { canonicalPurl, purlName } from '../shared/purl.ts'
 import { type FeatureTable, featureTable } from './cargo-features.ts'
 import { cargoDependencies } from './cargo-manifest.ts'
+import { mavenDependencies } from './maven-dependencies.ts'
 import { pep508Dependencies } from './pep508.ts'
 import { transitiveDependencies } from './transitive.ts'
 import type { DeclaredDependency, DependencyReader } from './types.ts'
 
 type Pkg = Record<string, { status?: LifecycleStatus; deps?: Dependency[]; features?: FeatureTable }>
 
-function ports(type: 'pypi' | 'cargo', kb: Record<string, Pkg>) {
+function ports(type: 'pypi' | 'cargo' | 'maven', kb: Record<string, Pkg>) {
   const declared = new Map<number, DeclaredDependency[]>()
   const features = new Map<number, FeatureTable>()
   const components: KnownComponent[] = []
@@ -28,8 +29,9 @@ function ports(type: 'pypi' | 'cargo', kb: Record<string, Pkg>) {
       if (v.features) features.set(id, v.features)
       return knownVersion(id, version, { status: v.status ?? 'active' })
     })
-    const purl = canonicalPurl({ type, name })
-    components.push(knownComponent(name, known, { id: ++id, type, purl, purlName: purlName({ type, name }) }))
+    const [namespace, artifact] = type === 'maven' ? (name.split(':') as [string, string]) : [undefined, name]
+    const p = { type, ...(namespace ? { namespace } : {}), name: artifact }
+    components.push(knownComponent(name, known, { id: ++id, type, purl: canonicalPurl(p), purlName: purlName(p) }))
   }
   const dependencies: DependencyReader = {
     async ofVersions(ids, scopes) {
@@ -268,4 +270,76 @@ test('crates.io features (serde 1.0.152, tokio 1.24.2 as Debian ships them): wha
     plain.dependencies.map((d) => d.purl),
     ['pkg:cargo/serde', 'pkg:cargo/tokio', 'pkg:cargo/pin-project-lite'],
   )
+})
+
+/** Maven declarations (made-up, FIXTURE): group:artifact:version[:scope[:optional]][!excluded g:a,…]. */
+function mvn(...decls: string[]): Dependency[] {
+  return mavenDependencies(
+    decls.map((d) => {
+      const [coords = '', excl] = d.split('!')
+      const [groupId = '', artifactId = '', version, scope = 'compile', optional] = coords.split(':')
+      const exclusions = (excl ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((e) => {
+          const [g = '', a = ''] = e.split(':')
+          return { groupId: g, artifactId: a }
+        })
+      return {
+        groupId,
+        artifactId,
+        ...(version ? { version } : {}),
+        scope,
+        optional: optional === 'optional',
+        exclusions,
+      }
+    }),
+  )
+}
+
+// The expected answers are derived by hand from Maven's "Introduction to the Dependency Mechanism" (transitive
+// dependencies: dependency mediation, the nearest definition; at equal depth the first declaration; optional
+// dependencies and exclusions not brought; test and provided scopes not transitive) and the POM reference's
+// version requirement specification (a soft requirement is that version; a range takes the highest it admits).
+test('Maven: nearest wins, first at equal depth, exclusions for the subtree, optional and test not followed', async () => {
+  const kb: Record<string, Pkg> = {
+    'g:a': { '1': { deps: mvn('g:b:1', 'g:c:1', 'g:e:1', 'g:t:1:test') } },
+    // A → B → C… ; A → E → D 1.0 is nearer than A → B → X → D 2.0
+    'g:b': { '1': { deps: mvn('g:x:1!g:gone', 'g:opt:1:compile:optional') } },
+    'g:c': { '1': { deps: mvn('g:y:[1.0,2.0)') } },
+    'g:e': { '1': { deps: mvn('g:d:1.0', 'g:z:1') } },
+    'g:x': { '1': { deps: mvn('g:d:2.0', 'g:gone:1') } },
+    'g:y': { '1.0': {}, '1.5': {}, '2.0': {} },
+    // z depends on y at a version other than c's: y is already placed (at depth 2, declared first through c)
+    'g:z': { '1': { deps: mvn('g:y:2.0') } },
+    'g:d': { '1.0': {}, '2.0': {} },
+    'g:t': { '1': {} },
+    'g:opt': { '1': {} },
+    'g:gone': { '1': {} },
+  }
+  const r = await transitiveDependencies({ components: [{ purl: 'pkg:maven/g/a@1' }], depth: 5 }, ports('maven', kb))
+  assert.ok(r.ok)
+  assert.deepEqual(rows(r.dependencies), [
+    ['pkg:maven/g/b', '1', '1', 1],
+    ['pkg:maven/g/c', '1', '1', 1],
+    ['pkg:maven/g/e', '1', '1', 1],
+    // b's declaration of x excludes gone: x's own dependency on it is not brought
+    ['pkg:maven/g/x', '1', '1; exclude g:gone', 2],
+    ['pkg:maven/g/y', '1.5', '[1.0,2.0)', 2],
+    ['pkg:maven/g/d', '1.0', '1.0', 2],
+    ['pkg:maven/g/z', '1', '1', 2],
+  ])
+})
+
+test('Maven: a soft version not in the KB is listed unresolved, once', async () => {
+  const kb: Record<string, Pkg> = {
+    'g:a': { '1': { deps: mvn('g:b:3.0', 'g:c:1') } },
+    'g:c': { '1': { deps: mvn('g:b:4.0') } },
+  }
+  const r = await transitiveDependencies({ components: [{ purl: 'pkg:maven/g/a@1' }] }, ports('maven', kb))
+  assert.ok(r.ok)
+  assert.deepEqual(rows(r.dependencies), [
+    ['pkg:maven/g/b', '', '3.0', 1],
+    ['pkg:maven/g/c', '1', '1', 1],
+  ])
 })

@@ -8,7 +8,10 @@
 // extra's dependencies when the dependent asked for the extra (pep508.ts); an input's extras from its requirement
 // (`requests[socks]>=2`). crates.io: runtime dependencies, and the optional ones the features asked of the crate
 // enable (cargo-features.ts), whose target applies to x86_64-unknown-linux-gnu (cargo-manifest.ts).
-// Both: the highest active version the requirement admits by the ecosystem's rules (docs/dependencies.md).
+// Both: the highest active version the requirement admits by the ecosystem's rules (docs/dependencies.md). Maven:
+// compile and runtime dependencies, not optional ones (maven-dependencies.ts); a soft version is that version, a
+// range the highest it admits; Maven's mediation: an artifact is placed once, at its nearest occurrence (the first
+// the breadth-first walk reaches), and a declaration's exclusions hold for its whole subtree.
 import type { KnownComponent, KnownVersion } from '../catalog/types.ts'
 import type { DependencyScope } from '../kb/types.ts'
 import { canonicalPurl, purlName } from '../shared/purl.ts'
@@ -17,6 +20,7 @@ import { schemeFor } from '../shared/versions/index.ts'
 import { targetApplies } from './cargo-cfg.ts'
 import { activate, DEFAULT_ASKS, type FeatureTable } from './cargo-features.ts'
 import { splitCargoRequirement } from './cargo-manifest.ts'
+import { mavenRangeComparators, splitMavenRequirement } from './maven-dependencies.ts'
 import { parsePep508, pep508Applies } from './pep508.ts'
 import { pickVersion } from './pick-version.ts'
 import { classifySpecifier, npmPurl } from './specifier.ts'
@@ -52,6 +56,10 @@ export interface WalkEcosystem {
   /** The purl of a package the KB does not know, from its purl_name and the name it was declared by. */
   purlOf(purlName: string, declaredName: string): string
   pick(range: string, component: KnownComponent): KnownVersion | undefined
+  /** Maven's nearest-wins mediation: each package is placed once, where the walk first reaches it. */
+  nearestWins?: boolean
+  /** The purl names (`group/*` for a whole group) a declaration excludes from its subtree (Maven's exclusions). */
+  excludes?(dep: DeclaredDependency): string[]
 }
 
 const npm: WalkEcosystem = {
@@ -149,4 +157,22 @@ const cargo: WalkEcosystem = {
 }
 
 /** The purl types the walk follows, each with its rules. */
-export const WALK_ECOSYSTEMS: Readonly<Record<string, WalkEcosystem>> = { npm, deb, pypi, cargo }
+const maven: WalkEcosystem = {
+  scopes: ['runtime'],
+  nearestWins: true,
+  excludes: (dep) => splitMavenRequirement(dep.requirement).exclusions.map((e) => e.replace(':', '/').toLowerCase()),
+  target(name, requirement) {
+    const [group, artifact, ...rest] = name.split(':')
+    const range = mavenRangeComparators(splitMavenRequirement(requirement).version)
+    if (!group || !artifact || rest.length > 0 || range === undefined) return undefined
+    return { purlName: purlName({ type: 'maven', namespace: group, name: artifact }), range }
+  },
+  purlOf(_, declaredName) {
+    const [namespace = '', name = ''] = declaredName.split(':')
+    return canonicalPurl({ type: 'maven', namespace, name })
+  },
+  pick: (range, component) => pickActive(range, component, '>=0', false),
+}
+
+/** The purl types the walk follows, each with its rules. */
+export const WALK_ECOSYSTEMS: Readonly<Record<string, WalkEcosystem>> = { npm, deb, pypi, cargo, maven }

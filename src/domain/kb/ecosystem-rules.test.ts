@@ -68,6 +68,13 @@ test("crates: crates.io's names, SemVer 2.0.0 versions", () => {
     assert.match(versionProblem('cargo', bad) ?? '', /^not a crate version/, JSON.stringify(bad))
 })
 
+test('maven: groupId:artifactId names', () => {
+  for (const ok of ['org.apache.commons:commons-lang3', 'com.google.guava:guava', 'io.netty:netty-tcnative'])
+    assert.equal(nameProblem('maven', ok), undefined, ok)
+  for (const bad of ['', 'guava', 'a:b:c', 'a/b:c', '../x:y', 'a..b:c', ':x', 'a b:c'])
+    assert.match(nameProblem('maven', bad) ?? '', /^not a Maven/, JSON.stringify(bad))
+})
+
 test('types without rules here accept any name and version', () => {
   assert.equal(nameProblem('gem', 'anything at all'), undefined)
   assert.equal(versionProblem('maven', 'x y'), undefined)

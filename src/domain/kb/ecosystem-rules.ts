@@ -74,11 +74,19 @@ function cargoVersionProblem(version: string): string | undefined {
   return version.length <= 256 && cargoScheme.isValid(version) ? undefined : 'not a crate version (SemVer 2.0.0)'
 }
 
+/** Maven's `groupId:artifactId` (the purl's namespace and name): each the characters Maven's repositories allow. */
+const MAVEN_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}:[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/
+
+function mavenNameProblem(name: string): string | undefined {
+  return MAVEN_NAME.test(name) && !name.includes('..') ? undefined : 'not a Maven groupId:artifactId'
+}
+
 const NAME_RULES: Record<string, (name: string) => string | undefined> = {
   npm: npmNameProblem,
   deb: debianNameProblem,
   pypi: pypiNameProblem,
   cargo: cargoNameProblem,
+  maven: mavenNameProblem,
 }
 const VERSION_RULES: Record<string, (version: string) => string | undefined> = {
   npm: npmVersionProblem,

@@ -18,6 +18,7 @@ const byName: [path: string, format: string, components: number][] = [
   ['flask-celery-example/requirements.txt', 'requirements', 21],
   ['warehouse/requirements/deploy.txt', 'requirements', 8],
   ['warehouse/requirements/main.in', 'requirements', 79],
+  ['zookeeper/zookeeper-server/pom.xml', 'pom-xml', 31],
 ]
 for (const [path, format, components] of byName)
   test(`${path}: read as ${format}`, () => {

@@ -1,9 +1,14 @@
 // The components a project names: the purls of its lock file, manifest or requirements file (by the file's name:
-// package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt; lockfiles/
+// package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt, pom.xml,
+// gradle.lockfile; lockfiles/
 // reads each), or of a CycloneDX SBOM's components. Used by `compintel notices` and the coverage bench.
+
+import type { SyncPomLoader } from '../maven/effective-pom.ts'
 import { readCargoLock } from './lockfiles/cargo-lock.ts'
 import { readCargoToml } from './lockfiles/cargo-toml.ts'
+import { readGradleLockfile } from './lockfiles/gradle-lockfile.ts'
 import { readPoetryLock } from './lockfiles/poetry-lock.ts'
+import { readPomXml } from './lockfiles/pom-xml.ts'
 import { checkSize, type ProjectFile, ProjectFileError } from './lockfiles/project-file.ts'
 import { readPyproject } from './lockfiles/pyproject-toml.ts'
 import { type ReadInclude, readRequirements } from './lockfiles/requirements-txt.ts'
@@ -14,14 +19,21 @@ type CycloneDx = { bomFormat?: unknown; components?: { purl?: unknown; component
 
 /** The project file names read, for messages. */
 export const PROJECT_FILE_NAMES =
-  'package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt (or .in)'
+  'package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt (or .in), pom.xml, gradle.lockfile'
+
+/** What a project file may read beside it: a requirements file's includes, a pom.xml's parents. */
+export interface ProjectIncludes {
+  include?: ReadInclude
+  pomParent?: SyncPomLoader
+}
 
 /**
  * The components of a project file, chosen by its name (a path's last part; a requirements file is
  * `requirements*.txt`, `requirements*.in` or any `.txt`/`.in` in a `requirements` folder); undefined for another name.
  * Throws ProjectFileError when the file breaks its format's rules or a bound.
  */
-export function readProjectFile(path: string, text: string, include?: ReadInclude): ProjectFile | undefined {
+export function readProjectFile(path: string, text: string, reads: ProjectIncludes = {}): ProjectFile | undefined {
+  const { include } = reads
   const parts = path.split(/[\\/]/)
   const base = parts.at(-1) ?? ''
   if (base === 'Cargo.lock') return readCargoLock(text)
@@ -29,6 +41,8 @@ export function readProjectFile(path: string, text: string, include?: ReadInclud
   if (base === 'uv.lock') return readUvLock(text)
   if (base === 'Cargo.toml') return readCargoToml(text)
   if (base === 'pyproject.toml') return readPyproject(text)
+  if (base === 'pom.xml') return readPomXml(text, reads.pomParent)
+  if (base === 'gradle.lockfile') return readGradleLockfile(text)
   if (base === 'package-lock.json' || base === 'npm-shrinkwrap.json') return npmLockfile(text)
   const inRequirements = parts.at(-2) === 'requirements' && /\.(txt|in)$/.test(base)
   if (/^requirements.*\.(txt|in)$/i.test(base) || inRequirements) return readRequirements(text, path, include)

@@ -45,7 +45,7 @@ export async function readDebCrates(
   into: string,
   maxBytes: number,
 ): Promise<DebCrate[]> {
-  await unpackRegistry(debFile, into, maxBytes)
+  await unpackDebPaths(debFile, into, maxBytes, [`${REGISTRY}/`])
   const root = path.join(into, REGISTRY)
   if (!existsSync(root)) return []
   const out: DebCrate[] = []
@@ -108,8 +108,17 @@ export function walkCrate(c: DebCrate, analyzers: readonly Analyzer<unknown>[], 
   return walker('tar', ['-c', '-C', c.dir, `--exclude=./${CHECKSUM_FILE}`, `--exclude=./${DEBIAN_DIR}`, '.'], analyzers)
 }
 
-/** Unpacks the .deb's registry folders (regular files and folders only) into `into`, refusing more than maxBytes. */
-async function unpackRegistry(debFile: string, into: string, maxBytes: number): Promise<void> {
+/**
+ * Unpacks the .deb's files under these folders (regular files and folders only) into `into`, refusing more than
+ * maxBytes; a symbolic link there is not written but handed to `onLink` (its path and target, as the package has them).
+ */
+export async function unpackDebPaths(
+  debFile: string,
+  into: string,
+  maxBytes: number,
+  prefixes: readonly string[],
+  onLink: (path: string, target: string) => void = () => {},
+): Promise<void> {
   const child = spawn('dpkg-deb', ['--fsys-tarfile', debFile], { stdio: ['ignore', 'pipe', 'pipe'] })
   let bytes = 0
   let entries = 0
@@ -117,10 +126,12 @@ async function unpackRegistry(debFile: string, into: string, maxBytes: number): 
   const filter = (p: string, entry: ReadEntry | unknown) => {
     const e = entry as ReadEntry
     const rel = p.replace(/^\.\//, '')
-    if (!rel.startsWith(`${REGISTRY}/`) || (e.type !== 'File' && e.type !== 'Directory')) return false
+    if (!prefixes.some((prefix) => rel.startsWith(prefix))) return false
+    if (e.type === 'SymbolicLink' && e.linkpath) onLink(rel, e.linkpath)
+    if (e.type !== 'File' && e.type !== 'Directory') return false
     bytes += e.size ?? 0
     if (over === undefined && (++entries > MAX_ENTRIES || bytes > maxBytes)) {
-      over = new UpstreamRefused('size', `${path.basename(debFile)}: its crate unpacks to more than ${maxBytes} bytes`)
+      over = new UpstreamRefused('size', `${path.basename(debFile)}: unpacks to more than ${maxBytes} bytes`)
       child.kill() // nothing more is read
     }
     return over === undefined

@@ -6,13 +6,12 @@
 // it up by (lower-case, `_` as `-`); a purl naming another registry (repository_url) is not this source's to answer.
 // `compintel update` re-reads the known crates from the registry; with none configured it skips them (not configured).
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
-import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
 import { purlName } from '../../domain/shared/purl.ts'
 import { walkCommand } from '../debian/deb-file.ts'
 import { sharedIndexes } from '../debian/debian-units.ts'
 import { PackageNotFound } from '../npm/registry.ts'
 import type { PackageSource } from '../source.ts'
-import { unitIngest } from '../unit-ingest.ts'
+import { everyVersionPhases, unitIngest } from '../unit-ingest.ts'
 import { cargoRunner, DEFAULT_MAX_UNPACKED } from './cargo-units.ts'
 import { configuredRegistry } from './registry/configured.ts'
 import { ingestRegistryCrate } from './registry/ingest-registry.ts'
@@ -20,13 +19,7 @@ import { ingestRegistryCrate } from './registry/ingest-registry.ts'
 const declared: Pick<PackageSource, 'source' | 'fetchable' | 'phases' | 'runner'> = {
   source: 'cargo',
   fetchable: (name) => nameProblem('cargo', name) === undefined,
-  // the asked versions travel with both phases: a registry's known phase reads their Cargo.toml, its analysis walks
-  // them (Debian's units read and walk every version its packages ship whatever is asked)
-  phases: (mode, r) => {
-    const o = { versions: 'all', analyze: 'asked', asked: r.asked, withDependencies: false }
-    const known = serializeUnitOptions({ ...o, phase: 'known' })
-    return mode === 'metadata' ? { known } : { known, analysis: serializeUnitOptions({ ...o, phase: 'analysis' }) }
-  },
+  phases: everyVersionPhases,
   runner: (d) =>
     cargoRunner({
       indexes: sharedIndexes(d.growth.debian),

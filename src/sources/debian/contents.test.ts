@@ -156,9 +156,23 @@ test('apt fetches the Contents index of the FIXTURE repository with the Packages
     repackaged.find('cargo', 'LAZY_STATIC').map((e) => `${e.package} ${e.name} ${e.version} ${e.path}`),
     ['librust-lazy-static-dev lazy_static 1.4.0 usr/share/cargo/registry/lazy_static-1.4.0/Cargo.toml'],
   )
+  // a Maven artifact by group:artifact, any case; the 3.x alias folder and Debian's own `debian` folder left out
+  assert.deepEqual(
+    repackaged.find('maven', 'org.apache.commons:Commons-Lang3').map((e) => `${e.package} ${e.version} ${e.path}`),
+    [
+      'libcommons-lang3-java 3.12.0 usr/share/maven-repo/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.pom',
+    ],
+  )
   // every entry, each once: what each package holds
   const held = repackaged.entries().map((e) => `${e.package} ${e.ecosystem}:${e.name}`)
   assert.deepEqual([...held].sort(), [
+    // Maven POMs: Apache's parent at versions 18 and 29 (Debian's `debian` folders left out), and `apache.`, an
+    // artifact of that name the package really ships
+    'libapache-pom-java maven:org.apache:apache',
+    'libapache-pom-java maven:org.apache:apache',
+    'libapache-pom-java maven:org.apache:apache.',
+    'libcommons-lang3-java maven:org.apache.commons:commons-lang3',
+    'libcommons-parent-java maven:org.apache.commons:commons-parent',
     'librust-either-dev cargo:either',
     'librust-itoa-dev cargo:itoa',
     'librust-lazy-static-dev cargo:lazy_static',
@@ -166,4 +180,19 @@ test('apt fetches the Contents index of the FIXTURE repository with the Packages
     'python3-six pypi:six',
     'python3-url-normalize pypi:url_normalize',
   ])
+})
+
+test("Maven POM paths (Debian's maven-repo layout): group and artifact from the folders, aliases and other files left out", () => {
+  const read = (path: string) => parseContentsLine(`${path} java/libx-java`).map((e) => `${e.name} ${e.version}`)
+  const repo = 'usr/share/maven-repo'
+  assert.deepEqual(read(`${repo}/com/fasterxml/jackson/core/jackson-core/2.14.1/jackson-core-2.14.1.pom`), [
+    'com.fasterxml.jackson.core:jackson-core 2.14.1',
+  ])
+  assert.deepEqual(read(`${repo}/com/google/guava/guava/31.1-jre/guava-31.1-jre.pom`), [
+    'com.google.guava:guava 31.1-jre',
+  ])
+  assert.deepEqual(read(`${repo}/com/google/guava/guava/debian/guava-debian.pom`), [])
+  assert.deepEqual(read(`${repo}/org/apache/commons/commons-lang3/3.x/commons-lang3-3.x.pom`), [])
+  assert.deepEqual(read(`${repo}/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.jar`), [])
+  assert.deepEqual(read(`${repo}/org/apache/commons/commons-lang3/3.12.0/other-3.12.0.pom`), [])
 })

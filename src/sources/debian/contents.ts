@@ -1,8 +1,10 @@
 // Debian's Contents-<arch> indexes (docs/debian.md "Contents index"): which binary package ships which file. Read for
 // the upstream libraries Debian repackages: a Python distribution's metadata under usr/lib/python3/dist-packages
 // (`<name>-<version>.dist-info/METADATA`, `<name>-<version>.egg-info/PKG-INFO`, or the `.egg-info` file itself) and a
-// crate's manifest under usr/share/cargo/registry (`<crate>-<version>/Cargo.toml`), so the package holding a PyPI
-// distribution or a crate is found without guessing names. An index is large (bookworm's main: 5.7 million lines,
+// crate's manifest under usr/share/cargo/registry (`<crate>-<version>/Cargo.toml`) and a Maven artifact's POM under
+// usr/share/maven-repo (`<group path>/<artifact>/<version>/<artifact>-<version>.pom`; Debian's own `debian` and
+// `<n>.x` version folders left out), so the package holding a PyPI distribution, a crate or a Maven artifact is found
+// without guessing names. An index is large (bookworm's main: 5.7 million lines,
 // 700 MB uncompressed), so it is streamed through apt's own decompression (`apt-helper cat-file`, whatever form apt
 // kept it in) line by line, every line and the whole read bounded, and only the matching lines kept.
 import { spawn } from 'node:child_process'
@@ -13,8 +15,8 @@ import { excerpt } from '../../ingest/failure.ts'
 import { APT_HELPER } from './apt.ts'
 
 export interface RepackagedEntry {
-  ecosystem: 'pypi' | 'cargo'
-  /** The name as the path spells it (the egg-info or dist-info escaping: `-` written `_`). */
+  ecosystem: 'pypi' | 'cargo' | 'maven'
+  /** The name as the path spells it (the egg-info or dist-info escaping: `-` written `_`; Maven's `group:artifact`). */
   name: string
   /** The upstream version, from the path. */
   version: string
@@ -28,8 +30,11 @@ export interface RepackagedEntry {
 }
 
 export interface RepackagedIndex {
-  /** The entries of a distribution or crate; `name` normalised: PEP 503 for pypi, lower-case with `_`→`-` for cargo. */
-  find(ecosystem: 'pypi' | 'cargo', name: string): RepackagedEntry[]
+  /**
+   * The entries of a distribution, crate or artifact; `name` normalised: PEP 503 for pypi, lower-case with `_`→`-` for
+   * cargo, lower-case for maven (`group:artifact`).
+   */
+  find(ecosystem: RepackagedEntry['ecosystem'], name: string): RepackagedEntry[]
   /** Every entry, in the order the indexes list them (what a package holds: scripts/choose-pypi-cargo-seed.ts). */
   entries(): RepackagedEntry[]
 }
@@ -49,12 +54,16 @@ const PYTHON_METADATA = /^([^/]+)\.(?:dist-info\/METADATA|egg-info\/PKG-INFO|egg
  * in each), and the `-py3.11` of an egg. */
 const PYTHON_DIR = /^([A-Za-z0-9][A-Za-z0-9._]*)-([0-9][A-Za-z0-9.+!_]*?)(?:-py[0-9.]+)?$/
 const CARGO_MANIFEST = /^([^/]+)\/Cargo\.toml$/
+const MAVEN = 'usr/share/maven-repo/'
+/** `<group path>/<artifact>/<version>/<artifact>-<version>.pom`; the part before `.pom` checked against the folders. */
+const MAVEN_POM = /^((?:[^/]+\/)+[^/]+\/[^/]+)\/[^/]+\.pom$/
+const MAVEN_DIR = /^((?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+)\/([A-Za-z0-9_.-]+)\/([A-Za-z0-9][A-Za-z0-9_.+-]*)$/
 /** Crate names: ASCII alphanumerics, `-` and `_` (cargo's rule, at most 64); versions semver's characters. */
 const CARGO_DIR = /^([A-Za-z][A-Za-z0-9_-]{0,63}?)-([0-9]+\.[0-9]+\.[0-9]+(?:[-+][0-9A-Za-z.+-]*)?)$/
 const MAX_VERSION = 128
 
 const key = (ecosystem: RepackagedEntry['ecosystem'], name: string) =>
-  `${ecosystem}:${ecosystem === 'pypi' ? pep503(name) : crateKey(name)}`
+  `${ecosystem}:${ecosystem === 'pypi' ? pep503(name) : ecosystem === 'cargo' ? crateKey(name) : name.toLowerCase()}`
 
 /**
  * The repackaged libraries the Contents files list (files apt downloaded: any compression apt reads), then the `more`
@@ -94,7 +103,7 @@ export async function readRepackaged(
 
 /** The entries of one Contents line (one per package listed), none when its path is not a library's metadata. */
 export function parseContentsLine(line: string, onRefused: (why: string) => void = () => {}): RepackagedEntry[] {
-  if (!line.startsWith(PYTHON) && !line.startsWith(CARGO)) return []
+  if (!line.startsWith(PYTHON) && !line.startsWith(CARGO) && !line.startsWith(MAVEN)) return []
   // the path may hold spaces; the packages, the last column, never do
   const m = /^(.*?)\s+(\S+)$/.exec(line)
   if (!m) return []
@@ -129,10 +138,23 @@ const LAYOUTS = {
  */
 export function libraryOfPath(path: string): Found | string | undefined {
   if (path.startsWith(PYTHON)) return entryOf('pypi', path)
+  if (path.startsWith(MAVEN)) return mavenEntryOf(path.slice(MAVEN.length))
   return path.startsWith(CARGO) ? entryOf('cargo', path) : undefined
 }
 
-function entryOf(ecosystem: RepackagedEntry['ecosystem'], path: string): Found | string | undefined {
+/** A Maven POM's path (under usr/share/maven-repo) as `group:artifact` and its version; Debian's aliases left out. */
+function mavenEntryOf(rest: string): Found | string | undefined {
+  const dir = MAVEN_POM.exec(rest)?.[1]
+  if (dir === undefined) return undefined
+  const m = MAVEN_DIR.exec(dir)
+  if (!m) return 'no Maven group, artifact and version in the path'
+  const [, group, artifact, version] = m as unknown as [string, string, string, string]
+  if (rest !== `${dir}/${artifact}-${version}.pom`) return undefined // another file of the folder
+  if (version === 'debian' || /(^|\.)x$/.test(version) || version.length > MAX_VERSION) return undefined
+  return { ecosystem: 'maven', name: `${group.replaceAll('/', '.')}:${artifact}`, version }
+}
+
+function entryOf(ecosystem: 'pypi' | 'cargo', path: string): Found | string | undefined {
   const layout = LAYOUTS[ecosystem]
   const dir = layout.file.exec(path.slice(layout.prefix.length))?.[1]
   if (dir === undefined) return undefined

@@ -1,6 +1,6 @@
 // Property-based fuzzing of the project-file readers (docs/kb-growth.md "Project files"; the files are untrusted):
 // arbitrary text, and TOML documents of arbitrary shape, only ever give a ProjectFile or a ProjectFileError, and every
-// component purl is a canonical pkg:cargo or pkg:pypi purl. Fixed seeds keep CI deterministic.
+// component purl is a canonical pkg:cargo, pkg:pypi or pkg:maven purl. Fixed seeds keep CI deterministic.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
@@ -8,7 +8,9 @@ import { stringify } from 'smol-toml'
 import { canonicalPurl, parsePurl, purlWithVersion } from '../purl.ts'
 import { readCargoLock } from './cargo-lock.ts'
 import { readCargoToml } from './cargo-toml.ts'
+import { readGradleLockfile } from './gradle-lockfile.ts'
 import { readPoetryLock } from './poetry-lock.ts'
+import { readPomXml } from './pom-xml.ts'
 import { type ProjectFile, ProjectFileError } from './project-file.ts'
 import { readPyproject } from './pyproject-toml.ts'
 import { readRequirements } from './requirements-txt.ts'
@@ -22,6 +24,8 @@ const READERS: [string, (text: string) => ProjectFile][] = [
   ['requirements', (text) => readRequirements(text, 'requirements.txt', (p) => ({ name: p, text }))],
   ['Cargo.toml', readCargoToml],
   ['pyproject.toml', readPyproject],
+  ['pom.xml', (text) => readPomXml(text)],
+  ['gradle.lockfile', readGradleLockfile],
 ]
 
 /** The number of components read (0 when refused). */
@@ -35,7 +39,7 @@ function check(read: (text: string) => ProjectFile, text: string): number {
   }
   for (const c of out.components) {
     const p = parsePurl(c.purl)
-    assert.ok(p.type === 'cargo' || p.type === 'pypi', c.purl)
+    assert.ok(p.type === 'cargo' || p.type === 'pypi' || p.type === 'maven', c.purl)
     assert.equal(p.version === undefined ? canonicalPurl(p) : purlWithVersion(p, p.version), c.purl)
   }
   return out.components.length
@@ -58,6 +62,13 @@ const piece = fc.oneof(
     'six==1.0 \\\n',
     '  --hash=sha256:00\n',
     'a[b]>=1,<2 ; python_version < "3"\n',
+    '<project><artifactId>a</artifactId>',
+    '<dependencies><dependency><groupId>g</groupId><artifactId>a</artifactId>',
+    '<version>[1.0,2.0)</version>',
+    '<scope>test</scope></dependency></dependencies>',
+    '</project>',
+    'g:a:1.0=runtimeClasspath\n',
+    'empty=\n',
   ),
   fc.string({ maxLength: 20 }),
 )
@@ -162,11 +173,11 @@ test('manifests of any shape are a ProjectFile or a ProjectFileError', () => {
   fc.assert(
     fc.property(manifest, (doc) => {
       const text = stringify(doc)
-      for (const [name, read] of READERS.slice(4)) found[name] = (found[name] ?? 0) + check(read, text)
+      for (const [name, read] of READERS.slice(4, 6)) found[name] = (found[name] ?? 0) + check(read, text)
     }),
     { seed: SEED, numRuns: 600 },
   )
-  for (const [name] of READERS.slice(4)) assert.ok((found[name] ?? 0) > 0, `${name}: no components in any run`)
+  for (const [name] of READERS.slice(4, 6)) assert.ok((found[name] ?? 0) > 0, `${name}: no components in any run`)
 })
 
 test('TOML documents of any shape are a ProjectFile or a ProjectFileError for every lock reader', () => {

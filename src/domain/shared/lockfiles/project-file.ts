@@ -11,6 +11,8 @@ export type ProjectFormat =
   | 'requirements'
   | 'cargo-toml'
   | 'pyproject'
+  | 'pom-xml'
+  | 'gradle-lockfile'
 
 export interface ProjectComponent {
   /** With the version when the file pins one; without it when the file gives a requirement or nothing. */
@@ -72,7 +74,7 @@ export class ProjectCollector {
 
   constructor(
     private readonly format: ProjectFormat,
-    private readonly type: 'cargo' | 'pypi',
+    private readonly type: 'cargo' | 'pypi' | 'maven',
   ) {}
 
   /** A registry package; an unusable name or version is counted as skipped (`invalid`), never a crash. */
@@ -116,10 +118,13 @@ export class ProjectCollector {
  * The purl of a registry package, named as its ecosystem does (purl.ts's rules: PEP 503 for PyPI names); undefined
  * for a name or version no registry serves.
  */
-function componentPurl(type: 'cargo' | 'pypi', name: unknown, version: string | undefined): string | undefined {
-  if (typeof name !== 'string' || !PACKAGE_NAME.test(name)) return undefined
+function componentPurl(type: 'cargo' | 'pypi' | 'maven', name: unknown, version: string | undefined) {
+  if (typeof name !== 'string') return undefined
+  // Maven's names are `groupId:artifactId`, each part a name of the same rules
+  const parts = type === 'maven' ? name.split(':') : [name]
+  if (parts.length !== (type === 'maven' ? 2 : 1) || !parts.every((p) => PACKAGE_NAME.test(p))) return undefined
   if (version !== undefined && !usableVersion(version)) return undefined
-  const purl = parsePurl(`pkg:${type}/${name}`)
+  const purl = parsePurl(`pkg:${type}/${parts.join('/')}`)
   return version === undefined ? canonicalPurl(purl) : purlWithVersion(purl, version)
 }
 

@@ -5,10 +5,11 @@
 // - `a`, `b`, `m` directly followed by a digit mean alpha, beta, milestone; `cr` is `rc`; `ga`, `final` and
 //   `release` are the empty qualifier; letter case is ignored;
 // - trailing "null" tokens (0 and the empty qualifier) are dropped from the end of every `-`-separated part
-//   (1.0.0 = 1, 1.0-1 = 1-1, 1-ga-1 = 1-1);
+//   (1.0.0 = 1, 1.0-1 = 1-1, 1-ga-1 = 1-1), a qualifier ending the version counting as `-`-separated (2.0.a = 2-a);
 // - tokens compare in turn, the shorter version padded with nulls of the other's kind and separator: numbers
 //   numerically; qualifiers alpha < beta < milestone < rc < snapshot < "" < sp < any other (alphabetically); and
 //   across kinds, `.qualifier` = `-qualifier` < `-number` < `.number`.
+// maven.test.ts checks it against the cases of Maven's own ComparableVersionTest.
 import { compareDigits, compareText } from './compare-parts.ts'
 import { parsedScheme } from './parsed-scheme.ts'
 
@@ -50,6 +51,9 @@ function parseMaven(v: string): MavenToken[] | undefined {
     if (ch !== '.' && ch !== '-') text += ch
   }
   close('.', false)
+  // Maven reads a qualifier that ends the version after a `.` as `-qualifier` (2.0.a sorts as 2-a, below 2-1)
+  const last = tokens.at(-1) as MavenToken
+  if (tokens.length > 1 && !last.number) last.sep = '-'
   return trimNulls(tokens)
 }
 
