@@ -94,7 +94,15 @@ export function parseGoMod(text: string): GoMod {
   if (text.length > MAX_GO_MOD_BYTES) throw new Error(`go.mod larger than ${MAX_GO_MOD_BYTES} bytes`)
   const lines = text.split('\n')
   if (lines.length > MAX_LINES) throw new Error(`go.mod longer than ${MAX_LINES} lines`)
-  const mod: GoMod = { module: undefined, go: undefined, require: [], exclude: [], replace: [], retract: [], problems: [] }
+  const mod: GoMod = {
+    module: undefined,
+    go: undefined,
+    require: [],
+    exclude: [],
+    replace: [],
+    retract: [],
+    problems: [],
+  }
   let block: string | undefined
   for (const [n, raw] of lines.entries()) {
     const t = tokenize(raw)
@@ -125,7 +133,9 @@ export function parseGoMod(text: string): GoMod {
 }
 
 function directive(mod: GoMod, verb: string, args: string[], comment: string, line: number): void {
-  const bad = (why: string) => mod.problems.push(`line ${line}: ${verb} ${why}`)
+  const bad = (why: string): void => {
+    mod.problems.push(`line ${line}: ${verb} ${why}`)
+  }
   switch (verb) {
     case 'module':
       if (args.length !== 1) return bad('takes one module path')
@@ -167,7 +177,8 @@ function directive(mod: GoMod, verb: string, args: string[], comment: string, li
       let low: string | undefined
       let high: string | undefined
       if (args.length === 1) [low, high] = [args[0], args[0]]
-      else if (args.length === 5 && args[0] === '[' && args[2] === ',' && args[4] === ']') [low, high] = [args[1], args[3]]
+      else if (args.length === 5 && args[0] === '[' && args[2] === ',' && args[4] === ']')
+        [low, high] = [args[1], args[3]]
       if (low === undefined || high === undefined) return bad('takes a version or an interval [low, high]')
       mod.retract.push({ low, high, rationale: comment })
       return

@@ -5,6 +5,7 @@ import { type ComponentRef, resolveBatch } from '../catalog/resolve-batch.ts'
 import { type CatalogReader, type KnownComponent, keyOf } from '../catalog/types.ts'
 import { breathe } from '../shared/breathe.ts'
 import { tryParsePurl } from '../shared/purl.ts'
+import { goBuildList } from './go-walk.ts'
 import { DEFAULT_DEPTH, DEFAULT_LIMIT, type DependencyReader, MAX_DEPTH, MAX_LIMIT } from './types.ts'
 import { WALK_ECOSYSTEMS, type WalkEcosystem } from './walk-ecosystems.ts'
 
@@ -73,6 +74,23 @@ export async function transitiveDependencies(
   const skipped: string[] = checked.invalid.map((p) => `${p} (Invalid Purl)`)
   const valid = req.components.filter((c) => tryParsePurl(c.purl) !== undefined)
   const roots = await resolveBatch(valid, ports.catalog)
+  if (eco.selection === 'mvs') {
+    roots.forEach((r, i) => {
+      if (!r.chosen) skipped.push(`${valid[i]?.purl} (${r.outcome.message})`)
+    })
+    const missingRoots = roots.flatMap((r, i) =>
+      !r.chosen && (r.outcome.code === 'COMPONENT_NOT_FOUND' || r.outcome.code === 'VERSION_NOT_FOUND')
+        ? [valid[i] as ComponentRef]
+        : [],
+    )
+    const built = await goBuildList(roots, ports, { depth, limit })
+    return {
+      ok: true,
+      dependencies: built.dependencies,
+      message: summary(skipped, built.truncated, limit),
+      missing: [...missingRoots, ...built.missing],
+    }
+  }
   const known = new Map<string, KnownComponent | undefined>()
   const seen = new Set<number>() // versions already listed or expanded (inputs included)
   let level: number[] = []

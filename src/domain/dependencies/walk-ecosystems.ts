@@ -7,7 +7,9 @@
 // (docs/debian.md "Dependencies"). PyPI: PEP 508 lines whose markers hold on CPython 3.11 / Linux x86_64, an
 // extra's dependencies when the dependent asked for the extra (pep508.ts). crates.io: runtime dependencies (and
 // optional ones the default feature enables) whose target applies to x86_64-unknown-linux-gnu (cargo-manifest.ts).
-// Both: the highest active version the requirement admits by the ecosystem's rules (docs/dependencies.md).
+// Both: the highest active version the requirement admits by the ecosystem's rules (docs/dependencies.md). Go: each
+// go.mod requirement names a minimum version, and the build list is minimal version selection's (go-walk.ts): the
+// walk's row says so (`selection: 'mvs'`), and its pick is the version named, as the graph MVS walks has it.
 import type { KnownComponent, KnownVersion } from '../catalog/types.ts'
 import type { DependencyScope } from '../kb/types.ts'
 import { canonicalPurl, purlName } from '../shared/purl.ts'
@@ -35,6 +37,8 @@ export interface WalkEcosystem {
   /** The purl of a package the KB does not know, from its purl_name and the name it was declared by. */
   purlOf(purlName: string, declaredName: string): string
   pick(range: string, component: KnownComponent): KnownVersion | undefined
+  /** How the walk selects versions: each edge's pick (absent), or minimal version selection over the graph (Go). */
+  selection?: 'mvs'
 }
 
 const npm: WalkEcosystem = {
@@ -108,5 +112,13 @@ const cargo: WalkEcosystem = {
   pick: (range, component) => pickActive(range, component, '>=0.0.0', false),
 }
 
+const golang: WalkEcosystem = {
+  scopes: ['runtime'],
+  target: (name, requirement) => ({ purlName: purlName({ type: 'golang', name }), range: requirement }),
+  purlOf: (_, declaredName) => `pkg:golang/${declaredName.split('/').map(encodeURIComponent).join('/')}`,
+  pick: (range, component) => component.versions.find((v) => v.version === range),
+  selection: 'mvs',
+}
+
 /** The purl types the walk follows, each with its rules. */
-export const WALK_ECOSYSTEMS: Readonly<Record<string, WalkEcosystem>> = { npm, deb, pypi, cargo }
+export const WALK_ECOSYSTEMS: Readonly<Record<string, WalkEcosystem>> = { npm, deb, pypi, cargo, golang }
