@@ -117,7 +117,7 @@ export function parseGoMod(text: string): GoMod {
         block = undefined
         continue
       }
-      directive(mod, block, tokens, t.comment, n + 1)
+      note(mod, n + 1, directive(mod, block, tokens, t.comment))
       continue
     }
     const verb = tokens[0] as string
@@ -126,16 +126,19 @@ export function parseGoMod(text: string): GoMod {
       block = verb
       continue
     }
-    directive(mod, verb, tokens, t.comment, n + 1)
+    note(mod, n + 1, directive(mod, verb, tokens, t.comment))
   }
   if (block !== undefined) mod.problems.push(`the ${block} block is not closed`)
   return mod
 }
 
-function directive(mod: GoMod, verb: string, args: string[], comment: string, line: number): void {
-  const bad = (why: string): void => {
-    mod.problems.push(`line ${line}: ${verb} ${why}`)
-  }
+function note(mod: GoMod, line: number, problem: string | undefined): void {
+  if (problem) mod.problems.push(`line ${line}: ${problem}`)
+}
+
+/** Records one directive in `mod`; what is wrong with it, if anything. */
+function directive(mod: GoMod, verb: string, args: string[], comment: string): string | undefined {
+  const bad = (why: string) => `${verb} ${why}`
   switch (verb) {
     case 'module':
       if (args.length !== 1) return bad('takes one module path')
@@ -184,6 +187,6 @@ function directive(mod: GoMod, verb: string, args: string[], comment: string, li
       return
     }
     default:
-      if (!IGNORED.has(verb)) bad('is not a go.mod directive')
+      return IGNORED.has(verb) ? undefined : bad('is not a go.mod directive')
   }
 }
