@@ -1,8 +1,10 @@
 // The components a project names: the purls of its lock file, manifest or requirements file (by the file's name:
-// package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt; lockfiles/
+// package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt, go.mod, go.sum; lockfiles/
 // reads each), or of a CycloneDX SBOM's components. Used by `compintel notices` and the coverage bench.
 import { readCargoLock } from './lockfiles/cargo-lock.ts'
 import { readCargoToml } from './lockfiles/cargo-toml.ts'
+import { readGoMod } from './lockfiles/go-mod.ts'
+import { readGoSum } from './lockfiles/go-sum.ts'
 import { readPoetryLock } from './lockfiles/poetry-lock.ts'
 import { checkSize, type ProjectFile, ProjectFileError } from './lockfiles/project-file.ts'
 import { readPyproject } from './lockfiles/pyproject-toml.ts'
@@ -14,7 +16,7 @@ type CycloneDx = { bomFormat?: unknown; components?: { purl?: unknown; component
 
 /** The project file names read, for messages. */
 export const PROJECT_FILE_NAMES =
-  'package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt (or .in)'
+  'package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt (or .in), go.mod, go.sum'
 
 /**
  * The components of a project file, chosen by its name (a path's last part; a requirements file is
@@ -29,6 +31,8 @@ export function readProjectFile(path: string, text: string, include?: ReadInclud
   if (base === 'uv.lock') return readUvLock(text)
   if (base === 'Cargo.toml') return readCargoToml(text)
   if (base === 'pyproject.toml') return readPyproject(text)
+  if (base === 'go.mod') return readGoMod(text)
+  if (base === 'go.sum') return readGoSum(text)
   if (base === 'package-lock.json' || base === 'npm-shrinkwrap.json') return npmLockfile(text)
   const inRequirements = parts.at(-2) === 'requirements' && /\.(txt|in)$/.test(base)
   if (/^requirements.*\.(txt|in)$/i.test(base) || inRequirements) return readRequirements(text, path, include)

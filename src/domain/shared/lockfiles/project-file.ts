@@ -11,6 +11,8 @@ export type ProjectFormat =
   | 'requirements'
   | 'cargo-toml'
   | 'pyproject'
+  | 'go-mod'
+  | 'go-sum'
 
 export interface ProjectComponent {
   /** With the version when the file pins one; without it when the file gives a requirement or nothing. */
@@ -72,7 +74,7 @@ export class ProjectCollector {
 
   constructor(
     private readonly format: ProjectFormat,
-    private readonly type: 'cargo' | 'pypi',
+    private readonly type: 'cargo' | 'pypi' | 'golang',
   ) {}
 
   /** A registry package; an unusable name or version is counted as skipped (`invalid`), never a crash. */
@@ -116,10 +118,23 @@ export class ProjectCollector {
  * The purl of a registry package, named as its ecosystem does (purl.ts's rules: PEP 503 for PyPI names); undefined
  * for a name or version no registry serves.
  */
-function componentPurl(type: 'cargo' | 'pypi', name: unknown, version: string | undefined): string | undefined {
+function componentPurl(type: 'cargo' | 'pypi' | 'golang', name: unknown, version: string | undefined) {
+  if (type === 'golang') return typeof name === 'string' ? goModulePurl(name, version) : undefined
   if (typeof name !== 'string' || !PACKAGE_NAME.test(name)) return undefined
   if (version !== undefined && !usableVersion(version)) return undefined
   const purl = parsePurl(`pkg:${type}/${name}`)
+  return version === undefined ? canonicalPurl(purl) : purlWithVersion(purl, version)
+}
+
+/** A Go module path (go.dev/ref/mod#go-mod-file-ident: ASCII letters, digits and `-._~/`, no empty or dot-only
+ * element, at most 500 characters): `pkg:golang/<path up to its last element>/<last element>`, case kept. */
+const GO_MODULE_PATH = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/
+
+export function goModulePurl(path: string, version: string | undefined): string | undefined {
+  if (path.length > 500 || !GO_MODULE_PATH.test(path) || path.split('/').some((e) => /^\.+$/.test(e))) return undefined
+  if (version !== undefined && !usableVersion(version)) return undefined
+  const cut = path.lastIndexOf('/')
+  const purl = { type: 'golang', ...(cut > 0 ? { namespace: path.slice(0, cut) } : {}), name: path.slice(cut + 1) }
   return version === undefined ? canonicalPurl(purl) : purlWithVersion(purl, version)
 }
 
