@@ -4,6 +4,7 @@
 import { cargoSource } from './cargo/source.ts'
 import { debianSource } from './debian/source.ts'
 import { epssFeed } from './epss/source.ts'
+import { golangSource } from './golang/source.ts'
 import { npmSource } from './npm/source.ts'
 import { osvFeed } from './osv/source.ts'
 import { purl2cpeFeed } from './purl2cpe/source.ts'
@@ -11,7 +12,13 @@ import { pypiSource } from './pypi/source.ts'
 import type { FeedSource, PackageSource } from './source.ts'
 
 /** The registries and archives of packages (the ingestion queue's sources), each learned on demand. */
-export const PACKAGE_SOURCES: readonly PackageSource[] = [npmSource, debianSource, pypiSource, cargoSource]
+export const PACKAGE_SOURCES: readonly PackageSource[] = [
+  npmSource,
+  debianSource,
+  pypiSource,
+  cargoSource,
+  golangSource,
+]
 
 /** The data feeds, in the order `compintel update` reads them. */
 export const FEED_SOURCES: readonly FeedSource[] = [osvFeed, epssFeed, purl2cpeFeed]

@@ -45,7 +45,7 @@ export async function readDebCrates(
   into: string,
   maxBytes: number,
 ): Promise<DebCrate[]> {
-  await unpackRegistry(debFile, into, maxBytes)
+  await unpackFolder(debFile, REGISTRY, into, maxBytes)
   const root = path.join(into, REGISTRY)
   if (!existsSync(root)) return []
   const out: DebCrate[] = []
@@ -108,8 +108,11 @@ export function walkCrate(c: DebCrate, analyzers: readonly Analyzer<unknown>[], 
   return walker('tar', ['-c', '-C', c.dir, `--exclude=./${CHECKSUM_FILE}`, `--exclude=./${DEBIAN_DIR}`, '.'], analyzers)
 }
 
-/** Unpacks the .deb's registry folders (regular files and folders only) into `into`, refusing more than maxBytes. */
-async function unpackRegistry(debFile: string, into: string, maxBytes: number): Promise<void> {
+/**
+ * Unpacks the .deb's folder `folder` (a path in the package, no leading `/`: regular files and folders only) into
+ * `into`, refusing more than maxBytes (the Go source's module folders are unpacked so too).
+ */
+export async function unpackFolder(debFile: string, folder: string, into: string, maxBytes: number): Promise<void> {
   const child = spawn('dpkg-deb', ['--fsys-tarfile', debFile], { stdio: ['ignore', 'pipe', 'pipe'] })
   let bytes = 0
   let entries = 0
@@ -117,10 +120,10 @@ async function unpackRegistry(debFile: string, into: string, maxBytes: number): 
   const filter = (p: string, entry: ReadEntry | unknown) => {
     const e = entry as ReadEntry
     const rel = p.replace(/^\.\//, '')
-    if (!rel.startsWith(`${REGISTRY}/`) || (e.type !== 'File' && e.type !== 'Directory')) return false
+    if (!rel.startsWith(`${folder}/`) || (e.type !== 'File' && e.type !== 'Directory')) return false
     bytes += e.size ?? 0
     if (over === undefined && (++entries > MAX_ENTRIES || bytes > maxBytes)) {
-      over = new UpstreamRefused('size', `${path.basename(debFile)}: its crate unpacks to more than ${maxBytes} bytes`)
+      over = new UpstreamRefused('size', `${path.basename(debFile)}: ${folder} unpacks to more than ${maxBytes} bytes`)
       child.kill() // nothing more is read
     }
     return over === undefined
@@ -147,7 +150,7 @@ async function unpackRegistry(debFile: string, into: string, maxBytes: number): 
 }
 
 /** Every regular file under `dir`, relative, sorted; links are not followed (the unpack writes none). */
-function listFiles(dir: string, prefix = ''): string[] {
+export function listFiles(dir: string, prefix = ''): string[] {
   const out: string[] = []
   for (const name of readdirSync(path.join(dir, prefix)).sort()) {
     const rel = prefix ? `${prefix}/${name}` : name
@@ -158,7 +161,7 @@ function listFiles(dir: string, prefix = ''): string[] {
   return out
 }
 
-function readBounded(file: string, max: number): string {
+export function readBounded(file: string, max: number): string {
   if (lstatSync(file).size > max) throw new UpstreamRefused('size', `${path.basename(file)} larger than ${max} bytes`)
   return readFileSync(file, 'utf8')
 }

@@ -1,6 +1,7 @@
 // What a project file (a lock file or a requirements file) names: its registry packages as purls, and a count of the
 // entries that name none (path, git, editable, URL). The readers beside this file each turn one format into it.
 import { parse as parseToml, TomlError } from 'smol-toml'
+import { golangNameProblem } from '../../kb/ecosystem-rules.ts'
 import { canonicalPurl, parsePurl, purlWithVersion } from '../purl.ts'
 
 export type ProjectFormat =
@@ -126,12 +127,10 @@ function componentPurl(type: 'cargo' | 'pypi' | 'golang', name: unknown, version
   return version === undefined ? canonicalPurl(purl) : purlWithVersion(purl, version)
 }
 
-/** A Go module path (go.dev/ref/mod#go-mod-file-ident: ASCII letters, digits and `-._~/`, no empty or dot-only
- * element, at most 500 characters): `pkg:golang/<path up to its last element>/<last element>`, case kept. */
-const GO_MODULE_PATH = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/
-
+/** A Go module (ecosystem-rules.ts golangNameProblem) as `pkg:golang/<path to its last element>/<last element>`, case
+ * kept; undefined for what is no module path. */
 export function goModulePurl(path: string, version: string | undefined): string | undefined {
-  if (path.length > 500 || !GO_MODULE_PATH.test(path) || path.split('/').some((e) => /^\.+$/.test(e))) return undefined
+  if (golangNameProblem(path) !== undefined) return undefined
   if (version !== undefined && !usableVersion(version)) return undefined
   const cut = path.lastIndexOf('/')
   const purl = { type: 'golang', ...(cut > 0 ? { namespace: path.slice(0, cut) } : {}), name: path.slice(cut + 1) }
