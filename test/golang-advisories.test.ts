@@ -69,7 +69,10 @@ test('golang.org/x/net v0.7.0 as Debian ships it: the shipped Go advisories whos
       },
     })
     assert.equal(res.statusCode, 200, res.body)
-    const [exact, latest] = res.json().components as { version: string; vulnerabilities: { id: string; advisory_ids: string[] }[] }[]
+    const [exact, latest] = res.json().components as {
+      version: string
+      vulnerabilities: { id: string; advisory_ids: string[] }[]
+    }[]
     const ids = (exact?.vulnerabilities ?? []).flatMap((x) => [x.id, ...x.advisory_ids])
     assert.equal(exact?.version, 'v0.7.0')
     assert.ok(ids.includes('GO-2023-1988'), ids.join(' '))

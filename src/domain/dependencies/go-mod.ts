@@ -4,7 +4,7 @@
 // skipped, as an older go command would reject but a newer one reads them. The input is outside data: its size and
 // line count are bounded, and a line that is no directive this parser knows is reported, not fatal.
 
-export interface GoRequirement {
+interface GoRequirement {
   path: string
   version: string
   /** Marked `// indirect`: needed by a dependency, not by the module's own packages. */
@@ -12,7 +12,7 @@ export interface GoRequirement {
 }
 
 /** `path [version] => path [version]`; a replacement without version is a local folder (a path starting ./ ../ /). */
-export interface GoReplace {
+interface GoReplace {
   path: string
   /** Absent: every version of `path` is replaced. */
   version?: string
@@ -20,7 +20,7 @@ export interface GoReplace {
   newVersion?: string
 }
 
-export interface GoRetract {
+interface GoRetract {
   /** One version: low === high. */
   low: string
   high: string

@@ -13,7 +13,7 @@ import type { WalkResult } from '../../ingest/tarball-walk.ts'
 import { listFiles, readBounded, unpackFolder } from '../cargo/deb-crate.ts'
 import type { Walker } from '../debian/deb-file.ts'
 
-export const GOCODE = 'usr/share/gocode/src'
+const GOCODE = 'usr/share/gocode/src'
 const LICENSE_FILE = /^(?:LICEN[CS]E|COPYING|COPYRIGHT|UNLICENSE)(?:[.-][A-Za-z0-9.-]*)?$/i
 const MAX_LICENSE_BYTES = 256 * 1024
 

@@ -16,7 +16,7 @@ import { matchLicense } from '../../ingest/analyzers/license-match.ts'
 import { licenseOfCopyright } from '../debian/copyright-license.ts'
 import type { DebModule } from './deb-module.ts'
 
-export const GOLANG_SOURCE = 'debian-golang'
+const GOLANG_SOURCE = 'debian-golang'
 const go = schemeFor('golang')
 const deb = schemeFor('deb')
 
