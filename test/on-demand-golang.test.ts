@@ -5,47 +5,10 @@
 // requirements stored and walked by minimal version selection, its files analyzed; a module path is case-sensitive;
 // a module whose package ships no go.mod (go-difflib, packaged before modules) and a path that is no module path.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
-import { makeTestApp, type TestApp } from './helpers/app.ts'
-import { post } from './helpers/debian-kb.ts'
+import { fixtureRepoApp, post, queuedUnits } from './helpers/debian-kb.ts'
 
-const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))
-
-async function app(env: Record<string, string> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ci-od-golang-'))
-  const t = await makeTestApp({
-    env: {
-      ON_DEMAND_WAIT_MS: '30000',
-      DEBIAN_APT_DIR: dir,
-      DEBIAN_MIRROR: `file:${REPO}`,
-      DEBIAN_SECURITY_MIRROR: `file:${REPO}`,
-      DEBIAN_MIRROR_TRUSTED: 'true',
-      ...env,
-    },
-    onDemandRegistry: { registry: 'http://127.0.0.1:9/' },
-  })
-  return {
-    ...t,
-    close: async () => {
-      await t.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
-
-async function units(t: TestApp) {
-  const rows = await t.storage.db
-    .selectFrom('ingest_queue')
-    .select(['source', 'name', 'state', 'last_error', 'options'])
-    .orderBy('id')
-    .execute()
-  return rows.map((r) => [r.source, r.name, parseUnitOptions(r.options).phase, r.state, r.last_error])
-}
+const app = (env: Record<string, string> = {}) => fixtureRepoApp('ci-od-golang-', env)
 
 describe('Go modules on demand', () => {
   test('an unknown module is learned from its Debian package: version, license, requirements, analysis', async () => {
@@ -112,7 +75,7 @@ describe('Go modules on demand', () => {
         { purl: 'pkg:golang/zlib1g@v1.0.0' },
       ])
       for (const a of answers) assert.equal(a.info_code, 'COMPONENT_NOT_FOUND', JSON.stringify(a))
-      const queued = await units(t)
+      const queued = await queuedUnits(t)
       assert.deepEqual(
         queued.filter((u) => u[2] === 'known'),
         [

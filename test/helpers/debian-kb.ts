@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { parseUnitOptions } from '../../src/domain/kb/ingest-queue.ts'
 import { AptArchive, type AptArchiveOptions } from '../../src/sources/debian/apt.ts'
 import {
   type DebianIngestOptions,
@@ -111,4 +112,41 @@ export interface Answer {
 export function cves(c: Answer | undefined): string[] {
   assert.ok(c?.vulnerabilities, JSON.stringify(c))
   return c.vulnerabilities.map((v) => `${v.cve} ${v.source}`).sort()
+}
+
+/**
+ * An app whose on-demand worker reads the FIXTURE repository test/fixtures/debian/repo through apt as a local file:
+ * repository (its own apt folder, removed on close); no npm registry answers.
+ */
+export async function fixtureRepoApp(prefix: string, env: Record<string, string> = {}): Promise<TestApp> {
+  const repo = path.join(import.meta.dirname, '..', 'fixtures', 'debian', 'repo')
+  const dir = mkdtempSync(path.join(tmpdir(), prefix))
+  const t = await makeTestApp({
+    env: {
+      ON_DEMAND_WAIT_MS: '30000',
+      DEBIAN_APT_DIR: dir,
+      DEBIAN_MIRROR: `file:${repo}`,
+      DEBIAN_SECURITY_MIRROR: `file:${repo}`,
+      DEBIAN_MIRROR_TRUSTED: 'true',
+      ...env,
+    },
+    onDemandRegistry: { registry: 'http://127.0.0.1:9/' },
+  })
+  return {
+    ...t,
+    close: async () => {
+      await t.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The on-demand queue's units as [source, name, phase, state, last error]. */
+export async function queuedUnits(t: TestApp) {
+  const rows = await t.storage.db
+    .selectFrom('ingest_queue')
+    .select(['source', 'name', 'state', 'last_error', 'options'])
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => [r.source, r.name, parseUnitOptions(r.options).phase, r.state, r.last_error])
 }

@@ -6,12 +6,11 @@ import type { KbWriter } from '../../domain/kb/types.ts'
 import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
 import type { Analyzer } from '../../ingest/analyzers/types.ts'
 import { PermanentError } from '../../ingest/failure.ts'
-import { DEFAULT_MAX_UNPACKED } from '../cargo/cargo-units.ts'
+import { DEFAULT_MAX_UNPACKED, repackagedUnit } from '../cargo/cargo-units.ts'
 import type { AptArchive } from '../debian/apt.ts'
 import type { Walker } from '../debian/deb-file.ts'
-import { untilAborted, untilStopped } from '../debian/debian-units.ts'
+import { untilStopped } from '../debian/debian-units.ts'
 import type { ParsedIndexes, SharedIndexes } from '../debian/suite-indexes.ts'
-import { PackageNotFound } from '../npm/registry.ts'
 import type { UnitRunner } from '../source.ts'
 import { ingestModule } from './ingest-module.ts'
 
@@ -32,9 +31,9 @@ export function golangRunner(deps: GolangUnitDeps): UnitRunner {
     signal?.throwIfAborted()
     const { writer, walker } = untilStopped(deps, signal)
     const analyzers = options.phase === 'known' ? undefined : deps.analyzers
-    const work = deps.indexes.read((archive, indexes) =>
+    return repackagedUnit(deps.indexes, name, signal, (archive, indexes) =>
       ingestModule({
-        archive: archive.until(signal),
+        archive,
         indexes,
         writer,
         name,
@@ -44,12 +43,5 @@ export function golangRunner(deps: GolangUnitDeps): UnitRunner {
         now,
       }),
     )
-    const r = await untilAborted(work, signal)
-    if (r.notFound) throw new PackageNotFound(name)
-    return {
-      changed: r.versions > 0,
-      dependencies: r.dependencies,
-      facts: { versions: r.versions, analyzed: r.analyzed, refused: r.refused.length },
-    }
   }
 }

@@ -7,30 +7,19 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { KbWriter, VersionAnalysis } from '../../domain/kb/types.ts'
+import type { VersionAnalysis } from '../../domain/kb/types.ts'
 import { parseDebianChangelog } from '../../domain/vulnerabilities/debian-changelog.ts'
-import type { Analyzer } from '../../ingest/analyzers/types.ts'
 import { UpstreamRefused } from '../../ingest/failure.ts'
 import { versionAnalysis } from '../../ingest/version-analysis.ts'
+import { type CrateIngestOptions, downloadAll, packagesHolding } from '../cargo/ingest-crate.ts'
 import { firstUpload } from '../cargo/map-crate.ts'
-import type { AptArchive } from '../debian/apt.ts'
-import { readDebDocs, type Walker } from '../debian/deb-file.ts'
-import type { ParsedIndexes } from '../debian/suite-indexes.ts'
+import { readDebDocs } from '../debian/deb-file.ts'
 import { readDebModule, walkModule } from './deb-module.ts'
 import { goVersionOfDebian } from './debian-version.ts'
 import { mapModule, type ShippedModule } from './map-module.ts'
 
-export interface ModuleIngestOptions {
-  archive: Pick<AptArchive, 'downloadDebs'>
-  indexes: ParsedIndexes
-  writer: KbWriter
-  /** The module path asked (case-sensitive). */
-  name: string
-  analyzers?: readonly Analyzer<unknown>[]
-  walker: Walker
-  maxUnpackedBytes: number
-  now: () => string
-}
+/** As a crate's: the module path asked (case-sensitive) as `name`. */
+type ModuleIngestOptions = CrateIngestOptions
 
 export interface ModuleIngestReport {
   notFound: boolean
@@ -45,16 +34,12 @@ export interface ModuleIngestReport {
 const NONE = { notFound: true, versions: 0, analyzed: 0, dependencies: [] }
 
 export async function ingestModule(o: ModuleIngestOptions): Promise<ModuleIngestReport> {
-  const entries = o.indexes.repackaged.find('golang', o.name)
-  const records = [...new Set(entries.map((e) => e.package))].flatMap((p) => o.indexes.packages.get(p) ?? [])
+  const records = packagesHolding(o.indexes, 'golang', o.name)
   if (records.length === 0) return { ...NONE, refused: [] }
   const work = mkdtempSync(path.join(tmpdir(), 'compintel-gomod-'))
   const refused: string[] = []
   try {
-    const wanted = records.map(({ name, version, arch, filename, sha256, mirror }) => ({
-      ...{ name, version, arch, filename, sha256, mirror },
-    }))
-    const files = await o.archive.downloadDebs(wanted, path.join(work, 'debs'))
+    const files = await downloadAll(o.archive, records, work)
     const shipped: ShippedModule[] = []
     for (const [i, r] of records.entries()) {
       const file = files.get(`${r.name}=${r.version}`)
