@@ -4,50 +4,13 @@
 // no package ships remembered as not found; names Cargo refuses and other registries' purls never queued. The Debian
 // equivalents: test/on-demand-debian.test.ts.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { KNOWN_PRIORITY, ON_DEMAND_PRIORITY, parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
-import { makeTestApp, type TestApp } from './helpers/app.ts'
-import { post } from './helpers/debian-kb.ts'
+import { fixtureRepoApp, post, queuedUnits } from './helpers/debian-kb.ts'
 
-const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))
-
-async function app(env: Record<string, string> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ci-od-cargo-'))
-  const t = await makeTestApp({
-    env: {
-      ON_DEMAND_WAIT_MS: '30000',
-      DEBIAN_APT_DIR: dir,
-      DEBIAN_MIRROR: `file:${REPO}`,
-      DEBIAN_SECURITY_MIRROR: `file:${REPO}`,
-      DEBIAN_MIRROR_TRUSTED: 'true',
-      ...env,
-    },
-    // no npm package is asked: a registry that answers nothing
-    onDemandRegistry: { registry: 'http://127.0.0.1:9/' },
-  })
-  return {
-    ...t,
-    close: async () => {
-      await t.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
-
-/** The queue's units as [source, name, phase, state, last error]. */
-async function units(t: TestApp) {
-  const rows = await t.storage.db
-    .selectFrom('ingest_queue')
-    .select(['source', 'name', 'state', 'last_error', 'options'])
-    .orderBy('id')
-    .execute()
-  return rows.map((r) => [r.source, r.name, parseUnitOptions(r.options).phase, r.state, r.last_error])
-}
+const app = (env: Record<string, string> = {}) => fixtureRepoApp('ci-od-cargo-', env)
+const units = queuedUnits
 
 describe('crates on demand', () => {
   test('an unknown crate is learned from its Debian package and answered within the wait, as Cargo spells it', async () => {
