@@ -23,7 +23,8 @@ import { debianArchive } from '../src/sources/debian/debian-units.ts'
 import { newestRecord } from '../src/sources/debian/map-debian.ts'
 import { parseIndexes } from '../src/sources/debian/suite-indexes.ts'
 
-type Ecosystem = RepackagedEntry['ecosystem']
+/** The seed's repackaged ecosystems (Go modules are learned on demand, not seeded). */
+type Ecosystem = Exclude<RepackagedEntry['ecosystem'], 'golang'>
 const DATA = path.dirname(SEED_DIR)
 const LOCKFILES = path.join(DATA, '..', 'test', 'fixtures', 'lockfiles')
 const { values } = parseArgs({
@@ -48,7 +49,7 @@ const keyOf = (ecosystem: Ecosystem, name: string) => (ecosystem === 'pypi' ? pe
 /** What each package holds (name as the path spells it, one per key). */
 const held = new Map<string, Map<string, RepackagedEntry>>()
 for (const e of indexes.repackaged.entries()) {
-  if (e.ecosystem === 'maven') continue // this script chooses PyPI and Cargo packages only
+  if (e.ecosystem === 'maven' || e.ecosystem === 'golang') continue // this script chooses PyPI and Cargo packages only
   const m = held.get(e.package) ?? new Map<string, RepackagedEntry>()
   const k = `${e.ecosystem}:${keyOf(e.ecosystem, e.name)}`
   if (!m.has(k)) m.set(k, e)
@@ -62,6 +63,7 @@ const chosen: Record<Ecosystem, Map<string, { name: string; why: string }>> = {
   maven: new Map(),
 }
 const choose = (e: RepackagedEntry, why: string) => {
+  if (e.ecosystem === 'golang') return
   const k = keyOf(e.ecosystem, e.name)
   if (!chosen[e.ecosystem].has(k)) chosen[e.ecosystem].set(k, { name: e.ecosystem === 'pypi' ? k : e.name, why })
 }

@@ -12,7 +12,6 @@ import { debianRepoApp, queueUnits as units } from './helpers/debian-repo-app.ts
 
 const app = (env: Record<string, string> = {}) => debianRepoApp({ env, onDemand: true })
 
-
 describe('crates on demand', () => {
   test('an unknown crate is learned from its Debian package and answered within the wait, as Cargo spells it', async () => {
     const t = await app()

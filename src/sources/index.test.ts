@@ -20,8 +20,8 @@ test('no source fetches a blank, a path, a URL or an option; each fetches a plai
   for (const s of PACKAGE_SOURCES) {
     for (const bad of ['', ' ', '../etc/passwd', 'a/../../b', 'http://127.0.0.1/x', '--config=x', 'x'.repeat(300)])
       assert.equal(s.fetchable(bad), false, `${s.source} refuses ${JSON.stringify(bad)}`)
-    // Maven's names are groupId:artifactId
-    const plain = s.source === 'maven' ? 'org.example:zlib1g' : 'zlib1g'
+    // Maven's names are groupId:artifactId; a Go module path is a domain name and a path (go.dev/ref/mod#module-path)
+    const plain = s.source === 'maven' ? 'org.example:zlib1g' : s.source === 'golang' ? 'example.com/zlib1g' : 'zlib1g'
     assert.equal(s.fetchable(plain), true, `${s.source} fetches a plain name`)
   }
 })

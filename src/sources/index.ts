@@ -4,6 +4,7 @@
 import { cargoSource } from './cargo/source.ts'
 import { debianSource } from './debian/source.ts'
 import { epssFeed } from './epss/source.ts'
+import { golangSource } from './golang/source.ts'
 import { mavenSource } from './maven/source.ts'
 import { npmSource } from './npm/source.ts'
 import { osvFeed } from './osv/source.ts'
@@ -12,7 +13,14 @@ import { pypiSource } from './pypi/source.ts'
 import type { FeedSource, PackageSource } from './source.ts'
 
 /** The registries and archives of packages (the ingestion queue's sources), each learned on demand. */
-export const PACKAGE_SOURCES: readonly PackageSource[] = [npmSource, debianSource, pypiSource, cargoSource, mavenSource]
+export const PACKAGE_SOURCES: readonly PackageSource[] = [
+  npmSource,
+  debianSource,
+  pypiSource,
+  cargoSource,
+  golangSource,
+  mavenSource,
+]
 
 /** The data feeds, in the order `compintel update` reads them. */
 export const FEED_SOURCES: readonly FeedSource[] = [osvFeed, epssFeed, purl2cpeFeed]

@@ -248,7 +248,7 @@ const errors: { name: string; components: { purl: string }[]; depth?: number; li
   {
     name: 'an ecosystem without dependency data',
     components: [{ purl: 'pkg:gem/rails' }],
-    message: /unsupported ecosystem: 'gem'. Supported ecosystems: 'npm', 'deb', 'pypi', 'cargo', 'maven'/,
+    message: /unsupported ecosystem: 'gem'. Supported ecosystems: 'npm', 'deb', 'pypi', 'cargo', 'golang', 'maven'/,
   },
   { name: 'no valid purl', components: [{ purl: 'x' }, { purl: '' }], message: /invalid purls/ },
   { name: 'no component', components: [], message: /at least one component/ },

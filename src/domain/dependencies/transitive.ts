@@ -6,6 +6,7 @@ import { type CatalogReader, type KnownComponent, keyOf } from '../catalog/types
 import { breathe } from '../shared/breathe.ts'
 import { tryParsePurl } from '../shared/purl.ts'
 import type { FeatureTable } from './cargo-features.ts'
+import { goBuildList } from './go-walk.ts'
 import {
   DEFAULT_DEPTH,
   DEFAULT_LIMIT,
@@ -90,6 +91,23 @@ export async function transitiveDependencies(
     inputs.map((i) => i.ref),
     ports.catalog,
   )
+  if (eco.selection === 'mvs') {
+    roots.forEach((r, i) => {
+      if (!r.chosen) skipped.push(`${valid[i]?.purl} (${r.outcome.message})`)
+    })
+    const missingRoots = roots.flatMap((r, i) =>
+      !r.chosen && (r.outcome.code === 'COMPONENT_NOT_FOUND' || r.outcome.code === 'VERSION_NOT_FOUND')
+        ? [valid[i] as ComponentRef]
+        : [],
+    )
+    const built = await goBuildList(roots, ports, { depth, limit })
+    return {
+      ok: true,
+      dependencies: built.dependencies,
+      message: summary(skipped, built.truncated, limit),
+      missing: [...missingRoots, ...built.missing],
+    }
+  }
   const known = new Map<string, KnownComponent | undefined>()
   const seen = new Set<number>() // versions already listed or expanded (inputs included)
   let level: number[] = []
@@ -139,9 +157,15 @@ export async function transitiveDependencies(
         : new Map<number, FeatureTable>(),
     ])
     const edges = level.flatMap((id) =>
-      newlyFollowed(id, eco, declared.get(id) ?? [], asked.get(id) ?? NO_ASKS, features.get(id), followed).map(
-        ({ dep, asks }) => ({ dep, asks, id, target: eco.target(dep.name, dep.requirement), from: labels.get(id) ?? '' }),
-      ).filter((e) => !e.target || !isExcluded(e.target.purlName, excludedBy.get(e.id))),
+      newlyFollowed(id, eco, declared.get(id) ?? [], asked.get(id) ?? NO_ASKS, features.get(id), followed)
+        .map(({ dep, asks }) => ({
+          dep,
+          asks,
+          id,
+          target: eco.target(dep.name, dep.requirement),
+          from: labels.get(id) ?? '',
+        }))
+        .filter((e) => !e.target || !isExcluded(e.target.purlName, excludedBy.get(e.id))),
     )
     const wanted = [...new Set(edges.flatMap((e) => (e.target ? [e.target.purlName] : [])))].filter(
       (n) => !known.has(n),

@@ -11,7 +11,9 @@
 // Both: the highest active version the requirement admits by the ecosystem's rules (docs/dependencies.md). Maven:
 // compile and runtime dependencies, not optional ones (maven-dependencies.ts); a soft version is that version, a
 // range the highest it admits; Maven's mediation: an artifact is placed once, at its nearest occurrence (the first
-// the breadth-first walk reaches), and a declaration's exclusions hold for its whole subtree.
+// the breadth-first walk reaches), and a declaration's exclusions hold for its whole subtree. Go: each go.mod
+// requirement names a minimum version, and the build list is minimal version selection's (go-walk.ts): the walk's
+// row says so (`selection: 'mvs'`), and its pick is the version named, as the graph MVS walks has it.
 import type { KnownComponent, KnownVersion } from '../catalog/types.ts'
 import type { DependencyScope } from '../kb/types.ts'
 import { canonicalPurl, purlName } from '../shared/purl.ts'
@@ -60,6 +62,8 @@ export interface WalkEcosystem {
   nearestWins?: boolean
   /** The purl names (`group/*` for a whole group) a declaration excludes from its subtree (Maven's exclusions). */
   excludes?(dep: DeclaredDependency): string[]
+  /** How the walk selects versions: each edge's pick (absent), or minimal version selection over the graph (Go). */
+  selection?: 'mvs'
 }
 
 const npm: WalkEcosystem = {
@@ -156,7 +160,14 @@ const cargo: WalkEcosystem = {
   pick: (range, component) => pickActive(range, component, '>=0.0.0', false),
 }
 
-/** The purl types the walk follows, each with its rules. */
+const golang: WalkEcosystem = {
+  scopes: ['runtime'],
+  target: (name, requirement) => ({ purlName: purlName({ type: 'golang', name }), range: requirement }),
+  purlOf: (_, declaredName) => `pkg:golang/${declaredName.split('/').map(encodeURIComponent).join('/')}`,
+  pick: (range, component) => component.versions.find((v) => v.version === range),
+  selection: 'mvs',
+}
+
 const maven: WalkEcosystem = {
   scopes: ['runtime'],
   nearestWins: true,
@@ -175,4 +186,4 @@ const maven: WalkEcosystem = {
 }
 
 /** The purl types the walk follows, each with its rules. */
-export const WALK_ECOSYSTEMS: Readonly<Record<string, WalkEcosystem>> = { npm, deb, pypi, cargo, maven }
+export const WALK_ECOSYSTEMS: Readonly<Record<string, WalkEcosystem>> = { npm, deb, pypi, cargo, golang, maven }

@@ -79,3 +79,10 @@ test('types without rules here accept any name and version', () => {
   assert.equal(nameProblem('gem', 'anything at all'), undefined)
   assert.equal(versionProblem('maven', 'x y'), undefined)
 })
+
+test('Go module paths: a domain name, then elements; case kept; dot-only elements, spaces and bare names refused', () => {
+  for (const ok of ['github.com/BurntSushi/toml', 'gopkg.in/yaml.v3', 'github.com/gdamore/tcell/v2', 'go.uber.org/zap'])
+    assert.equal(nameProblem('golang', ok), undefined, ok)
+  for (const bad of ['zlib1g', 'github.com', 'github.com/a/../b', 'example.com/a b', 'http://example.com/x', ''])
+    assert.match(nameProblem('golang', bad) ?? '', /not a Go module path/, bad)
+})

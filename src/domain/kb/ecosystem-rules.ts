@@ -81,12 +81,26 @@ function mavenNameProblem(name: string): string | undefined {
   return MAVEN_NAME.test(name) && !name.includes('..') ? undefined : 'not a Maven groupId:artifactId'
 }
 
+/**
+ * Go module paths (go.dev/ref/mod#go-mod-file-ident): ASCII letters, digits and `-._~`, elements joined by `/`, none
+ * empty or dots only, the first with a dot (a domain name) and at least two elements, at most 500 characters; case
+ * is significant.
+ */
+const GO_MODULE_PATH = /^[A-Za-z0-9-]+\.[A-Za-z0-9.-]+(?:\/[A-Za-z0-9._~-]+)+$/
+
+export function golangNameProblem(path: string): string | undefined {
+  return path.length <= 500 && GO_MODULE_PATH.test(path) && !path.split('/').some((e) => /^\.+$/.test(e))
+    ? undefined
+    : 'not a Go module path (a domain name, then path elements of letters, digits and -._~)'
+}
+
 const NAME_RULES: Record<string, (name: string) => string | undefined> = {
   npm: npmNameProblem,
   deb: debianNameProblem,
   pypi: pypiNameProblem,
   cargo: cargoNameProblem,
   maven: mavenNameProblem,
+  golang: golangNameProblem,
 }
 const VERSION_RULES: Record<string, (version: string) => string | undefined> = {
   npm: npmVersionProblem,

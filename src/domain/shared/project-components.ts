@@ -1,11 +1,13 @@
 // The components a project names: the purls of its lock file, manifest or requirements file (by the file's name:
 // package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt, pom.xml,
-// gradle.lockfile; lockfiles/
+// gradle.lockfile, go.mod, go.sum; lockfiles/
 // reads each), or of a CycloneDX SBOM's components. Used by `compintel notices` and the coverage bench.
 
 import type { SyncPomLoader } from '../maven/effective-pom.ts'
 import { readCargoLock } from './lockfiles/cargo-lock.ts'
 import { readCargoToml } from './lockfiles/cargo-toml.ts'
+import { readGoMod } from './lockfiles/go-mod.ts'
+import { readGoSum } from './lockfiles/go-sum.ts'
 import { readGradleLockfile } from './lockfiles/gradle-lockfile.ts'
 import { readPoetryLock } from './lockfiles/poetry-lock.ts'
 import { readPomXml } from './lockfiles/pom-xml.ts'
@@ -19,7 +21,7 @@ type CycloneDx = { bomFormat?: unknown; components?: { purl?: unknown; component
 
 /** The project file names read, for messages. */
 export const PROJECT_FILE_NAMES =
-  'package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt (or .in), pom.xml, gradle.lockfile'
+  'package-lock.json, Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt (or .in), pom.xml, gradle.lockfile, go.mod, go.sum'
 
 /** What a project file may read beside it: a requirements file's includes, a pom.xml's parents. */
 export interface ProjectIncludes {
@@ -43,6 +45,8 @@ export function readProjectFile(path: string, text: string, reads: ProjectInclud
   if (base === 'pyproject.toml') return readPyproject(text)
   if (base === 'pom.xml') return readPomXml(text, reads.pomParent)
   if (base === 'gradle.lockfile') return readGradleLockfile(text)
+  if (base === 'go.mod') return readGoMod(text)
+  if (base === 'go.sum') return readGoSum(text)
   if (base === 'package-lock.json' || base === 'npm-shrinkwrap.json') return npmLockfile(text)
   const inRequirements = parts.at(-2) === 'requirements' && /\.(txt|in)$/.test(base)
   if (/^requirements.*\.(txt|in)$/i.test(base) || inRequirements) return readRequirements(text, path, include)

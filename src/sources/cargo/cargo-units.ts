@@ -63,9 +63,9 @@ export function cargoRunner(deps: CargoUnitDeps): UnitRunner {
       }
     }
     // Debian's packages: every version they ship, each analyzed (a few per crate)
-    const work = deps.indexes.read((archive, indexes) =>
+    return repackagedUnit(deps.indexes, name, signal, (archive, indexes) =>
       ingestCrate({
-        archive: archive.until(signal),
+        archive,
         indexes,
         writer,
         name,
@@ -75,17 +75,43 @@ export function cargoRunner(deps: CargoUnitDeps): UnitRunner {
         now,
       }),
     )
-    const r = await untilAborted(work, signal)
-    if (r.notFound) throw new PackageNotFound(name)
-    return {
-      changed: r.versions > 0,
-      dependencies: r.dependencies,
-      facts: {
-        versions: r.versions,
-        analyzed: r.analyzed,
-        refused: r.refused.length,
-        ...(r.fromPackagesIndex ? { fromPackagesIndex: r.fromPackagesIndex } : {}),
-      },
-    }
+  }
+}
+
+/** What a learning of a library Debian repackages reports (a crate, a Go module). */
+interface RepackagedReport {
+  notFound: boolean
+  versions: number
+  analyzed: number
+  refused: string[]
+  dependencies: string[]
+  /** The packages whose crates were found from the Packages index (a suite without Contents). */
+  fromPackagesIndex?: string[]
+}
+
+/**
+ * A unit over Debian's repackaged libraries (crates, Go modules): `learn` run over the shared indexes with the
+ * archive bound to the unit's signal, aborted with it; a library no package ships is PackageNotFound.
+ */
+export async function repackagedUnit(
+  indexes: SharedIndexes<AptArchive, ParsedIndexes>,
+  name: string,
+  signal: AbortSignal | undefined,
+  learn: (archive: AptArchive, indexes: ParsedIndexes) => Promise<RepackagedReport>,
+) {
+  const r = await untilAborted(
+    indexes.read((archive, parsed) => learn(archive.until(signal), parsed)),
+    signal,
+  )
+  if (r.notFound) throw new PackageNotFound(name)
+  return {
+    changed: r.versions > 0,
+    dependencies: r.dependencies,
+    facts: {
+      versions: r.versions,
+      analyzed: r.analyzed,
+      refused: r.refused.length,
+      ...(r.fromPackagesIndex ? { fromPackagesIndex: r.fromPackagesIndex } : {}),
+    },
   }
 }

@@ -158,7 +158,7 @@ export async function unpackDebPaths(
 }
 
 /** Every regular file under `dir`, relative, sorted; links are not followed (the unpack writes none). */
-function listFiles(dir: string, prefix = ''): string[] {
+export function listFiles(dir: string, prefix = ''): string[] {
   const out: string[] = []
   for (const name of readdirSync(path.join(dir, prefix)).sort()) {
     const rel = prefix ? `${prefix}/${name}` : name
@@ -169,7 +169,7 @@ function listFiles(dir: string, prefix = ''): string[] {
   return out
 }
 
-function readBounded(file: string, max: number): string {
+export function readBounded(file: string, max: number): string {
   if (lstatSync(file).size > max) throw new UpstreamRefused('size', `${path.basename(file)} larger than ${max} bytes`)
   return readFileSync(file, 'utf8')
 }

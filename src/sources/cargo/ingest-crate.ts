@@ -47,16 +47,12 @@ export interface CrateIngestReport {
 }
 
 export async function ingestCrate(o: CrateIngestOptions): Promise<CrateIngestReport> {
-  const entries = o.indexes.repackaged.find('cargo', o.name)
-  const records = [...new Set(entries.map((e) => e.package))].flatMap((p) => o.indexes.packages.get(p) ?? [])
+  const records = packagesHolding(o.indexes, 'cargo', o.name)
   if (records.length === 0) return { notFound: true, versions: 0, analyzed: 0, refused: [], dependencies: [] }
   const work = mkdtempSync(path.join(tmpdir(), 'compintel-crate-'))
   const refused: string[] = []
   try {
-    const wanted: DebLocation[] = records.map(({ name, version, arch, filename, sha256, mirror }) => ({
-      ...{ name, version, arch, filename, sha256, mirror },
-    }))
-    const files = await o.archive.downloadDebs(wanted, path.join(work, 'debs'))
+    const files = await downloadAll(o.archive, records, work)
     const shipped: ShippedCrate[] = []
     for (const [i, r] of records.entries()) {
       const file = files.get(`${r.name}=${r.version}`)
@@ -102,7 +98,14 @@ export async function ingestCrate(o: CrateIngestOptions): Promise<CrateIngestRep
     await o.writer.writePackage({ component, versions, analyses, registryVersions: versions })
     const latest = versions.find((v) => v.version === component.latestVersion)
     const dependencies = (latest?.dependencies ?? []).filter((d) => d.scope === 'runtime').map((d) => d.name)
-    const derived = [...new Set(entries.filter((e) => e.from === 'Packages').map((e) => e.package))]
+    const derived = [
+      ...new Set(
+        o.indexes.repackaged
+          .find('cargo', o.name)
+          .filter((e) => e.from === 'Packages')
+          .map((e) => e.package),
+      ),
+    ]
     return {
       notFound: false,
       versions: mapped.versions.length,
@@ -114,6 +117,24 @@ export async function ingestCrate(o: CrateIngestOptions): Promise<CrateIngestRep
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
+}
+
+/** Every version in the suites of the packages the Contents index says hold this library. */
+export function packagesHolding(indexes: ParsedIndexes, ecosystem: 'cargo' | 'golang', name: string) {
+  const entries = indexes.repackaged.find(ecosystem, name)
+  return [...new Set(entries.map((e) => e.package))].flatMap((p) => indexes.packages.get(p) ?? [])
+}
+
+/** The packages' .deb files, downloaded under `work`/debs (by `<name>=<version>`). */
+export function downloadAll(
+  archive: Pick<AptArchive, 'downloadDebs'>,
+  records: readonly DebLocation[],
+  work: string,
+): Promise<Map<string, string>> {
+  const wanted: DebLocation[] = records.map(({ name, version, arch, filename, sha256, mirror }) => ({
+    ...{ name, version, arch, filename, sha256, mirror },
+  }))
+  return archive.downloadDebs(wanted, path.join(work, 'debs'))
 }
 
 /** The newest Release date of these suites. */

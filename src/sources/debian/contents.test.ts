@@ -124,6 +124,32 @@ test('readRepackaged: plain and compressed files, found by normalised name, a pa
   assert.match(refused[1] as string, /longer than 4096/)
 })
 
+test("Go modules: a go.mod under usr/share/gocode/src names its module (case kept); testdata, vendor, internal don't", () => {
+  // real lines of bookworm's Contents-all (golang-github-stretchr-testify-dev, golang-github-burntsushi-toml-dev)
+  const line = (p: string, pkg: string) => `${p}${' '.repeat(8)}golang/${pkg}`
+  assert.deepEqual(
+    parseContentsLine(
+      line('usr/share/gocode/src/github.com/BurntSushi/toml/go.mod', 'golang-github-burntsushi-toml-dev'),
+    ),
+    [
+      {
+        ecosystem: 'golang',
+        name: 'github.com/BurntSushi/toml',
+        version: '',
+        path: 'usr/share/gocode/src/github.com/BurntSushi/toml/go.mod',
+        package: 'golang-github-burntsushi-toml-dev',
+      },
+    ],
+  )
+  for (const p of [
+    'usr/share/gocode/src/github.com/stretchr/testify/assert/assertions.go',
+    'usr/share/gocode/src/example.com/m/testdata/go.mod',
+    'usr/share/gocode/src/example.com/m/vendor/example.org/x/go.mod',
+    'usr/share/gocode/src/go.mod',
+  ])
+    assert.deepEqual(parseContentsLine(line(p, 'golang-x-dev')), [], p)
+})
+
 test('readRepackaged: a missing file fails the read', async () => {
   await assert.rejects(readRepackaged([path.join(tmpdir(), 'no-such-contents-file')]), /apt-helper cat-file/)
 })
@@ -166,6 +192,8 @@ test('apt fetches the Contents index of the FIXTURE repository with the Packages
   // every entry, each once: what each package holds
   const held = repackaged.entries().map((e) => `${e.package} ${e.ecosystem}:${e.name}`)
   assert.deepEqual([...held].sort(), [
+    'golang-github-gorilla-mux-dev golang:github.com/gorilla/mux',
+    'golang-github-stretchr-testify-dev golang:github.com/stretchr/testify',
     // Maven POMs: Apache's parent at versions 18 and 29 (Debian's `debian` folders left out), and `apache.`, an
     // artifact of that name the package really ships
     'libapache-pom-java maven:org.apache:apache',

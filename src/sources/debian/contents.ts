@@ -1,10 +1,12 @@
 // Debian's Contents-<arch> indexes (docs/debian.md "Contents index"): which binary package ships which file. Read for
 // the upstream libraries Debian repackages: a Python distribution's metadata under usr/lib/python3/dist-packages
 // (`<name>-<version>.dist-info/METADATA`, `<name>-<version>.egg-info/PKG-INFO`, or the `.egg-info` file itself) and a
-// crate's manifest under usr/share/cargo/registry (`<crate>-<version>/Cargo.toml`) and a Maven artifact's POM under
+// crate's manifest under usr/share/cargo/registry (`<crate>-<version>/Cargo.toml`), a Maven artifact's POM under
 // usr/share/maven-repo (`<group path>/<artifact>/<version>/<artifact>-<version>.pom`; Debian's own `debian` and
-// `<n>.x` version folders left out), so the package holding a PyPI distribution, a crate or a Maven artifact is found
-// without guessing names. An index is large (bookworm's main: 5.7 million lines,
+// `<n>.x` version folders left out) and a Go module's go.mod under usr/share/gocode/src (`<module path>/go.mod`: the
+// path names the module, not its version, which the package's version tells), so the package holding a PyPI
+// distribution, a crate, a Maven artifact or a Go module is found without guessing names. An index is large
+// (bookworm's main: 5.7 million lines,
 // 700 MB uncompressed), so it is streamed through apt's own decompression (`apt-helper cat-file`, whatever form apt
 // kept it in) line by line, every line and the whole read bounded, and only the matching lines kept.
 import { spawn } from 'node:child_process'
@@ -15,10 +17,13 @@ import { excerpt } from '../../ingest/failure.ts'
 import { APT_HELPER } from './apt.ts'
 
 export interface RepackagedEntry {
-  ecosystem: 'pypi' | 'cargo' | 'maven'
-  /** The name as the path spells it (the egg-info or dist-info escaping: `-` written `_`; Maven's `group:artifact`). */
+  ecosystem: 'pypi' | 'cargo' | 'maven' | 'golang'
+  /**
+   * The name as the path spells it (the egg-info or dist-info escaping: `-` written `_`; Maven's `group:artifact`; a
+   * Go module's path).
+   */
   name: string
-  /** The upstream version, from the path. */
+  /** The upstream version, from the path ('' for a Go module: its path holds none). */
   version: string
   /** The metadata file's path in the package (no leading `/`). */
   path: string
@@ -31,8 +36,9 @@ export interface RepackagedEntry {
 
 export interface RepackagedIndex {
   /**
-   * The entries of a distribution, crate or artifact; `name` normalised: PEP 503 for pypi, lower-case with `_`→`-` for
-   * cargo, lower-case for maven (`group:artifact`).
+   * The entries of a distribution, crate, artifact or module; `name` normalised: PEP 503 for pypi, lower-case with
+   * `_`→`-` for cargo, lower-case for maven (`group:artifact`), as written for golang (module paths are
+   * case-sensitive).
    */
   find(ecosystem: RepackagedEntry['ecosystem'], name: string): RepackagedEntry[]
   /** Every entry, in the order the indexes list them (what a package holds: scripts/choose-pypi-cargo-seed.ts). */
@@ -48,6 +54,9 @@ const MAX_ENTRIES = 500_000
 
 const PYTHON = 'usr/lib/python3/dist-packages/'
 const CARGO = 'usr/share/cargo/registry/'
+const GOCODE = 'usr/share/gocode/src/'
+/** `<module path>/go.mod`: a path of at least two elements (a host and a name), Go's module path characters. */
+const GO_MOD = /^([A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)+)\/go\.mod$/
 /** `<dir>.dist-info/METADATA`, `<dir>.egg-info/PKG-INFO` or `<dir>.egg-info`, directly under dist-packages. */
 const PYTHON_METADATA = /^([^/]+)\.(?:dist-info\/METADATA|egg-info\/PKG-INFO|egg-info)$/
 /** The distribution directory's name and version (setuptools' to_filename and the wheel spec both write `-` as `_`
@@ -63,7 +72,7 @@ const CARGO_DIR = /^([A-Za-z][A-Za-z0-9_-]{0,63}?)-([0-9]+\.[0-9]+\.[0-9]+(?:[-+
 const MAX_VERSION = 128
 
 const key = (ecosystem: RepackagedEntry['ecosystem'], name: string) =>
-  `${ecosystem}:${ecosystem === 'pypi' ? pep503(name) : ecosystem === 'cargo' ? crateKey(name) : name.toLowerCase()}`
+  `${ecosystem}:${ecosystem === 'pypi' ? pep503(name) : ecosystem === 'cargo' ? crateKey(name) : ecosystem === 'maven' ? name.toLowerCase() : name}`
 
 /**
  * The repackaged libraries the Contents files list (files apt downloaded: any compression apt reads), then the `more`
@@ -103,7 +112,8 @@ export async function readRepackaged(
 
 /** The entries of one Contents line (one per package listed), none when its path is not a library's metadata. */
 export function parseContentsLine(line: string, onRefused: (why: string) => void = () => {}): RepackagedEntry[] {
-  if (!line.startsWith(PYTHON) && !line.startsWith(CARGO) && !line.startsWith(MAVEN)) return []
+  if (!line.startsWith(PYTHON) && !line.startsWith(CARGO) && !line.startsWith(MAVEN) && !line.startsWith(GOCODE))
+    return []
   // the path may hold spaces; the packages, the last column, never do
   const m = /^(.*?)\s+(\S+)$/.exec(line)
   if (!m) return []
@@ -139,6 +149,7 @@ const LAYOUTS = {
 export function libraryOfPath(path: string): Found | string | undefined {
   if (path.startsWith(PYTHON)) return entryOf('pypi', path)
   if (path.startsWith(MAVEN)) return mavenEntryOf(path.slice(MAVEN.length))
+  if (path.startsWith(GOCODE)) return goModuleOf(path)
   return path.startsWith(CARGO) ? entryOf('cargo', path) : undefined
 }
 
@@ -152,6 +163,15 @@ function mavenEntryOf(rest: string): Found | string | undefined {
   if (rest !== `${dir}/${artifact}-${version}.pom`) return undefined // another file of the folder
   if (version === 'debian' || /(^|\.)x$/.test(version) || version.length > MAX_VERSION) return undefined
   return { ecosystem: 'maven', name: `${group.replaceAll('/', '.')}:${artifact}`, version }
+}
+
+/** A go.mod's folder under usr/share/gocode/src as its module path; a testdata or vendored copy is no module. */
+function goModuleOf(path: string): Found | string | undefined {
+  const m = GO_MOD.exec(path.slice(GOCODE.length))
+  if (!m) return undefined
+  const module = m[1] as string
+  if (module.length > 500 || /(^|\/)(testdata|vendor|internal)(\/|$)|(^|\/)\.+(\/|$)/.test(module)) return undefined
+  return { ecosystem: 'golang', name: module, version: '' }
 }
 
 function entryOf(ecosystem: 'pypi' | 'cargo', path: string): Found | string | undefined {

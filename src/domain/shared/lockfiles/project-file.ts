@@ -1,6 +1,7 @@
 // What a project file (a lock file or a requirements file) names: its registry packages as purls, and a count of the
 // entries that name none (path, git, editable, URL). The readers beside this file each turn one format into it.
 import { parse as parseToml, TomlError } from 'smol-toml'
+import { golangNameProblem } from '../../kb/ecosystem-rules.ts'
 import { canonicalPurl, parsePurl, purlWithVersion } from '../purl.ts'
 
 export type ProjectFormat =
@@ -13,6 +14,8 @@ export type ProjectFormat =
   | 'pyproject'
   | 'pom-xml'
   | 'gradle-lockfile'
+  | 'go-mod'
+  | 'go-sum'
 
 export interface ProjectComponent {
   /** With the version when the file pins one; without it when the file gives a requirement or nothing. */
@@ -74,7 +77,7 @@ export class ProjectCollector {
 
   constructor(
     private readonly format: ProjectFormat,
-    private readonly type: 'cargo' | 'pypi' | 'maven',
+    private readonly type: 'cargo' | 'pypi' | 'maven' | 'golang',
   ) {}
 
   /** A registry package; an unusable name or version is counted as skipped (`invalid`), never a crash. */
@@ -118,13 +121,24 @@ export class ProjectCollector {
  * The purl of a registry package, named as its ecosystem does (purl.ts's rules: PEP 503 for PyPI names); undefined
  * for a name or version no registry serves.
  */
-function componentPurl(type: 'cargo' | 'pypi' | 'maven', name: unknown, version: string | undefined) {
+function componentPurl(type: 'cargo' | 'pypi' | 'maven' | 'golang', name: unknown, version: string | undefined) {
+  if (type === 'golang') return typeof name === 'string' ? goModulePurl(name, version) : undefined
   if (typeof name !== 'string') return undefined
   // Maven's names are `groupId:artifactId`, each part a name of the same rules
   const parts = type === 'maven' ? name.split(':') : [name]
   if (parts.length !== (type === 'maven' ? 2 : 1) || !parts.every((p) => PACKAGE_NAME.test(p))) return undefined
   if (version !== undefined && !usableVersion(version)) return undefined
   const purl = parsePurl(`pkg:${type}/${parts.join('/')}`)
+  return version === undefined ? canonicalPurl(purl) : purlWithVersion(purl, version)
+}
+
+/** A Go module (ecosystem-rules.ts golangNameProblem) as `pkg:golang/<path to its last element>/<last element>`, case
+ * kept; undefined for what is no module path. */
+export function goModulePurl(path: string, version: string | undefined): string | undefined {
+  if (golangNameProblem(path) !== undefined) return undefined
+  if (version !== undefined && !usableVersion(version)) return undefined
+  const cut = path.lastIndexOf('/')
+  const purl = { type: 'golang', ...(cut > 0 ? { namespace: path.slice(0, cut) } : {}), name: path.slice(cut + 1) }
   return version === undefined ? canonicalPurl(purl) : purlWithVersion(purl, version)
 }
 

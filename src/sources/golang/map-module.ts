@@ -1,0 +1,112 @@
+// The Go module versions read from Debian's packages → the KB's facts (docs/golang.md "What is known"): one component
+// pkg:golang/<module path> (case kept), one version per upstream Go version (debian-version.ts; Debian's snapshots of
+// untagged commits are no Go version and are left out, said in the report), each as the newest Debian version
+// shipping it has it. Source `debian-golang`, dated by the suites' Release files; each version says which Debian
+// package and version it came from (`debian:<package>@<version>`, statusRaw), the component's source purl is the
+// Debian package of its newest version. A version's license is its upstream license file's (matched), else the
+// package's debian/copyright; its requirements are its go.mod's (runtime, `// indirect` ones too: minimal version
+// selection reads them all); its date the first Debian upload of that upstream version (its changelog).
+import { versionSortKey } from '../../domain/kb/sort-key.ts'
+import type { ComponentFacts, VersionFacts } from '../../domain/kb/types.ts'
+import { goModulePurl } from '../../domain/shared/lockfiles/project-file.ts'
+import { parsePurl, projectUrl, purlName } from '../../domain/shared/purl.ts'
+import { schemeFor } from '../../domain/shared/versions/index.ts'
+import { normaliseDeclaredLicense } from '../../ingest/analyzers/declared-license.ts'
+import { matchLicense } from '../../ingest/analyzers/license-match.ts'
+import { licenseOfCopyright } from '../debian/copyright-license.ts'
+import type { DebModule } from './deb-module.ts'
+
+const GOLANG_SOURCE = 'debian-golang'
+const go = schemeFor('golang')
+const deb = schemeFor('deb')
+
+/** One module version as one Debian package version ships it. */
+export interface ShippedModule {
+  mod: DebModule
+  /** The Go version it packages (debian-version.ts). */
+  version: string
+  package: string
+  debianVersion: string
+  arch: string
+  suites: readonly string[]
+  copyright: string | null
+  firstUpload: string | null
+}
+
+export function mapModule(
+  shipped: readonly ShippedModule[],
+  asOf: string,
+): { component: ComponentFacts; versions: VersionFacts[]; from: Map<string, ShippedModule> } | undefined {
+  const byVersion = new Map<string, ShippedModule>()
+  for (const s of shipped) {
+    const known = byVersion.get(s.version)
+    if (!known || deb.compare(s.debianVersion, known.debianVersion) > 0) byVersion.set(s.version, s)
+  }
+  const sorted = [...byVersion.values()].sort((a, b) => go.compare(a.version, b.version))
+  const latest = sorted.filter((s) => !go.isPrerelease(s.version)).at(-1) ?? sorted.at(-1)
+  const purl = latest ? goModulePurl(latest.mod.module, undefined) : undefined
+  if (!latest || !purl) return undefined
+  const p = parsePurl(purl)
+  return {
+    component: {
+      purl,
+      purlType: 'golang',
+      namespace: p.namespace ?? '',
+      name: p.name,
+      purlName: purlName(p),
+      description: null,
+      projectUrl: projectUrl(p),
+      homepageUrl: null,
+      repositoryUrl: null,
+      sourcePurl: `pkg:deb/debian/${latest.package}@${encodeURIComponent(latest.debianVersion)}?arch=${latest.arch}`,
+      latestVersion: latest.version,
+      status: 'active',
+      statusRaw: null,
+      statusChangeDate: null,
+      registryModified: asOf,
+      source: GOLANG_SOURCE,
+      asOf,
+    },
+    versions: sorted.map((s) => mapVersion(s, asOf)),
+    from: byVersion,
+  }
+}
+
+function mapVersion(s: ShippedModule, asOf: string): VersionFacts {
+  const { license, licenseOrigin } = licenseOf(s)
+  return {
+    version: s.version,
+    sortKey: versionSortKey(s.version, 'golang'),
+    isPrerelease: go.isPrerelease(s.version),
+    releasedAt: s.firstUpload,
+    status: 'active',
+    statusRaw: `debian:${s.package}@${s.debianVersion} (${s.suites.join(' ')})`,
+    integrity: null,
+    unpackedSize: s.mod.bytes,
+    fileCount: s.mod.files.length,
+    license,
+    ...(licenseOrigin ? { licenseOrigin } : {}),
+    dependencies: s.mod.goMod.require.map((r) => ({ scope: 'runtime', name: r.path, requirement: r.version })),
+    source: GOLANG_SOURCE,
+    asOf,
+  }
+}
+
+/** The upstream license file's license (matched to an SPDX text), else the Debian copyright file's. */
+function licenseOf(s: ShippedModule): Pick<VersionFacts, 'license' | 'licenseOrigin'> {
+  const file = s.mod.licenseFile
+  const matched = file ? matchLicense(file.text).spdxId : null
+  if (file && matched)
+    return {
+      license: normaliseDeclaredLicense(matched),
+      licenseOrigin: { source: 'golang-license-file', path: file.path },
+    }
+  if (!s.copyright) return { license: null }
+  const c = licenseOfCopyright(s.copyright)
+  return c.license
+    ? {
+        license: c.license,
+        licenseOrigin: { source: `debian-copyright-${c.method}`, path: `/usr/share/doc/${s.package}/copyright` },
+      }
+    : { license: null }
+}
