@@ -12,12 +12,12 @@ import type { ComponentFacts, VersionFacts } from '../../domain/kb/types.ts'
 import { purlName } from '../../domain/shared/purl.ts'
 import { schemeFor } from '../../domain/shared/versions/index.ts'
 import { normaliseDeclaredLicense } from '../../ingest/analyzers/declared-license.ts'
+import { upstreamVersions } from '../debian/upstream-versions.ts'
 import { parseRepository } from '../npm/repository.ts'
 import type { DebCrate } from './deb-crate.ts'
 
 const CARGO_SOURCE = 'debian-cargo'
 const cargo = schemeFor('cargo')
-const deb = schemeFor('deb')
 
 /** One crate version as one Debian package version ships it. */
 export interface ShippedCrate {
@@ -36,17 +36,7 @@ export function mapCrate(
   shipped: readonly ShippedCrate[],
   asOf: string,
 ): { component: ComponentFacts; versions: VersionFacts[]; from: Map<string, ShippedCrate> } | undefined {
-  // each upstream version once: the newest Debian version shipping it (a point release's fix over the release's)
-  const byVersion = new Map<string, ShippedCrate>()
-  for (const s of shipped) {
-    const known = byVersion.get(s.crate.manifest.version)
-    if (!known || deb.compare(s.debianVersion, known.debianVersion) > 0) byVersion.set(s.crate.manifest.version, s)
-  }
-  const sorted = [...byVersion.values()].sort((a, b) =>
-    cargo.compare(a.crate.manifest.version, b.crate.manifest.version),
-  )
-  const releases = sorted.filter((s) => !cargo.isPrerelease(s.crate.manifest.version))
-  const latest = releases.at(-1) ?? sorted.at(-1)
+  const { byVersion, sorted, latest } = upstreamVersions(shipped, (s) => s.crate.manifest.version, cargo)
   if (!latest) return undefined
   const m = latest.crate.manifest
   return {

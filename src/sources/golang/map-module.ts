@@ -14,11 +14,11 @@ import { schemeFor } from '../../domain/shared/versions/index.ts'
 import { normaliseDeclaredLicense } from '../../ingest/analyzers/declared-license.ts'
 import { matchLicense } from '../../ingest/analyzers/license-match.ts'
 import { licenseOfCopyright } from '../debian/copyright-license.ts'
+import { upstreamVersions } from '../debian/upstream-versions.ts'
 import type { DebModule } from './deb-module.ts'
 
 const GOLANG_SOURCE = 'debian-golang'
 const go = schemeFor('golang')
-const deb = schemeFor('deb')
 
 /** One module version as one Debian package version ships it. */
 export interface ShippedModule {
@@ -37,13 +37,7 @@ export function mapModule(
   shipped: readonly ShippedModule[],
   asOf: string,
 ): { component: ComponentFacts; versions: VersionFacts[]; from: Map<string, ShippedModule> } | undefined {
-  const byVersion = new Map<string, ShippedModule>()
-  for (const s of shipped) {
-    const known = byVersion.get(s.version)
-    if (!known || deb.compare(s.debianVersion, known.debianVersion) > 0) byVersion.set(s.version, s)
-  }
-  const sorted = [...byVersion.values()].sort((a, b) => go.compare(a.version, b.version))
-  const latest = sorted.filter((s) => !go.isPrerelease(s.version)).at(-1) ?? sorted.at(-1)
+  const { byVersion, sorted, latest } = upstreamVersions(shipped, (s) => s.version, go)
   const purl = latest ? goModulePurl(latest.mod.module, undefined) : undefined
   if (!latest || !purl) return undefined
   const p = parsePurl(purl)

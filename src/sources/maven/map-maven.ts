@@ -11,10 +11,10 @@ import type { EffectivePom, ManagedDependency } from '../../domain/maven/effecti
 import { purlName } from '../../domain/shared/purl.ts'
 import { schemeFor } from '../../domain/shared/versions/index.ts'
 import { normaliseDeclaredLicense } from '../../ingest/analyzers/declared-license.ts'
+import { upstreamVersions } from '../debian/upstream-versions.ts'
 
 const SOURCE = 'debian-maven'
 const maven = schemeFor('maven')
-const deb = schemeFor('deb')
 
 /** One artifact version as one Debian package version ships it. */
 export interface ShippedArtifact {
@@ -46,13 +46,7 @@ export function mapMaven(
   shipped: readonly ShippedArtifact[],
   asOf: string,
 ): { component: ComponentFacts; versions: VersionFacts[]; from: Map<string, ShippedArtifact> } | undefined {
-  const byVersion = new Map<string, ShippedArtifact>()
-  for (const s of shipped) {
-    const known = byVersion.get(s.version)
-    if (!known || deb.compare(s.debianVersion, known.debianVersion) > 0) byVersion.set(s.version, s)
-  }
-  const sorted = [...byVersion.values()].sort((a, b) => maven.compare(a.version, b.version))
-  const latest = sorted.filter((s) => !maven.isPrerelease(s.version)).at(-1) ?? sorted.at(-1)
+  const { byVersion, sorted, latest } = upstreamVersions(shipped, (s) => s.version, maven)
   if (!latest) return undefined
   const { groupId, artifactId } = latest.model.coordinates
   const component: ComponentFacts = {
