@@ -48,33 +48,54 @@ export function mapMaven(
 ): { component: ComponentFacts; versions: VersionFacts[]; from: Map<string, ShippedArtifact> } | undefined {
   const { byVersion, sorted, latest } = upstreamVersions(shipped, (s) => s.version, maven)
   if (!latest) return undefined
-  const { groupId, artifactId } = latest.model.coordinates
-  const component: ComponentFacts = {
+  const sourcePurl = `pkg:deb/debian/${latest.package}@${encodeURIComponent(latest.debianVersion)}?arch=${latest.arch}`
+  const component = pomComponent(latest.model, latest.version, { sourcePurl, source: SOURCE, asOf })
+  return { component, versions: sorted.map((s) => mapVersion(s, asOf)), from: byVersion }
+}
+
+/** The component an artifact's newest version's effective POM describes (Debian's and a repository's). */
+export function pomComponent(
+  model: EffectivePom,
+  latestVersion: string,
+  o: { sourcePurl: string | null; source: string; asOf: string },
+): ComponentFacts {
+  const { groupId, artifactId } = model.coordinates
+  return {
     purl: `pkg:maven/${groupId}/${artifactId}`,
     purlType: 'maven',
     namespace: groupId,
     name: artifactId,
     purlName: purlName({ type: 'maven', namespace: groupId, name: artifactId }),
-    description: latest.model.description ?? latest.model.name ?? null,
+    description: model.description ?? model.name ?? null,
     projectUrl: '',
-    homepageUrl: latest.model.url ?? null,
+    homepageUrl: model.url ?? null,
     repositoryUrl: null,
-    sourcePurl: `pkg:deb/debian/${latest.package}@${encodeURIComponent(latest.debianVersion)}?arch=${latest.arch}`,
-    latestVersion: latest.version,
+    sourcePurl: o.sourcePurl,
+    latestVersion,
     status: 'active',
     statusRaw: null,
     statusChangeDate: null,
-    registryModified: asOf,
-    source: SOURCE,
-    asOf,
+    registryModified: o.asOf,
+    source: o.source,
+    asOf: o.asOf,
   }
-  return { component, versions: sorted.map((s) => mapVersion(s, asOf)), from: byVersion }
+}
+
+/** The license an effective POM declares (its `<licenses>`, inherited; several: all of them), or null. */
+export function pomLicense(model: EffectivePom): VersionFacts['license'] {
+  const names = model.licenses.map((l) => l.name ?? l.url ?? '').filter(Boolean)
+  return names.length > 0
+    ? normaliseDeclaredLicense(names.length === 1 ? (names[0] as string) : names.join(' AND '))
+    : null
+}
+
+/** An effective POM's dependencies, at the upstream versions Debian recorded where it rewrote them. */
+export function pomDependencies(model: EffectivePom): VersionFacts['dependencies'] {
+  return mavenDependencies(model.dependencies, (d) => upstreamVersionOf(model, d))
 }
 
 function mapVersion(s: ShippedArtifact, asOf: string): VersionFacts {
-  const names = s.model.licenses.map((l) => l.name ?? l.url ?? '').filter(Boolean)
-  const fromPom =
-    names.length > 0 ? normaliseDeclaredLicense(names.length === 1 ? (names[0] as string) : names.join(' AND ')) : null
+  const fromPom = pomLicense(s.model)
   const { artifactId } = s.model.coordinates
   return {
     version: s.version,
@@ -97,7 +118,7 @@ function mapVersion(s: ShippedArtifact, asOf: string): VersionFacts {
             },
           }
         : {}),
-    dependencies: mavenDependencies(s.model.dependencies, (d) => upstreamVersionOf(s.model, d)),
+    dependencies: pomDependencies(s.model),
     source: SOURCE,
     asOf,
   }

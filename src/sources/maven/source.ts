@@ -1,13 +1,19 @@
 // Maven artifacts as a source (sources/source.ts; docs/maven.md): pkg:maven/<groupId>/<artifactId>, learned from the
-// Java libraries Debian repackages (their POMs and jars under usr/share/maven-repo), found through the suites' Contents
-// index, at their upstream versions; in two phases in `analyze` mode: what makes an artifact known (versions, POM
-// licenses or the package's copyright, dependencies), then each version's jar walked; one phase in `metadata` mode.
-// The queue's name is `groupId:artifactId`; a purl naming another repository (repository_url) is not this source's.
+// Maven repository a user configured (repository/: maven-metadata.xml's versions, POMs, sources jars or jars) or, with
+// none, from the Java libraries Debian repackages (their POMs and jars under usr/share/maven-repo), found through the
+// suites' Contents index, at their upstream versions; in two phases in `analyze` mode: what makes an artifact known
+// (versions, POM licenses or the package's copyright, dependencies), then the asked versions' jars walked (Debian's:
+// every version's); one phase in `metadata` mode. The queue's name is `groupId:artifactId`; a purl naming another
+// repository (repository_url) is not this source's. `compintel update` re-reads the known artifacts from the
+// repository; with none configured it skips them (not configured).
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { sharedIndexes } from '../debian/debian-units.ts'
+import { PackageNotFound } from '../npm/registry.ts'
 import type { PackageSource } from '../source.ts'
 import { everyVersionPhases, unitIngest } from '../unit-ingest.ts'
-import { mavenRunner } from './maven-units.ts'
+import { DEFAULT_MAX_UNPACKED, mavenRunner } from './maven-units.ts'
+import { configuredMavenRepository } from './repository/configured.ts'
+import { ingestRepositoryArtifact } from './repository/ingest-repository.ts'
 
 const declared: Pick<PackageSource, 'source' | 'fetchable' | 'phases' | 'runner'> = {
   source: 'maven',
@@ -19,6 +25,8 @@ const declared: Pick<PackageSource, 'source' | 'fetchable' | 'phases' | 'runner'
       writer: d.writer,
       advisories: d.advisories,
       analyzers: d.analyzers,
+      ...(d.archives ? { archives: d.archives } : {}),
+      repository: configuredMavenRepository(d.growth.registries.maven),
     }),
 }
 
@@ -27,4 +35,35 @@ export const mavenSource: PackageSource = {
   purlTypes: ['maven'],
   nameOf: (p) => (p.qualifiers?.repository_url || !p.namespace ? undefined : `${p.namespace}:${p.name}`),
   ingest: unitIngest(declared, declared.runner),
+  refresh: {
+    feed: 'maven-repository',
+    purlType: 'maven',
+    // with no repository configured there is nothing to re-read (Debian's artifacts are not refreshed): not configured
+    enabled: (growth) => configuredMavenRepository(growth.registries.maven)() !== undefined,
+    // each known artifact's maven-metadata.xml read again and written with its newest version's POM (the known phase,
+    // no walk); the KB keeps names lower-case (purl_name `group/artifact`): an artifact spelled with capitals is
+    // asked as the KB spells it
+    run: async (names, d) => {
+      const out = { changed: 0, notFound: [] as string[], failed: [] as string[] }
+      const client = configuredMavenRepository(d.growth.registries.maven)()
+      if (!client) return out
+      for (const name of names) {
+        try {
+          const r = await ingestRepositoryArtifact({
+            client,
+            writer: d.writer,
+            name: name.replace('/', ':'),
+            asked: [],
+            maxUnpackedBytes: DEFAULT_MAX_UNPACKED,
+            now: d.now,
+          })
+          if (r.changed) out.changed++
+        } catch (err) {
+          if (err instanceof PackageNotFound) out.notFound.push(name)
+          else out.failed.push(name)
+        }
+      }
+      return out
+    },
+  },
 }
