@@ -1,6 +1,6 @@
 // A FIXTURE Maven repository on 127.0.0.1 serving the default layout under any first path segment (`/<repo>/…`, so
 // one server stands for several repositories and mirrors): commons-lang3 3.12.0 and commons-parent 56 from Debian's
-// maven-repo tree (test/fixtures/maven-repository: the POMs as Debian ships them, a jar of files taken from Debian's
+// maven-repo tree (test/fixtures/maven-repository: the POMs as Debian ships them, with the `debian` parents they name, a jar of files taken from Debian's
 // commons-lang3.jar), maven-metadata.xml and checksum files built for them as a repository builds them at deploy time,
 // and a SNAPSHOT with timestamped files. Made up (FIXTURE): the SNAPSHOT version and its builds, the dates, the
 // sources jar (Debian ships none: the jar's own text files), and the switches below.
@@ -55,6 +55,9 @@ export async function startMavenRepositoryServer(): Promise<MavenRepositoryServe
   files.set(`${LANG3}/${SNAPSHOT}/commons-lang3-${SNAPSHOT_BUILD}.jar`, jar)
   files.set(`${PARENT}/maven-metadata.xml`, artifactMetadata('commons-parent', ['56'], '56'))
   files.set(`${PARENT}/56/commons-parent-56.pom`, readFileSync(path.join(DIR, 'commons-parent-56.pom')))
+  // the parents Debian's POMs name (version `debian`), as its packages ship them
+  files.set(`${PARENT}/debian/commons-parent-debian.pom`, readFileSync(path.join(DIR, 'commons-parent-debian.pom')))
+  files.set('org/apache/apache/debian/apache-debian.pom', readFileSync(path.join(DIR, 'apache-debian.pom')))
 
   const switches: MavenSwitches = {
     checksums: ['sha256', 'sha1'],

@@ -1,16 +1,19 @@
 // Test helper: the registry clients' surroundings kept out of a suite (process-wide, so set in `before`, put back in
 // `after`): their document cache (XDG_CACHE_HOME) in a folder of the suite's, not the user's; this machine's pip
-// configuration (PIP_CONFIG_FILE) and Cargo's home (CARGO_HOME, its config.toml) not read, so PYPI_INDEX_URL and
-// CARGO_INDEX_URL alone name the index.
-import { mkdtempSync, rmSync } from 'node:fs'
+// configuration (PIP_CONFIG_FILE), Cargo's home (CARGO_HOME, its config.toml) and Maven's (MAVEN_HOME's
+// conf/settings.xml; ~/.m2/settings.xml replaced by the empty `mavenSettings`, to give as the app's MAVEN_SETTINGS) not
+// read, so PYPI_INDEX_URL, CARGO_INDEX_URL and MAVEN_REPOSITORY_URL alone name the index.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-const KEYS = ['XDG_CACHE_HOME', 'PIP_CONFIG_FILE', 'CARGO_HOME'] as const
+const KEYS = ['XDG_CACHE_HOME', 'PIP_CONFIG_FILE', 'CARGO_HOME', 'MAVEN_HOME'] as const
 
 export interface IsolatedRegistryEnv {
   /** The suite's cache folder. */
   cache: string
+  /** An empty Maven settings file (MAVEN_SETTINGS: read instead of ~/.m2/settings.xml). */
+  mavenSettings: string
   /** The variables as they were, and the folder removed. */
   restore(): void
 }
@@ -21,8 +24,12 @@ export function isolateRegistryClients(): IsolatedRegistryEnv {
   process.env.XDG_CACHE_HOME = cache
   process.env.PIP_CONFIG_FILE = '/dev/null'
   process.env.CARGO_HOME = path.join(cache, 'no-cargo-home')
+  delete process.env.MAVEN_HOME
+  const mavenSettings = path.join(cache, 'maven-settings.xml')
+  writeFileSync(mavenSettings, '<settings/>\n')
   return {
     cache,
+    mavenSettings,
     restore() {
       for (const k of KEYS)
         if (saved[k] === undefined) delete process.env[k]

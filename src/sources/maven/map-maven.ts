@@ -57,7 +57,7 @@ export function mapMaven(
 export function pomComponent(
   model: EffectivePom,
   latestVersion: string,
-  o: { sourcePurl: string | null; source: string; asOf: string },
+  o: { sourcePurl: string | null; source: string; asOf: string; registryModified?: string },
 ): ComponentFacts {
   const { groupId, artifactId } = model.coordinates
   return {
@@ -75,7 +75,7 @@ export function pomComponent(
     status: 'active',
     statusRaw: null,
     statusChangeDate: null,
-    registryModified: o.asOf,
+    registryModified: o.registryModified ?? o.asOf,
     source: o.source,
     asOf: o.asOf,
   }

@@ -56,16 +56,15 @@ export interface RepositoryIngestReport {
 export async function ingestRepositoryArtifact(o: RepositoryIngestOptions): Promise<RepositoryIngestReport> {
   const [groupId = '', artifactId = ''] = o.name.split(':')
   const c: Coordinates = { groupId, artifactId }
-  const listed = (await o.client.versions(c, o.signal)).versions.map((v) => v.version)
+  const metadata = await o.client.versions(c, o.signal)
+  const listed = metadata.versions.map((v) => v.version)
   const newest = newestMavenVersion(listed)
   if (newest === undefined) throw new PackageNotFound(o.name)
   const asked = askedVersions(listed, o.asked, newest)
   const state = await o.writer.state(`pkg:maven/${groupId}/${artifactId}`)
   const analyzers = o.analyzers ?? []
   const walked = o.analyzers
-    ? asked
-        .filter((v) => analyzers.some((a) => state?.analyses.get(v)?.get(a.name) !== a.version))
-        .slice(0, MAX_WALKED)
+    ? asked.filter((v) => analyzers.some((a) => state?.analyses.get(v)?.get(a.name) !== a.version)).slice(0, MAX_WALKED)
     : []
   const toRead = [...new Set([...walked, newest, ...asked])].slice(0, Math.max(MAX_READ, walked.length))
   const load = cachedLoader(o.client, o.signal)
@@ -75,7 +74,10 @@ export async function ingestRepositoryArtifact(o: RepositoryIngestOptions): Prom
     const pom = await o.client.pom(c, v, o.signal)
     const model = await effectivePom(pom.text, load)
     if (model.coordinates.groupId !== groupId || model.coordinates.artifactId !== artifactId)
-      throw new UpstreamRefused('identity', `${pom.url} names ${model.coordinates.groupId}:${model.coordinates.artifactId}`)
+      throw new UpstreamRefused(
+        'identity',
+        `${pom.url} names ${model.coordinates.groupId}:${model.coordinates.artifactId}`,
+      )
     read.set(v, { model, lastModified: pom.lastModified })
   }
   const analyses: VersionAnalysis[] = []
@@ -94,7 +96,7 @@ export async function ingestRepositoryArtifact(o: RepositoryIngestOptions): Prom
     const r = read.get(v)
     if (r) r.jar = got.jar
   }
-  const mapped = mapRepositoryArtifact(listed, read, asOf)
+  const mapped = mapRepositoryArtifact(listed, read, { asOf, lastUpdated: metadata.lastUpdated })
   if (!mapped) throw new PackageNotFound(o.name)
   const versions = mapped.versions.filter((v) => !state?.versions.has(v.version) || read.has(v.version))
   o.signal?.throwIfAborted()

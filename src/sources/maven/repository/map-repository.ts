@@ -4,7 +4,7 @@
 // Debian mapping's) and are dated by the POM's Last-Modified where the repository sent one that is a date; the others
 // are undated, licenseless and without dependencies (the metadata dates no version). A walked version's integrity is
 // its jar's checksum (the one it matched; none when its sources jar was walked, or the repository published none).
-// The component as the newest version's POM says. Source `maven-repository`, as of the read.
+// The component as the newest version's POM says, modified when the metadata was last updated. Source `maven-repository`, as of the read.
 import { versionSortKey } from '../../../domain/kb/sort-key.ts'
 import type { ComponentFacts, VersionFacts } from '../../../domain/kb/types.ts'
 import type { EffectivePom } from '../../../domain/maven/effective-pom.ts'
@@ -33,14 +33,19 @@ export function newestMavenVersion(versions: readonly string[]): string | undefi
 export function mapRepositoryArtifact(
   versions: readonly string[],
   read: ReadonlyMap<string, ReadVersion>,
-  asOf: string,
+  o: { asOf: string; lastUpdated: string | undefined },
 ): { component: ComponentFacts; versions: VersionFacts[] } | undefined {
   const newest = newestMavenVersion(versions)
   const model = newest === undefined ? undefined : read.get(newest)?.model
   if (newest === undefined || !model) return undefined
   return {
-    component: pomComponent(model, newest, { sourcePurl: null, source: REPOSITORY_SOURCE, asOf }),
-    versions: [...versions].sort((a, b) => maven.compare(a, b)).map((v) => mapVersion(v, read.get(v), asOf)),
+    component: pomComponent(model, newest, {
+      sourcePurl: null,
+      source: REPOSITORY_SOURCE,
+      asOf: o.asOf,
+      registryModified: isoDate(o.lastUpdated) ?? o.asOf,
+    }),
+    versions: [...versions].sort((a, b) => maven.compare(a, b)).map((v) => mapVersion(v, read.get(v), o.asOf)),
   }
 }
 
