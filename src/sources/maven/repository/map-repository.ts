@@ -12,7 +12,7 @@ import { schemeFor } from '../../../domain/shared/versions/index.ts'
 import { pomComponent, pomDependencies, pomLicense } from '../map-maven.ts'
 import type { Checksum } from './checksums.ts'
 
-export const REPOSITORY_SOURCE = 'maven-repository'
+const REPOSITORY_SOURCE = 'maven-repository'
 const maven = schemeFor('maven')
 
 /** What was read of one version: its effective POM and its date; its jar when it was walked. */
