@@ -78,7 +78,7 @@ test('metadata: unchecked first, bounded; an unpublished version is marked; unch
   assert.ok(row?.checked_at && row.last_error === null)
 })
 
-test('a refresh with no registry configured (Cargo) is skipped and reported as not configured, never recorded', async () => {
+test('a refresh with no registry configured (Cargo, Maven) is skipped and reported as not configured, never recorded', async () => {
   const registry = { registry: reg.url, cache: cache() }
   const saved = { home: process.env.CARGO_HOME, url: process.env.CARGO_INDEX_URL }
   // Cargo's configuration of this machine is not read: an empty CARGO_HOME
@@ -86,10 +86,11 @@ test('a refresh with no registry configured (Cargo) is skipped and reported as n
   delete process.env.CARGO_INDEX_URL
   try {
     const without = await runUpdate({ storage, registry, growth: growth(1), log }, { metadata: true, feeds: false })
-    assert.deepEqual(without.notConfigured, ['cargo'])
+    assert.deepEqual(without.notConfigured, ['cargo', 'maven'])
     assert.equal(await new SqlFeedStore(storage.db).get('cargo-registry'), undefined, 'no check recorded')
     // PyPI falls back to Debian's packages: always configured
-    const g = { ...growth(1), ...parseConfig({ CARGO_INDEX_URL: 'http://127.0.0.1:9/index/' }).growth }
+    const urls = { CARGO_INDEX_URL: 'http://127.0.0.1:9/index/', MAVEN_REPOSITORY_URL: 'http://127.0.0.1:9/maven2/' }
+    const g = { ...growth(1), ...parseConfig(urls).growth }
     const configured = await runUpdate({ storage, registry, growth: g, log }, { metadata: true, feeds: false })
     assert.deepEqual(configured.notConfigured, [])
   } finally {
