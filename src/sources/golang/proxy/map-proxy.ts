@@ -12,7 +12,7 @@ import { isoDate } from '../../cargo/registry/map-registry.ts'
 import { goModDependencies, licenseOfFile, moduleComponent } from '../map-module.ts'
 import type { GoVersionInfo } from './proxy-documents.ts'
 
-export const PROXY_SOURCE = 'golang-proxy'
+const PROXY_SOURCE = 'golang-proxy'
 const go = schemeFor('golang')
 
 /** What one version's documents gave beyond its `.info`. */
