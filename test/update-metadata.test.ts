@@ -78,18 +78,25 @@ test('metadata: unchecked first, bounded; an unpublished version is marked; unch
   assert.ok(row?.checked_at && row.last_error === null)
 })
 
-test('a refresh with no registry configured (Cargo, Maven) is skipped and reported as not configured, never recorded', async () => {
+test('a refresh with no registry configured (Cargo, Go, Maven) is skipped and reported as not configured, never recorded', async () => {
   const registry = { registry: reg.url, cache: cache() }
-  const saved = { home: process.env.CARGO_HOME, url: process.env.CARGO_INDEX_URL }
-  // Cargo's configuration of this machine is not read: an empty CARGO_HOME
+  const saved = { home: process.env.CARGO_HOME, url: process.env.CARGO_INDEX_URL, goenv: process.env.GOENV }
+  const goproxy = process.env.GOPROXY
+  // Cargo's and the go command's configuration of this machine are not read: an empty CARGO_HOME, GOENV=off
   process.env.CARGO_HOME = mkdtempSync(path.join(tmpdir(), 'ci-upm-cargo-'))
   delete process.env.CARGO_INDEX_URL
+  process.env.GOENV = 'off'
+  delete process.env.GOPROXY
   try {
     const without = await runUpdate({ storage, registry, growth: growth(1), log }, { metadata: true, feeds: false })
-    assert.deepEqual(without.notConfigured, ['cargo', 'maven'])
+    assert.deepEqual(without.notConfigured, ['cargo', 'golang', 'maven'])
     assert.equal(await new SqlFeedStore(storage.db).get('cargo-registry'), undefined, 'no check recorded')
     // PyPI falls back to Debian's packages: always configured
-    const urls = { CARGO_INDEX_URL: 'http://127.0.0.1:9/index/', MAVEN_REPOSITORY_URL: 'http://127.0.0.1:9/maven2/' }
+    const urls = {
+      CARGO_INDEX_URL: 'http://127.0.0.1:9/index/',
+      GOLANG_PROXY_URL: 'http://127.0.0.1:9/proxy',
+      MAVEN_REPOSITORY_URL: 'http://127.0.0.1:9/maven2/',
+    }
     const g = { ...growth(1), ...parseConfig(urls).growth }
     const configured = await runUpdate({ storage, registry, growth: g, log }, { metadata: true, feeds: false })
     assert.deepEqual(configured.notConfigured, [])
@@ -97,6 +104,9 @@ test('a refresh with no registry configured (Cargo, Maven) is skipped and report
     if (saved.home === undefined) delete process.env.CARGO_HOME
     else process.env.CARGO_HOME = saved.home
     if (saved.url !== undefined) process.env.CARGO_INDEX_URL = saved.url
+    if (saved.goenv === undefined) delete process.env.GOENV
+    else process.env.GOENV = saved.goenv
+    if (goproxy !== undefined) process.env.GOPROXY = goproxy
   }
 })
 

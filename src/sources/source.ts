@@ -97,6 +97,8 @@ export interface PackageSource extends LearnableSource {
      * reports it as not configured and records nothing under `feed`. Absent: always.
      */
     enabled?(growth: GrowthConfig): boolean
+    /** The name `run` is given for a known package's purl (absent: its purl_name, the lower-case lookup key). */
+    nameOfPurl?(purl: string): string
     run(names: readonly string[], deps: RefreshDeps): Promise<RefreshDone>
   }
   /** `compintel ingest <source>`. */

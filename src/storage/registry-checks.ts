@@ -7,12 +7,12 @@ export async function packagesToCheck(
   db: Kysely<Database>,
   purlType: string,
   limit: number,
-): Promise<{ id: number; name: string }[]> {
+): Promise<{ id: number; name: string; purl: string }[]> {
   if (limit <= 0) return []
   return db
     .selectFrom('components as c')
     .leftJoin('registry_checks as r', 'r.component_id', 'c.id')
-    .select(['c.id as id', 'c.purl_name as name'])
+    .select(['c.id as id', 'c.purl_name as name', 'c.purl as purl'])
     .where('c.purl_type', '=', purlType)
     .orderBy((eb) => eb.case().when('r.checked_at', 'is', null).then(0).else(1).end())
     .orderBy('r.checked_at')

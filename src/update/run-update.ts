@@ -72,14 +72,17 @@ async function refreshMetadata(deps: UpdateDeps, source: PackageSource): Promise
   const due = refresh ? await packagesToCheck(storage.db, refresh.purlType, deps.growth.updateMaxPackages) : []
   if (!refresh || due.length === 0) return { checked: 0, changed: 0, notFound: 0, failed: 0 }
   const started = now()
-  const r = await refresh.run(
-    due.map((p) => p.name),
-    { growth: deps.growth, writer: new SqlKbWriter(storage), registry: deps.registry, now },
-  )
+  const names = due.map((p) => refresh.nameOfPurl?.(p.purl) ?? p.name)
+  const r = await refresh.run(names, {
+    growth: deps.growth,
+    writer: new SqlKbWriter(storage),
+    registry: deps.registry,
+    now,
+  })
   const failed = new Set(r.failed)
   await recordChecks(
     storage.db,
-    due.filter((p) => !failed.has(p.name)).map((p) => p.id),
+    due.filter((_, i) => !failed.has(names[i] ?? '')).map((p) => p.id),
     started,
   )
   await refreshPopularityExclusive(storage.db, storage.dialect)

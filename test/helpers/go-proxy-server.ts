@@ -6,12 +6,14 @@
 // zip holds the folder's files under `<module>@<version>/`, as the go command lays a module zip out; the `.mod` is the
 // folder's go.mod, or `module <path>` for a module without one (as the go command synthesizes it). Made up (FIXTURE):
 // the `.info` times and the switches below.
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { type FixtureServer, sendDocument, startFixtureServer } from './index-fixtures.ts'
 import { zipBytes } from './zip.ts'
 
 const DIR = path.join(import.meta.dirname, '..', 'fixtures', 'go-proxy')
+/** FIXTURE license files added at a module's root when asked (README there: from Debian's copyright files). */
+const LICENSES = path.join(import.meta.dirname, '..', 'fixtures', 'go-proxy-licenses')
 /** FIXTURE: the date of the Debian package's files, not the tag's. */
 const TIMES: Record<string, string> = {
   'github.com/pkg/errors@v0.9.1': '2021-08-28T13:24:21Z',
@@ -35,6 +37,8 @@ export interface GoProxySwitches {
   status: number | undefined
   /** Requests without this Authorization header get 401. */
   requireAuth: string | undefined
+  /** Each zip served with one byte of its first file's data changed (its CRC-32 no longer matches). */
+  corruptZip: boolean
 }
 
 export interface GoProxyServer extends FixtureServer {
@@ -47,7 +51,8 @@ export interface GoProxyServer extends FixtureServer {
 /** A proxy's spelling of a module path or version: each upper-case letter as `!` and its lower case. */
 export const caseEncode = (s: string): string => s.replace(/[A-Z]/g, (c) => `!${c.toLowerCase()}`)
 
-export function goModuleFixtures(): GoModuleFixture[] {
+/** The modules of test/fixtures/go-proxy; `licenses`: with test/fixtures/go-proxy-licenses' files added. */
+export function goModuleFixtures(o: { licenses?: boolean } = {}): GoModuleFixture[] {
   const out: GoModuleFixture[] = []
   const walk = (rel: string) => {
     for (const e of readdirSync(path.join(DIR, rel), { withFileTypes: true })) {
@@ -62,6 +67,9 @@ export function goModuleFixtures(): GoModuleFixture[] {
       const version = e.name.slice(at + 1)
       const files = new Map<string, Buffer>()
       for (const f of readdirSync(path.join(DIR, sub)).sort()) files.set(f, readFileSync(path.join(DIR, sub, f)))
+      const extra = path.join(LICENSES, sub)
+      if (o.licenses && existsSync(extra))
+        for (const f of readdirSync(extra).sort()) files.set(f, readFileSync(path.join(extra, f)))
       const prefix = `${module}@${version}/`
       out.push({
         module,
@@ -77,9 +85,9 @@ export function goModuleFixtures(): GoModuleFixture[] {
   return out
 }
 
-export async function startGoProxyServer(): Promise<GoProxyServer> {
-  const modules = goModuleFixtures()
-  const switches: GoProxySwitches = { only: undefined, status: undefined, requireAuth: undefined }
+export async function startGoProxyServer(o: { licenses?: boolean } = {}): Promise<GoProxyServer> {
+  const modules = goModuleFixtures(o)
+  const switches: GoProxySwitches = { only: undefined, status: undefined, requireAuth: undefined, corruptZip: false }
   const server = await startFixtureServer((req, res) => {
     if (switches.status) {
       res.writeHead(switches.status, { 'content-type': 'text/plain' }).end('FIXTURE: a broken proxy')
@@ -100,12 +108,21 @@ export async function startGoProxyServer(): Promise<GoProxyServer> {
       if (tail === '@v/list') sendDocument(req, res, 'text/plain; charset=UTF-8', `${m.version}\n`)
       else if (tail === '@latest' || tail === `${v}.info`) sendDocument(req, res, 'application/json', info)
       else if (tail === `${v}.mod`) sendDocument(req, res, 'text/plain; charset=UTF-8', m.mod.toString('utf8'))
-      else if (tail === `${v}.zip`)
-        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': m.zip.length }).end(m.zip)
-      else continue
+      else if (tail === `${v}.zip`) {
+        const zip = switches.corruptZip ? corrupt(m.zip) : m.zip
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zip.length }).end(zip)
+      } else continue
       return true
     }
     return false
   })
   return { ...server, url: `${server.origin}/proxy`, modules, switches }
+}
+
+/** The zip with the first byte of its first entry's data changed (after the local header and the name). */
+function corrupt(zip: Buffer): Buffer {
+  const out = Buffer.from(zip)
+  const at = 30 + out.readUInt16LE(26) + out.readUInt16LE(28)
+  out[at] = (out[at] ?? 0) ^ 0xff
+  return out
 }

@@ -1,13 +1,15 @@
 // Test helper: the registry clients' surroundings kept out of a suite (process-wide, so set in `before`, put back in
 // `after`): their document cache (XDG_CACHE_HOME) in a folder of the suite's, not the user's; this machine's pip
-// configuration (PIP_CONFIG_FILE), Cargo's home (CARGO_HOME, its config.toml) and Maven's (MAVEN_HOME's
-// conf/settings.xml; ~/.m2/settings.xml replaced by the empty `mavenSettings`, to give as the app's MAVEN_SETTINGS) not
-// read, so PYPI_INDEX_URL, CARGO_INDEX_URL and MAVEN_REPOSITORY_URL alone name the index.
+// configuration (PIP_CONFIG_FILE), Cargo's home (CARGO_HOME, its config.toml), Maven's (MAVEN_HOME's
+// conf/settings.xml; ~/.m2/settings.xml replaced by the empty `mavenSettings`, to give as the app's MAVEN_SETTINGS) and
+// the go command's (GOENV off, its GOPROXY/GOPRIVATE/GONOPROXY/GONOSUMDB unset) not read, so PYPI_INDEX_URL,
+// CARGO_INDEX_URL, MAVEN_REPOSITORY_URL and GOLANG_PROXY_URL alone name the index.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-const KEYS = ['XDG_CACHE_HOME', 'PIP_CONFIG_FILE', 'CARGO_HOME', 'MAVEN_HOME'] as const
+const GO_KEYS = ['GOPROXY', 'GOPRIVATE', 'GONOPROXY', 'GONOSUMDB', 'GOSUMDB'] as const
+const KEYS = ['XDG_CACHE_HOME', 'PIP_CONFIG_FILE', 'CARGO_HOME', 'MAVEN_HOME', 'GOENV', ...GO_KEYS] as const
 
 export interface IsolatedRegistryEnv {
   /** The suite's cache folder. */
@@ -27,6 +29,8 @@ export function isolateRegistryClients(): IsolatedRegistryEnv {
   delete process.env.MAVEN_HOME
   const mavenSettings = path.join(cache, 'maven-settings.xml')
   writeFileSync(mavenSettings, '<settings/>\n')
+  process.env.GOENV = 'off'
+  for (const k of GO_KEYS) delete process.env[k]
   return {
     cache,
     mavenSettings,

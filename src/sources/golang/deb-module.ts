@@ -14,8 +14,8 @@ import { listFiles, readBounded, unpackDebPaths } from '../cargo/deb-crate.ts'
 import type { Walker } from '../debian/deb-file.ts'
 
 const GOCODE = 'usr/share/gocode/src'
-const LICENSE_FILE = /^(?:LICEN[CS]E|COPYING|COPYRIGHT|UNLICENSE)(?:[.-][A-Za-z0-9.-]*)?$/i
-const MAX_LICENSE_BYTES = 256 * 1024
+export const LICENSE_FILE = /^(?:LICEN[CS]E|COPYING|COPYRIGHT|UNLICENSE)(?:[.-][A-Za-z0-9.-]*)?$/i
+export const MAX_LICENSE_BYTES = 256 * 1024
 
 export interface DebModule {
   module: string

@@ -1,18 +1,24 @@
-// Go units of the ingestion queue (docs/golang.md "On demand"): each learns one module from Debian's golang-*-dev
-// packages (ingest-module.ts), over the suites' indexes the process keeps (the Debian source's: suite-indexes.ts, one
+// Go units of the ingestion queue (docs/golang.md "On demand"): each learns one module from the module proxy a user
+// configured (proxy/ingest-proxy.ts: its versions and times, go.mod files, the asked versions' zips), else — no proxy,
+// or a module the configuration keeps from proxies (GOPRIVATE, GONOPROXY, off: ModuleNotProxied) — from Debian's
+// golang-*-dev packages (ingest-module.ts), over the suites' indexes the process keeps (the Debian source's: suite-indexes.ts, one
 // fetch for all). A unit of the phase `known` reads the versions' facts; one of the phase `analysis` (or a bulk unit)
 // walks their files through the analyzers too. Aborted, a unit fails at once and writes nothing more.
 import type { KbWriter } from '../../domain/kb/types.ts'
 import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
 import type { Analyzer } from '../../ingest/analyzers/types.ts'
+import type { ArchiveWalker } from '../../ingest/archive-walk.ts'
 import { PermanentError } from '../../ingest/failure.ts'
 import { DEFAULT_MAX_UNPACKED, repackagedUnit } from '../cargo/cargo-units.ts'
 import type { AptArchive } from '../debian/apt.ts'
 import type { Walker } from '../debian/deb-file.ts'
-import { untilStopped } from '../debian/debian-units.ts'
+import { untilAborted, untilStopped } from '../debian/debian-units.ts'
 import type { ParsedIndexes, SharedIndexes } from '../debian/suite-indexes.ts'
 import type { UnitRunner } from '../source.ts'
 import { ingestModule } from './ingest-module.ts'
+import { ingestProxyModule } from './proxy/ingest-proxy.ts'
+import type { GoProxyClient } from './proxy/proxy-client.ts'
+import { ModuleNotProxied } from './proxy/try-proxies.ts'
 
 export interface GolangUnitDeps {
   indexes: SharedIndexes<AptArchive, ParsedIndexes>
@@ -20,7 +26,11 @@ export interface GolangUnitDeps {
   advisories: AdvisoryWriter
   analyzers?: readonly Analyzer<unknown>[]
   walker?: Walker
+  /** Where a module zip is walked (default: this thread). */
+  archives?: ArchiveWalker
   now?: () => string
+  /** The client of the module proxy the user configured, or undefined: none (Debian's packages are read). */
+  proxy?: () => GoProxyClient | undefined
 }
 
 export function golangRunner(deps: GolangUnitDeps): UnitRunner {
@@ -31,6 +41,29 @@ export function golangRunner(deps: GolangUnitDeps): UnitRunner {
     signal?.throwIfAborted()
     const { writer, walker } = untilStopped(deps, signal)
     const analyzers = options.phase === 'known' ? undefined : deps.analyzers
+    const client = deps.proxy?.()
+    if (client) {
+      const work = ingestProxyModule({
+        client,
+        writer,
+        name,
+        asked: options.asked ?? [],
+        ...(analyzers ? { analyzers } : {}),
+        ...(deps.archives ? { archives: deps.archives } : {}),
+        ...(signal ? { signal } : {}),
+        now,
+      })
+      const r = await untilAborted(work, signal).catch((err: unknown) => {
+        if (err instanceof ModuleNotProxied) return undefined // kept from proxies: Debian's, as without one
+        throw err
+      })
+      if (r)
+        return {
+          changed: r.changed,
+          dependencies: r.dependencies,
+          facts: { versions: r.versions, read: r.read, analyzed: r.analyzed },
+        }
+    }
     return repackagedUnit(deps.indexes, name, signal, (archive, indexes) =>
       ingestModule({
         archive,

@@ -6,6 +6,7 @@
 // Debian package of its newest version. A version's license is its upstream license file's (matched), else the
 // package's debian/copyright; its requirements are its go.mod's (runtime, `// indirect` ones too: minimal version
 // selection reads them all); its date the first Debian upload of that upstream version (its changelog).
+import type { GoMod } from '../../domain/dependencies/go-mod.ts'
 import { versionSortKey } from '../../domain/kb/sort-key.ts'
 import type { ComponentFacts, VersionFacts } from '../../domain/kb/types.ts'
 import { goModulePurl } from '../../domain/shared/lockfiles/project-file.ts'
@@ -38,32 +39,68 @@ export function mapModule(
   asOf: string,
 ): { component: ComponentFacts; versions: VersionFacts[]; from: Map<string, ShippedModule> } | undefined {
   const { byVersion, sorted, latest } = upstreamVersions(shipped, (s) => s.version, go)
-  const purl = latest ? goModulePurl(latest.mod.module, undefined) : undefined
-  if (!latest || !purl) return undefined
-  const p = parsePurl(purl)
+  const component = latest
+    ? moduleComponent({
+        module: latest.mod.module,
+        latestVersion: latest.version,
+        sourcePurl: `pkg:deb/debian/${latest.package}@${encodeURIComponent(latest.debianVersion)}?arch=${latest.arch}`,
+        source: GOLANG_SOURCE,
+        asOf,
+      })
+    : undefined
+  if (!latest || !component) return undefined
   return {
-    component: {
-      purl,
-      purlType: 'golang',
-      namespace: p.namespace ?? '',
-      name: p.name,
-      purlName: purlName(p),
-      description: null,
-      projectUrl: projectUrl(p),
-      homepageUrl: null,
-      repositoryUrl: null,
-      sourcePurl: `pkg:deb/debian/${latest.package}@${encodeURIComponent(latest.debianVersion)}?arch=${latest.arch}`,
-      latestVersion: latest.version,
-      status: 'active',
-      statusRaw: null,
-      statusChangeDate: null,
-      registryModified: asOf,
-      source: GOLANG_SOURCE,
-      asOf,
-    },
+    component,
     versions: sorted.map((s) => mapVersion(s, asOf)),
     from: byVersion,
   }
+}
+
+/** A module's component (pkg:golang/<module path>, case kept); undefined for what is no module path. */
+export function moduleComponent(c: {
+  module: string
+  latestVersion: string
+  sourcePurl: string | null
+  source: string
+  asOf: string
+}): ComponentFacts | undefined {
+  const purl = goModulePurl(c.module, undefined)
+  if (!purl) return undefined
+  const p = parsePurl(purl)
+  return {
+    purl,
+    purlType: 'golang',
+    namespace: p.namespace ?? '',
+    name: p.name,
+    purlName: purlName(p),
+    description: null,
+    projectUrl: projectUrl(p),
+    homepageUrl: null,
+    repositoryUrl: null,
+    sourcePurl: c.sourcePurl,
+    latestVersion: c.latestVersion,
+    status: 'active',
+    statusRaw: null,
+    statusChangeDate: null,
+    registryModified: c.asOf,
+    source: c.source,
+    asOf: c.asOf,
+  }
+}
+
+/** A module's go.mod requirements as the version's dependencies (runtime, `// indirect` ones too). */
+export function goModDependencies(goMod: GoMod): VersionFacts['dependencies'] {
+  return goMod.require.map((r) => ({ scope: 'runtime', name: r.path, requirement: r.version }))
+}
+
+/** A module's top license file matched to an SPDX text; undefined when there is none or it matches none. */
+export function licenseOfFile(
+  file: { path: string; text: string } | null,
+): Pick<VersionFacts, 'license' | 'licenseOrigin'> | undefined {
+  const matched = file ? matchLicense(file.text).spdxId : null
+  return file && matched
+    ? { license: normaliseDeclaredLicense(matched), licenseOrigin: { source: 'golang-license-file', path: file.path } }
+    : undefined
 }
 
 function mapVersion(s: ShippedModule, asOf: string): VersionFacts {
@@ -80,7 +117,7 @@ function mapVersion(s: ShippedModule, asOf: string): VersionFacts {
     fileCount: s.mod.files.length,
     license,
     ...(licenseOrigin ? { licenseOrigin } : {}),
-    dependencies: s.mod.goMod.require.map((r) => ({ scope: 'runtime', name: r.path, requirement: r.version })),
+    dependencies: goModDependencies(s.mod.goMod),
     source: GOLANG_SOURCE,
     asOf,
   }
@@ -88,13 +125,8 @@ function mapVersion(s: ShippedModule, asOf: string): VersionFacts {
 
 /** The upstream license file's license (matched to an SPDX text), else the Debian copyright file's. */
 function licenseOf(s: ShippedModule): Pick<VersionFacts, 'license' | 'licenseOrigin'> {
-  const file = s.mod.licenseFile
-  const matched = file ? matchLicense(file.text).spdxId : null
-  if (file && matched)
-    return {
-      license: normaliseDeclaredLicense(matched),
-      licenseOrigin: { source: 'golang-license-file', path: file.path },
-    }
+  const fromFile = licenseOfFile(s.mod.licenseFile)
+  if (fromFile) return fromFile
   if (!s.copyright) return { license: null }
   const c = licenseOfCopyright(s.copyright)
   return c.license

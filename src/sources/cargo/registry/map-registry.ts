@@ -75,7 +75,7 @@ function mapLine(l: IndexVersion, r: ReadCrate | undefined, asOf: string): Versi
 }
 
 /** `pubtime` as an ISO 8601 instant; anything that is not a date: none (the line is outside data). */
-function isoDate(raw: string | null): string | null {
+export function isoDate(raw: string | null): string | null {
   const t = raw === null || raw.length > 64 ? Number.NaN : Date.parse(raw)
   return Number.isNaN(t) ? null : new Date(t).toISOString()
 }
