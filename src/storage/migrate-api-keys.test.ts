@@ -83,6 +83,7 @@ for (const backend of backends()) {
             const other = `t_gone_${randomBytes(4).toString('hex')}`
             await admin.query(`create schema ${other}; create table ${other}.t (a int)`)
             await admin.query(`drop schema ${other} cascade`)
+            await new Promise((resolve) => setTimeout(resolve, 10))
           }
         })()
         const { storage, cleanup } = await backend.open()

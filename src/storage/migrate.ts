@@ -10,6 +10,9 @@ export interface MigrationReport {
   schemaVersion: string
 }
 
+/** How long a migration is tried again while other KBs' schemas vanish under its look-up. */
+const RETRY_MS = 30_000
+
 export async function migrate(storage: Storage, now: () => Date = () => new Date()): Promise<MigrationReport> {
   const migrations: Record<string, Migration> = {}
   for (const m of MIGRATIONS) {
@@ -28,8 +31,12 @@ export async function migrate(storage: Storage, now: () => Date = () => new Date
   let outcome = await migrator.migrateToLatest()
   // The Migrator looks for its tables among every schema of the database, naming each schema as it goes: a schema
   // another KB drops at that moment fails the look-up ("schema … does not exist"). That is the other KB's business,
-  // so the run is tried again (nothing of this KB was changed: the look-up comes before the lock).
-  for (let attempt = 1; attempt < 5 && outcome.error && otherSchemaVanished(outcome.error, schema); attempt++) {
+  // so the run is tried again after a short pause, for up to RETRY_MS (nothing of this KB was changed: the look-up
+  // comes before the lock).
+  const until = Date.now() + RETRY_MS
+  for (let pause = 25; outcome.error && otherSchemaVanished(outcome.error, schema) && Date.now() < until; ) {
+    await new Promise((resolve) => setTimeout(resolve, pause * (0.5 + Math.random())))
+    pause = Math.min(pause * 2, 500)
     outcome = await migrator.migrateToLatest()
   }
   const { error, results = [] } = outcome
