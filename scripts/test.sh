@@ -2,7 +2,7 @@
 # npm test: type-check (the server and the explorer's browser code), lint (Biome's recommended rules and the layer rules in biome.json; a warning fails too), the
 # dead-code check (knip: exports and dependencies nothing uses), the import-cycle check (scripts/import-cycles.ts), then every *.test.ts through node:test (explicit,
 # shell-expanded file list: node's --test does not discover .ts files by itself). `--no-lint` skips these checks;
-# `--no-lint FILE…` runs those files. All files run in three shards at once (see below).
+# `--no-lint FILE…` runs those files. All files run in two shards at once (see below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" != "--no-lint" ]; then
@@ -22,26 +22,19 @@ run() { node --import ./bin/register-ts.js --test --test-concurrency=1 "$@"; }
 if [ "$#" -gt 0 ]; then run "$@"; exit; fi
 mapfile -t files < <(find src test -name '*.test.ts' -not -path '*/node_modules/*' | sort)
 if [ "${#files[@]}" -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
-# Every file: in three shards at once (the suites share nothing: PostgreSQL suites each make their own schema or
-# database, servers listen on free ports, folders are temporary; much of their time is spent waiting on processes,
-# servers and timers, so a third shard on two cores shortens the run), files dealt in turn; the Redis suites stay in
-# the first shard, since one of them clears the answer cache's keys. The other shards' reports follow the first's.
-first=() second=() third=()
-n=0
+# Every file: in two shards at once (the suites share nothing: PostgreSQL suites each make their own schema or
+# database, servers listen on free ports, folders are temporary), files alternating between them; the Redis suites
+# stay in one shard, since one of them clears the answer cache's keys. The second shard's report follows the first's.
+first=() second=()
 for f in "${files[@]}"; do
-  if grep -q TEST_REDIS_URL "$f"; then first+=("$f"); continue; fi
-  case $((n % 3)) in 0) first+=("$f") ;; 1) second+=("$f") ;; *) third+=("$f") ;; esac
-  n=$((n + 1))
+  if grep -q TEST_REDIS_URL "$f" || [ $(((${#first[@]} + ${#second[@]}) % 2)) -eq 0 ]; then first+=("$f"); else second+=("$f"); fi
 done
-reports=("$(mktemp)" "$(mktemp)")
-trap 'rm -f "${reports[@]}"' EXIT
-run "${second[@]}" >"${reports[0]}" 2>&1 &
-shard2=$!
-run "${third[@]}" >"${reports[1]}" 2>&1 &
-shard3=$!
+report="$(mktemp)"
+trap 'rm -f "$report"' EXIT
+run "${second[@]}" >"$report" 2>&1 &
+shard=$!
 status=0
 run "${first[@]}" || status=$?
-wait "$shard2" || status=$?
-wait "$shard3" || status=$?
-cat "${reports[@]}"
+wait "$shard" || status=$?
+cat "$report"
 exit "$status"
