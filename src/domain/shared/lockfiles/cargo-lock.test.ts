@@ -1,5 +1,5 @@
 // Cargo.lock: registry crates as exact purls, path and git ones counted, formats 1 to 4, bad files refused. The
-// excerpts are real (ripgrep's and a git dependency's lock entries; hosts replaced by registry.invalid as in
+// excerpts are real (ripgrep's and a git dependency's lock entries; hosts replaced by index.example as in
 // test/fixtures/lockfiles/README.md), and the whole FIXTURE lock files of ripgrep and fd are read too.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -18,7 +18,7 @@ version = 4
 [[package]]
 name = "aho-corasick"
 version = "1.1.5"
-source = "registry+https://registry.invalid/index"
+source = "registry+https://index.example/index"
 checksum = "c982642fa9e8606056828ee9a8505737230110bb1099153c79efe865c59d12ba"
 dependencies = [
  "memchr",
@@ -39,7 +39,7 @@ source = "git+https://git.invalid/ricq.git#5c5a5901bc6951fd2186f841a394f5d3fcd41
 [[package]]
 name = "serde_json"
 version = "1.0.149"
-source = "sparse+https://registry.invalid/"
+source = "sparse+https://index.example/"
 `
 
 test('v4: registry and sparse crates are exact purls; path and git ones are counted, none is dev', () => {
@@ -56,9 +56,9 @@ test('v1 (no version key, dependencies with their sources, [metadata] checksums)
   const v1 = `[[package]]
 name = "aho-corasick"
 version = "0.7.4"
-source = "registry+https://registry.invalid/index"
+source = "registry+https://index.example/index"
 dependencies = [
- "memchr 2.2.1 (registry+https://registry.invalid/index)",
+ "memchr 2.2.1 (registry+https://index.example/index)",
 ]
 
 [[package]]
@@ -69,7 +69,7 @@ dependencies = [
 ]
 
 [metadata]
-"checksum aho-corasick 0.7.4 (registry+https://registry.invalid/index)" = "36b7aa1ccb7d7ea3f437cf025a2ab1c47cc6c1bc9fc84918ff449def12f5e282"
+"checksum aho-corasick 0.7.4 (registry+https://index.example/index)" = "36b7aa1ccb7d7ea3f437cf025a2ab1c47cc6c1bc9fc84918ff449def12f5e282"
 `
   assert.deepEqual(purls(v1), ['pkg:cargo/aho-corasick@0.7.4'])
   assert.deepEqual(readCargoLock(v1).skipped, { path: 1 })
@@ -80,11 +80,11 @@ test('a crate named with capitals or + in its version keeps them (crates are not
 [[package]]
 name = "Inflector"
 version = "0.11.4"
-source = "registry+https://registry.invalid/index"
+source = "registry+https://index.example/index"
 [[package]]
 name = "wasi"
 version = "0.11.0+wasi-snapshot-preview1"
-source = "registry+https://registry.invalid/index"
+source = "registry+https://index.example/index"
 `
   assert.deepEqual(purls(lock), ['pkg:cargo/Inflector@0.11.4', 'pkg:cargo/wasi@0.11.0%2Bwasi-snapshot-preview1'])
 })
@@ -120,11 +120,11 @@ test('entries a registry never serves are counted as invalid, never a crash', ()
 [[package]]
 name = "../etc"
 version = "1.0.0"
-source = "registry+https://registry.invalid/index"
+source = "registry+https://index.example/index"
 [[package]]
 name = "ok"
 version = 3
-source = "registry+https://registry.invalid/index"
+source = "registry+https://index.example/index"
 [[package]]
 name = "odd"
 version = "1.0.0"

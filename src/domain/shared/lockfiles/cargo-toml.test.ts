@@ -38,7 +38,7 @@ regex = ">= 1.10, < 1.12"
 rand_core = { package = "rand_core", version = "~0.6" }
 json = { package = "serde_json", version = "1" }
 local = { workspace = true }
-fork = { git = "https://registry.invalid/fork.git", branch = "main" }
+fork = { git = "https://index.example/fork.git", branch = "main" }
 
 [build-dependencies]
 cc = "1.0"

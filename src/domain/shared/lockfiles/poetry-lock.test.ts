@@ -52,7 +52,7 @@ files = []
 
 [package.source]
 type = "git"
-url = "https://registry.invalid/python-poetry/poetry.git"
+url = "https://index.example/python-poetry/poetry.git"
 reference = "develop"
 resolved_reference = "123456"
 
@@ -119,7 +119,7 @@ version = "2.0"
 groups = ["main"]
 [package.source]
 type = "legacy"
-url = "https://registry.invalid/simple"
+url = "https://index.example/simple"
 reference = "internal"
 
 [[package]]
@@ -134,7 +134,7 @@ name = "archive"
 version = "0.1.0"
 [package.source]
 type = "url"
-url = "https://registry.invalid/archive-0.1.0.tar.gz"
+url = "https://index.example/archive-0.1.0.tar.gz"
 `
   const read = readPoetryLock(lock)
   assert.deepEqual(read.components, [{ purl: 'pkg:pypi/private-lib@2.0', dev: false }])

@@ -52,8 +52,8 @@ const piece = fc.oneof(
     'name = "x"\n',
     'version = "1.0.0"\n',
     'version = 4\n',
-    'source = "registry+https://registry.invalid/index"\n',
-    'source = { registry = "https://registry.invalid/simple" }\n',
+    'source = "registry+https://index.example/index"\n',
+    'source = { registry = "https://index.example/simple" }\n',
     'source = { editable = "." }\n',
     'dependencies = [{ name = "x", extra = ["e"] }]\n',
     '[package.optional-dependencies]\ne = [{ name = "x", extra = ["e"] }]\n',
@@ -96,7 +96,7 @@ const reference = fc.record(
 )
 const references = fc.oneof(fc.array(reference, { maxLength: 3 }), value)
 const source = fc.oneof(
-  fc.constantFrom('registry+https://registry.invalid/index', 'sparse+x', 'git+x', 'path+x'),
+  fc.constantFrom('registry+https://index.example/index', 'sparse+x', 'git+x', 'path+x'),
   fc.dictionary(
     fc.constantFrom('registry', 'editable', 'virtual', 'git', 'type'),
     fc.oneof(value, fc.constant('legacy')),

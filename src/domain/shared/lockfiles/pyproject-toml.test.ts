@@ -84,7 +84,7 @@ test('Poetry: a bare version is exact, groups but "main" are dev, path/git/url c
   const manifest = `[tool.poetry.dependencies]
 requests = "2.31.0"
 local = { path = "../local", develop = true }
-fork = { git = "https://registry.invalid/fork.git" }
+fork = { git = "https://index.example/fork.git" }
 odd = "^x"
 
 [tool.poetry.group.main.dependencies]

@@ -38,7 +38,7 @@ test('unpinned, >=, ranges, extras, comments and mixed-case names (warehouse mai
   const text = `alembic>=1.18.5
 Automat
 celery[redis]>=5.6.2,<5.7
-kombu[redis]  # https://registry.invalid/jazzband/pip-tools/issues/1577
+kombu[redis]  # https://index.example/jazzband/pip-tools/issues/1577
 packaging_legacy
 PyJWT[crypto]>=2.13.0
 zope.sqlalchemy
@@ -62,10 +62,10 @@ const cases: [name: string, line: string, expected: string[], skipped?: Record<s
   ['a marker after ;', 'tomli==2.0.1 ; python_version < "3.11"', ['pkg:pypi/tomli@2.0.1']],
   ['the old parenthesised form', 'six (>=1.4)', ['pkg:pypi/six >=1.4']],
   ['a local version label', 'torch==2.3.0+cpu', ['pkg:pypi/torch@2.3.0%2Bcpu']],
-  ['options of the whole file are no components', '--index-url https://registry.invalid/simple\n--pre', []],
+  ['options of the whole file are no components', '--index-url https://index.example/simple\n--pre', []],
   ['an editable', '-e ./src/tool', [], { editable: 1 }],
-  ['a direct reference', 'pip @ https://registry.invalid/pip-24.0.zip', [], { url: 1 }],
-  ['a VCS URL', 'git+https://registry.invalid/org/lib.git@v1#egg=lib', [], { url: 1 }],
+  ['a direct reference', 'pip @ https://index.example/pip-24.0.zip', [], { url: 1 }],
+  ['a VCS URL', 'git+https://index.example/org/lib.git@v1#egg=lib', [], { url: 1 }],
   ['a local wheel', './dist/lib-1.0-py3-none-any.whl', [], { path: 1 }],
   ['a constraints file', '-c constraints.txt', [], { constraints: 1 }],
   ['an include with nobody to read it', '-r other.txt', [], { include: 1 }],

@@ -1,6 +1,6 @@
 // uv.lock: registry packages as exact purls, the project's own (editable, virtual) and git/path/URL ones counted,
 // dev worked out from the project's dependency groups. The first excerpt is flask's uv.lock cut down (its lists
-// shortened, sdist and wheels left out, hosts replaced by registry.invalid); the whole FIXTURE lock file of typer is
+// shortened, sdist and wheels left out, hosts replaced by index.example); the whole FIXTURE lock file of typer is
 // read too; the extras and the unreachable cases are made up, in uv's shapes.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -15,17 +15,17 @@ requires-python = ">=3.10"
 [[package]]
 name = "asgiref"
 version = "3.11.1"
-source = { registry = "https://registry.invalid/simple" }
+source = { registry = "https://index.example/simple" }
 
 [[package]]
 name = "blinker"
 version = "1.9.0"
-source = { registry = "https://registry.invalid/simple" }
+source = { registry = "https://index.example/simple" }
 
 [[package]]
 name = "click"
 version = "8.3.2"
-source = { registry = "https://registry.invalid/simple" }
+source = { registry = "https://index.example/simple" }
 dependencies = [
     { name = "colorama", marker = "sys_platform == 'win32'" },
 ]
@@ -33,7 +33,7 @@ dependencies = [
 [[package]]
 name = "colorama"
 version = "0.4.6"
-source = { registry = "https://registry.invalid/simple" }
+source = { registry = "https://index.example/simple" }
 
 [[package]]
 name = "flask"
@@ -54,18 +54,18 @@ dev = [
     { name = "ruff" },
 ]
 docs = [
-    { name = "sphinx", version = "8.1.3", source = { registry = "https://registry.invalid/simple" }, marker = "python_full_version < '3.11'" },
+    { name = "sphinx", version = "8.1.3", source = { registry = "https://index.example/simple" }, marker = "python_full_version < '3.11'" },
 ]
 
 [[package]]
 name = "ruff"
 version = "0.15.9"
-source = { registry = "https://registry.invalid/simple" }
+source = { registry = "https://index.example/simple" }
 
 [[package]]
 name = "sphinx"
 version = "8.1.3"
-source = { registry = "https://registry.invalid/simple" }
+source = { registry = "https://index.example/simple" }
 dependencies = [
     { name = "colorama", marker = "sys_platform == 'win32'" },
 ]
@@ -101,7 +101,7 @@ dependencies = [{ name = "celery", extra = ["redis"] }]
 [[package]]
 name = "celery"
 version = "5.6.2"
-source = { registry = "https://registry.invalid/simple" }
+source = { registry = "https://index.example/simple" }
 
 [package.optional-dependencies]
 redis = [{ name = "kombu", extra = ["redis"] }]
@@ -110,7 +110,7 @@ sqs = [{ name = "boto3" }]
 [[package]]
 name = "kombu"
 version = "5.6.1"
-source = { registry = "https://registry.invalid/simple" }
+source = { registry = "https://index.example/simple" }
 
 [package.optional-dependencies]
 redis = [{ name = "Redis" }, { name = "celery", extra = ["redis"] }]
@@ -118,17 +118,17 @@ redis = [{ name = "Redis" }, { name = "celery", extra = ["redis"] }]
 [[package]]
 name = "Redis"
 version = "7.0.0"
-source = { registry = "https://registry.invalid/simple" }
+source = { registry = "https://index.example/simple" }
 
 [[package]]
 name = "boto3"
 version = "1.40.0"
-source = { registry = "https://registry.invalid/simple" }
+source = { registry = "https://index.example/simple" }
 
 [[package]]
 name = "lib"
 version = "1.0.0"
-source = { git = "https://registry.invalid/lib.git?rev=v1#0123456789abcdef0123456789abcdef01234567" }
+source = { git = "https://index.example/lib.git?rev=v1#0123456789abcdef0123456789abcdef01234567" }
 
 [[package]]
 name = "vendored"
@@ -162,7 +162,7 @@ test('the real lock file of typer: 11 registry packages (two versions of click, 
 
 test('a lock without the project in it (uv export of a subset): nothing is dev', () => {
   const lock =
-    'version = 1\n[[package]]\nname = "six"\nversion = "1.17.0"\nsource = { registry = "https://registry.invalid/simple" }\n'
+    'version = 1\n[[package]]\nname = "six"\nversion = "1.17.0"\nsource = { registry = "https://index.example/simple" }\n'
   assert.deepEqual(readUvLock(lock).components, [{ purl: 'pkg:pypi/six@1.17.0', dev: false }])
 })
 
