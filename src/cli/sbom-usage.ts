@@ -5,4 +5,6 @@ export const SBOM_USAGE = `sbom enrich <file|-> [--format cyclonedx-1.6|cycloned
                              default: COMPINTEL_API_KEY)
   sbom from <lockfile> [--out FILE]   a CycloneDX 1.6 BOM of the project a lockfile describes (package-lock.json,
                              Cargo.lock, Cargo.toml, poetry.lock, uv.lock, pyproject.toml, requirements*.txt,
-                             pom.xml, gradle.lockfile)`
+                             pom.xml, gradle.lockfile)
+  sbom check --policy FILE [--vex FILE]... [--url URL] [--key KEY] [--json] <file|->
+                             a policy's verdict on an SBOM (docs/policy.md): the violations, exit 1 when it fails`

@@ -1,4 +1,4 @@
-// `compintel sbom enrich <file>` and `compintel sbom from <lockfile>` (docs/sbom.md; a project file other than a
+// `compintel sbom enrich <file>`, `compintel sbom from <lockfile>` (docs/sbom.md) and `sbom check` (sbom-check.ts; a project file other than a
 // package-lock.json becomes the BOM of from-project-file.ts, then is enriched as one). enrich reads the KB of
 // this configuration directly (an empty one gets the shipped seed first, as at serve) (no on-demand learning: `compintel ingest npm` fills it), or, with --url, sends the
 // document to a server's POST /v2/sbom/enrich. The document goes to --out or stdout; a summary to stderr.
@@ -16,6 +16,7 @@ import { parseSbomText, SbomInputError } from '../domain/sbom/read-input.ts'
 import { prepareKb } from '../storage/prepare-kb.ts'
 import { type CliIo, PROCESS_IO } from './hash.ts'
 import { readProjectFileAt } from './project-file-input.ts'
+import { CheckUsageError, runSbomCheck } from './sbom-check.ts'
 import { SBOM_USAGE } from './sbom-usage.ts'
 import { endpointUrl, postToServer } from './server-request.ts'
 
@@ -26,9 +27,10 @@ export async function runSbom(config: Config, argv: string[], io: CliIo = PROCES
     const [sub, ...rest] = argv
     if (sub === 'enrich') return await enrich(config, rest, io)
     if (sub === 'from') return from(rest, io)
+    if (sub === 'check') return await runSbomCheck(config, rest, io)
     throw new UsageError(sub ? `unknown subcommand "${sub}"` : 'a subcommand is needed')
   } catch (err) {
-    if (err instanceof UsageError) {
+    if (err instanceof UsageError || err instanceof CheckUsageError) {
       io.err(`compintel sbom: ${err.message}\nusage: compintel ${SBOM_USAGE}\n`)
       return 2
     }

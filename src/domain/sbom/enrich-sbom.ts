@@ -7,7 +7,7 @@ import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import type { KbMetaStore } from '../meta/types.ts'
 import { enrichedCycloneDx } from './cyclonedx.ts'
 import { type EnrichPorts, enrichComponents, type Learn } from './enrich.ts'
-import { readSbomDocument, SbomInputError } from './read-input.ts'
+import { readSbomDocument, type SbomInput, SbomInputError } from './read-input.ts'
 import { enrichedSpdx } from './spdx.ts'
 
 export const SBOM_FORMATS = ['cyclonedx-1.6', 'cyclonedx-1.7', 'spdx-2.3'] as const
@@ -40,11 +40,8 @@ export interface EnrichedSbom {
   notEnriched: number
 }
 
-/**
- * Enriches a document already parsed from JSON (a string is a list of purls, one per line). Throws SbomInputError
- * when the document cannot be read.
- */
-export async function enrichSbom(parsed: unknown, ports: SbomPorts, o: EnrichSbomOptions): Promise<EnrichedSbom> {
+/** The document read (readSbomDocument), a CycloneDX BOM also checked against its version's schema. */
+export function readCheckedInput(parsed: unknown, ports: Pick<SbomPorts, 'cycloneDxSchemaErrors'>): SbomInput {
   const input = readSbomDocument(parsed)
   if (input.format === 'cyclonedx') {
     const errors = ports.cycloneDxSchemaErrors(parsed)
@@ -54,6 +51,15 @@ export async function enrichSbom(parsed: unknown, ports: SbomPorts, o: EnrichSbo
           `error(s)): ${errors.slice(0, LISTED).join('; ')}`,
       )
   }
+  return input
+}
+
+/**
+ * Enriches a document already parsed from JSON (a string is a list of purls, one per line). Throws SbomInputError
+ * when the document cannot be read.
+ */
+export async function enrichSbom(parsed: unknown, ports: SbomPorts, o: EnrichSbomOptions): Promise<EnrichedSbom> {
+  const input = readCheckedInput(parsed, ports)
   const facts = await enrichComponents(input, ports, o.learn)
   const loaded = await ports.kbMeta.sources(['advisories', 'epss'])
   const sources = loaded.map((s) => ({ name: s.name, asOf: s.asOf ?? s.importedAt }))

@@ -39,6 +39,7 @@ import { registerGetLicenseDetails } from './licenses/license-details.ts'
 import { registerGetLicenseObligations } from './licenses/license-obligations.ts'
 import { registerGetLicensesComponent, registerPostLicensesComponents } from './licenses/license-questions.ts'
 import { registerGetOpenapi } from './meta/get-openapi.ts'
+import { registerPostSbomCheck } from './sbom/post-sbom-check.ts'
 import { registerPostSbomEnrich } from './sbom/post-sbom-enrich.ts'
 import { registerGetFileContents } from './scanning/get-file-contents.ts'
 import { registerPostHfhScan } from './scanning/post-hfh-scan.ts'
@@ -106,5 +107,6 @@ export function registerRoutes(app: App, deps: AppDeps, extra: { metrics: Regist
   registerGetSemgrepRulesetDownload(app, deps)
   registerPostAttributionNotices(app, deps)
   registerPostSbomEnrich(app, deps)
+  registerPostSbomCheck(app, deps)
   registerUi(app)
 }

@@ -13,7 +13,7 @@ import { learnAnswers } from '../../shared/learning.ts'
 import type { App, AppDeps } from '../../types.ts'
 
 /** A 10,000-component CycloneDX BOM with hashes and licenses is about 10 MiB: accepted whatever BODY_LIMIT says. */
-const MIN_BODY_LIMIT = 32 * 1024 * 1024
+export const SBOM_BODY_LIMIT = 32 * 1024 * 1024
 const JSON_TYPES = ['application/json', 'application/vnd.cyclonedx+json', 'application/spdx+json']
 
 const Query = Type.Object({
@@ -56,7 +56,7 @@ export function registerPostSbomEnrich(app: App, deps: AppDeps): void {
       '/v2/sbom/enrich',
       {
         config: { area: 'sbom' },
-        bodyLimit: Math.max(deps.config.bodyLimit, MIN_BODY_LIMIT),
+        bodyLimit: Math.max(deps.config.bodyLimit, SBOM_BODY_LIMIT),
         schema: {
           summary: 'Enrich an SBOM',
           description:
@@ -108,7 +108,7 @@ function parseText(body: Buffer): unknown {
 }
 
 /** The document's flaw, with the invalid components named, in the one error shape. */
-function inputError(err: SbomInputError): HttpError {
+export function inputError(err: SbomInputError): HttpError {
   if (err.tooLarge) return new HttpError('BATCH_TOO_LARGE', err.message)
   const listed = err.invalid.map((c) => `${c.ref}: "${c.purl}" (${c.reason})`)
   return new HttpError('VALIDATION_FAILED', listed.length > 0 ? `${err.message}: ${listed.join('; ')}` : err.message)

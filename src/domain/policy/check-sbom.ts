@@ -1,0 +1,75 @@
+// A policy verdict on an SBOM (docs/policy.md), the one way POST /v2/sbom/check and `compintel sbom check` take: the
+// document read as enrichment reads it, the KB's facts of its components gathered in one batch per question
+// (enrich.ts, and the lifecycle statuses), the VEX statements of the document and of the VEX documents sent beside it
+// applied to the findings, then the policy's rules evaluated.
+import type { CatalogReader } from '../catalog/types.ts'
+import { componentStatuses } from '../components/status.ts'
+import type { Algorithm } from '../cryptography/types.ts'
+import { type ComponentFacts, type EnrichPorts, enrichComponents, type Learn } from '../sbom/enrich.ts'
+import { readCheckedInput, type SbomPorts } from '../sbom/enrich-sbom.ts'
+import type { Vulnerability } from '../vulnerabilities/merge.ts'
+import type { AdvisoryReader } from '../vulnerabilities/types.ts'
+import { evaluatePolicy, type PolicyComponent, type PolicyFinding, type PolicyLookups, type Verdict } from './evaluate.ts'
+import type { Policy } from './policy.ts'
+
+export interface CheckPorts extends EnrichPorts, Pick<SbomPorts, 'cycloneDxSchemaErrors'> {
+  catalog: CatalogReader
+  advisories: AdvisoryReader
+}
+
+export interface CheckOptions {
+  learn?: Learn
+  lookups: PolicyLookups & {
+    /** Whether an algorithm of the catalogue is broken by a quantum computer (Shor: RSA, DSA, DH, EC…). */
+    quantumVulnerable(algorithm: string): boolean
+  }
+}
+
+export async function checkSbom(parsed: unknown, policy: Policy, ports: CheckPorts, o: CheckOptions): Promise<Verdict> {
+  const input = readCheckedInput(parsed, ports)
+  const facts = await enrichComponents(input, ports, o.learn)
+  const statuses = await componentStatuses(
+    input.components.map((c) => ({ purl: c.purl })),
+    ports,
+  )
+  const components = facts.map((f, i): PolicyComponent => {
+    const s = statuses[i]
+    const status = s && 'status' in s.componentStatus ? (s.versionStatus?.status ?? s.componentStatus.status) : 'unknown'
+    return {
+      ref: f.ref,
+      purl: f.purl,
+      version: f.version,
+      license: licenseExpression(f),
+      status,
+      algorithms: f.algorithms.map((a) => algorithm(a, o.lookups)),
+      findings: f.vulnerabilities.map(finding),
+    }
+  })
+  return evaluatePolicy(policy, components, o.lookups)
+}
+
+/** The declared SPDX expression, else every license the KB found (all apply at once), else none known. */
+function licenseExpression(f: ComponentFacts): string | null {
+  if (f.licenses.statement) return f.licenses.statement
+  const ids = [...new Set(f.licenses.licenses.map((l) => l.id))]
+  if (ids.length === 0) return null
+  return ids.map((id) => (ids.length > 1 && /\s/.test(id) ? `(${id})` : id)).join(' AND ')
+}
+
+function algorithm(a: Algorithm, lookups: CheckOptions['lookups']) {
+  return { name: a.algorithm, weak: a.strength === 'Weak', quantumVulnerable: lookups.quantumVulnerable(a.algorithm) }
+}
+
+function finding(v: Vulnerability): PolicyFinding {
+  const cvss = v.cvss.reduce<number | null>((m, c) => (m === null || c.score > m ? c.score : m), null)
+  return {
+    id: v.id,
+    aliases: [...new Set([...v.advisoryIds, ...v.aliases])].filter((a) => a !== v.id),
+    severity: v.severity,
+    cvss,
+    epss: v.epss?.probability ?? null,
+    malicious: v.advisoryIds.some((id) => id.startsWith('MAL-')),
+    kevDateAdded: null,
+    suppressedBy: null,
+  }
+}
