@@ -72,7 +72,7 @@ async function local(config: Config, sbom: unknown, policy: ReturnType<typeof re
   })
   try {
     const { services } = runtime
-    return await checkSbom(sbom, policy, services, { vex, lookups: services.policyLookups })
+    return await checkSbom(sbom, policy, services, { vex })
   } finally {
     await runtime.close()
   }

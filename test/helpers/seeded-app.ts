@@ -15,14 +15,20 @@ const STORAGE_DIR = fileURLToPath(new URL('../../src/storage/', import.meta.url)
 const copies = new WeakMap<TestApp, string>()
 
 export async function seededApp(): Promise<TestApp> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'compintel-seeded-'))
-  const file = path.join(dir, 'kb.sqlite')
-  copyFileSync(await seededKb(), file)
+  const { dir, file } = await seededKbCopy()
   const storage = openStorage({ kind: 'sqlite', path: file })
   await prepareKb(storage, SEED_DIR, () => {}) // already migrated and seeded: nothing to do
   const t = await makeTestApp({ storage })
   copies.set(t, dir)
   return t
+}
+
+/** A private copy of the seeded KB file (for a command run on it), in a temp folder of its own. */
+export async function seededKbCopy(): Promise<{ dir: string; file: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'compintel-seeded-'))
+  const file = path.join(dir, 'kb.sqlite')
+  copyFileSync(await seededKb(), file)
+  return { dir, file }
 }
 
 export async function closeSeededApp(t: TestApp): Promise<void> {

@@ -74,7 +74,6 @@ export function registerPostSbomCheck(app: App, deps: AppDeps): void {
         const policy = readPolicy(body.policy)
         return await checkSbom(body.sbom, policy, deps.services, {
           vex: body.vex ?? [],
-          lookups: deps.services.policyLookups,
           learn: (refs, answer, learnable) => learnAnswers(deps, req, refs, answer, learnable),
         })
       } catch (err) {
