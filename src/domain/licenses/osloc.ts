@@ -65,7 +65,8 @@ export function parseOsloc(source: string): OslocChecklist {
   let useCase: { name: string; lines: string[]; obligations: OslocNode[] } | undefined
   let stack: OslocNode[][] = []
   const finish = () => {
-    if (useCase) out.useCases.push({ name: useCase.name, text: useCase.lines.join('\n'), obligations: useCase.obligations })
+    if (useCase)
+      out.useCases.push({ name: useCase.name, text: useCase.lines.join('\n'), obligations: useCase.obligations })
   }
   source.split(/\r?\n/).forEach((raw, i) => {
     const where = `line ${i + 1}`

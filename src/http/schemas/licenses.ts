@@ -60,7 +60,8 @@ export const SpdxDetailsSchema = Type.Object({
 const OsadlFields = {
   copyleft_clause: Type.Optional(
     Type.Boolean({
-      description: "The OSADL checklist's COPYLEFT CLAUSE (a checklist without one: false); omitted without a checklist",
+      description:
+        "The OSADL checklist's COPYLEFT CLAUSE (a checklist without one: false); omitted without a checklist",
     }),
   ),
   patent_hints: Type.Optional(

@@ -30,8 +30,7 @@ export function registerGetLicenseObligations(app: App): void {
     async (req) => {
       const license = knownLicense(req.query.id)
       const osadl = osadlLicense(license.id)
-      if (osadl)
-        return { obligations: osadlItem(osadl), status: success('License obligations retrieved successfully') }
+      if (osadl) return { obligations: osadlItem(osadl), status: success('License obligations retrieved successfully') }
       return {
         obligations: {
           compatibility: [],
