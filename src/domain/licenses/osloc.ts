@@ -24,7 +24,7 @@ const LIST_KEYWORDS = {
 
 export type CopyleftClause = 'Yes' | 'No' | 'Questionable'
 
-export interface OslocNode {
+interface OslocNode {
   keyword: (typeof STATEMENT_KEYWORDS)[number]
   /** The rest of the line ('' for EITHER and OR). */
   text: string
