@@ -117,10 +117,11 @@ describe('artifact threads', () => {
   })
 })
 
-/** The running `sleep` children of this process (the commands the walks below wait on). */
+/** The running `sleep` children of this process (the commands the walks below wait on), within 30 s (a thread
+ * starting on a busy machine loads its modules for seconds before it runs the command). */
 async function sleeping(n: number) {
   let found: { pid: number }[] = []
-  for (let i = 0; i < 100 && found.length < n; i++) {
+  for (let i = 0; i < 600 && found.length < n; i++) {
     await sleep(50)
     found = childProcesses(process.pid).filter((c) => c.command === 'sleep')
   }

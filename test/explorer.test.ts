@@ -200,6 +200,10 @@ describe('the explorer in Chromium', { skip }, () => {
     const licenses = page.locator('section[aria-labelledby="licenses"]')
     await licenses.getByText('Found in its files', { exact: true }).waitFor()
     assert.match(await licenses.locator('dl').innerText(), /Declared\s+MIT\s+Found in its files\s+MIT/)
+    // OSADL's MIT checklist: no copyleft clause, and its one use case
+    await licenses.getByText('no copyleft clause', { exact: true }).waitFor()
+    await licenses.getByText('Obligations (OSADL checklist)').click()
+    await licenses.getByText('Source code delivery OR Binary delivery').waitFor()
     const source = page.getByRole('link', { name: 'pkg:github/fx-org/fx-app' })
     assert.equal(await source.getAttribute('href'), 'https://github.com/fx-org/fx-app', 'the source repository')
     const deps = page.locator('section[aria-labelledby="deps"]')

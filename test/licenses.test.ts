@@ -169,29 +169,64 @@ for (const backend of backends()) {
       assert.deepEqual([scoped.code, scoped.body.error.code], [403, 'FORBIDDEN'])
     })
 
-    test('GET details: SPDX facts only, id case-insensitive, no is_fsf_libre', async () => {
+    test('GET details: SPDX facts and the OSADL block, id case-insensitive, no is_fsf_libre', async () => {
       const { code, body } = await call('GET', '/v2/licenses/details?id=mit')
       assert.equal(code, 200)
-      assert.deepEqual(body, {
-        license: {
-          full_name: 'MIT License',
-          type: 'UNKNOWN',
-          spdx: {
-            id: 'MIT',
-            full_name: 'MIT License',
-            details_url: 'https://spdx.org/licenses/MIT.json',
-            reference_url: 'https://spdx.org/licenses/MIT.html',
-            is_deprecated: false,
-            is_osi_approved: true,
-            see_also: ['https://opensource.org/license/mit/'],
-            cross_refs: [],
-            exceptions: [],
-          },
+      const { osadl, ...rest } = body.license
+      assert.deepEqual(
+        { ...osadl, compatibility: osadl.compatibility.slice(0, 3) },
+        {
+          // data/osadl/checklists/MIT.txt: one use case, no COPYLEFT CLAUSE nor PATENT HINTS line
+          copyleft_clause: false,
+          patent_hints: false,
+          compatibility: ['0BSD', 'AFL-2.0', 'AFL-2.1'],
+          depending_compatibility: [],
+          incompatibility: osadl.incompatibility,
+          use_cases: [
+            {
+              name: 'Source code delivery OR Binary delivery',
+              obligation_text:
+                'YOU MUST Provide Copyright notices\nYOU MUST Provide License text\nYOU MUST Provide Warranty disclaimer',
+              obligation_json: JSON.stringify(
+                ['Copyright notices', 'License text', 'Warranty disclaimer'].map((o) => ({
+                  keyword: 'YOU MUST',
+                  text: `Provide ${o}`,
+                  children: [],
+                })),
+              ),
+            },
+          ],
         },
-        status: { status: 'SUCCESS', message: 'License details retrieved successfully' },
-      })
+      )
+      // the OSADL matrix's MIT row: software under MIT may not include GPL-2.0-only code
+      assert.ok(osadl.incompatibility.includes('GPL-2.0-only'))
+      assert.deepEqual(
+        { ...body, license: rest },
+        {
+          license: {
+            full_name: 'MIT License',
+            type: 'PERMISSIVE',
+            spdx: {
+              id: 'MIT',
+              full_name: 'MIT License',
+              details_url: 'https://spdx.org/licenses/MIT.json',
+              reference_url: 'https://spdx.org/licenses/MIT.html',
+              is_deprecated: false,
+              is_osi_approved: true,
+              see_also: ['https://opensource.org/license/mit/'],
+              cross_refs: [],
+              exceptions: [],
+            },
+          },
+          status: { status: 'SUCCESS', message: 'License details retrieved successfully' },
+        },
+      )
       const deprecated = await call('GET', '/v2/licenses/details?id=GPL-2.0')
       assert.deepEqual([deprecated.body.license.spdx.is_deprecated, deprecated.body.license.spdx.id], [true, 'GPL-2.0'])
+      // OSADL names GPL-2.0-only, not the deprecated id: no block, type UNKNOWN
+      assert.deepEqual([deprecated.body.license.osadl, deprecated.body.license.type], [undefined, 'UNKNOWN'])
+      const gpl = await call('GET', '/v2/licenses/details?id=GPL-3.0-only')
+      assert.deepEqual([gpl.body.license.type, gpl.body.license.osadl.copyleft_clause], ['COPYLEFT', true])
     })
 
     test('GET details and obligations: an id not on the SPDX list → 404 NOT_FOUND; no id → 400', async () => {
@@ -205,8 +240,35 @@ for (const backend of backends()) {
       }
     })
 
-    test('GET obligations: no data → empty lists, unknown facts omitted, info_code NO_INFO', async () => {
-      const { code, body } = await call('GET', '/v2/licenses/obligations?id=apache-2.0')
+    test('GET obligations: GPL-2.0-only from the OSADL checklist and matrix', async () => {
+      const { code, body } = await call('GET', '/v2/licenses/obligations?id=gpl-2.0-only')
+      assert.equal(code, 200)
+      const o = body.obligations
+      assert.deepEqual(body.status, { status: 'SUCCESS', message: 'License obligations retrieved successfully' })
+      assert.deepEqual([o.copyleft_clause, o.patent_hints, o.info_code], [true, true, undefined])
+      assert.deepEqual(
+        o.use_cases.map((u: { name: string }) => u.name),
+        ['Source code delivery', 'Binary delivery'],
+      )
+      const binary = o.use_cases[1]
+      assert.match(binary.obligation_text, /^YOU MUST Provide Copyright notices\n\tATTRIBUTE Highlighted\n/)
+      assert.match(
+        binary.obligation_text,
+        /\tYOU MUST Provide Written offer \(Written offer\)\n\t\tATTRIBUTE Duration 3 years/,
+      )
+      const either = JSON.parse(binary.obligation_json).find((n: { keyword: string }) => n.keyword === 'EITHER')
+      assert.deepEqual(
+        [either.text, either.children[0].keyword, either.children[0].text],
+        ['', 'YOU MUST', 'Provide Source code'],
+      )
+      // the matrix row of GPL-2.0-only: Apache-2.0 "No", MIT "Yes", the LGPL-2.1 ones "Check dependency"
+      assert.ok(o.incompatibility.includes('Apache-2.0'))
+      assert.ok(o.compatibility.includes('MIT') && !o.compatibility.includes('Apache-2.0'))
+      assert.ok(o.depending_compatibility.includes('LGPL-2.1-only'))
+    })
+
+    test('GET obligations: a license OSADL does not cover → empty lists, unknown facts omitted, info_code NO_INFO', async () => {
+      const { code, body } = await call('GET', '/v2/licenses/obligations?id=beerware')
       assert.equal(code, 200)
       assert.deepEqual(body, {
         obligations: {
@@ -215,9 +277,9 @@ for (const backend of backends()) {
           incompatibility: [],
           use_cases: [],
           info_code: 'NO_INFO',
-          info_message: 'No obligations data available for Apache-2.0',
+          info_message: 'No obligations data available for Beerware',
         },
-        status: { status: 'SUCCESS', message: 'No license obligations data is available in this service' },
+        status: { status: 'SUCCESS', message: 'OSADL has no obligations data on Beerware' },
       })
     })
   })

@@ -57,21 +57,37 @@ export const SpdxDetailsSchema = Type.Object({
   ),
 })
 
-/**
- * OSADL obligations (the `OSADL` message of scanoss-licenses.proto); no source is shipped, so the lists are empty and
- * facts absent.
- */
-export const ObligationsSchema = Type.Object({
-  copyleft_clause: Type.Optional(Type.Boolean({ description: 'Omitted: unknown' })),
-  patent_hints: Type.Optional(Type.Boolean({ description: 'Omitted: unknown' })),
-  compatibility: Type.Array(Type.String()),
-  depending_compatibility: Type.Array(Type.String()),
-  incompatibility: Type.Array(Type.String()),
-  use_cases: Type.Array(
-    Type.Object({ name: Type.String(), obligation_text: Type.String(), obligation_json: Type.String() }),
+const OsadlFields = {
+  copyleft_clause: Type.Optional(
+    Type.Boolean({
+      description:
+        "The OSADL checklist's COPYLEFT CLAUSE (a checklist without one: false); omitted without a checklist",
+    }),
   ),
-  ...OutcomeFields,
-})
+  patent_hints: Type.Optional(
+    Type.Boolean({ description: "The OSADL checklist's PATENT HINTS; omitted without a checklist" }),
+  ),
+  compatibility: Type.Array(Type.String(), {
+    description: 'Licenses the OSADL matrix says may be used in software distributed under this one ("Yes")',
+  }),
+  depending_compatibility: Type.Array(Type.String(), {
+    description: 'Licenses whose compatibility depends on the case ("Check dependency" in the OSADL matrix)',
+  }),
+  incompatibility: Type.Array(Type.String(), { description: 'Licenses the OSADL matrix says may not ("No")' }),
+  use_cases: Type.Array(
+    Type.Object({
+      name: Type.String({ description: 'The checklist\'s USE CASE, e.g. "Binary delivery"' }),
+      obligation_text: Type.String({ description: "The use case's lines of the checklist (OSLOC language)" }),
+      obligation_json: Type.String({ description: 'The same as JSON: [{keyword, text, children}]' }),
+    }),
+  ),
+}
+
+/** The OSADL block of license details (the `OSADL` message of scanoss-licenses.proto), docs/licenses.md "OSADL". */
+export const OsadlSchema = Type.Object(OsadlFields)
+
+/** The answer of /v2/licenses/obligations: the OSADL block, or empty lists with NO_INFO when OSADL has nothing. */
+export const ObligationsSchema = Type.Object({ ...OsadlFields, ...OutcomeFields })
 
 export const LicenseIdQuerySchema = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 256, description: 'SPDX license id (case-insensitive)' }),

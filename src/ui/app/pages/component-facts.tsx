@@ -1,5 +1,5 @@
 // Licenses and contributor origin of the chosen version.
-import { post } from '../api.ts'
+import { get, post } from '../api.ts'
 import { BarChart } from '../bar-chart.tsx'
 import { enrichedBom, licenseOrigin } from '../enriched.ts'
 import { useLoad } from '../load.ts'
@@ -23,7 +23,11 @@ export function Licenses({ ref_ }: { ref_: Ref }) {
   const bom = useLoad(() => enrichedBom(ref_.purl, ref_.requirement), [ref_.purl, ref_.requirement])
   const origin = bom.state === 'ok' ? licenseOrigin(bom.data) : undefined
   return (
-    <Section title="Licenses" id="licenses" source="declared by the registry or package, else found in its files">
+    <Section
+      title="Licenses"
+      id="licenses"
+      source="declared by the registry or package, else found in its files; copyleft and obligations from OSADL's checklists"
+    >
       <Pending loaded={loaded} />
       {a && <Outcome answer={a} />}
       {a?.statement && (
@@ -45,11 +49,51 @@ export function Licenses({ ref_ }: { ref_: Ref }) {
           {a.licenses.map((l) => (
             <li key={l.id}>
               <ExternalLink url={l.url}>{l.id}</ExternalLink> {l.full_name}
+              {l.url && <LicenseObligations id={l.id} />}
             </li>
           ))}
         </ul>
       )}
     </Section>
+  )
+}
+
+interface ObligationsAnswer {
+  obligations: {
+    copyleft_clause?: boolean
+    incompatibility: string[]
+    use_cases: { name: string; obligation_text: string }[]
+    info_code?: string
+  }
+}
+
+/** OSADL's copyleft clause of a license on the SPDX list, and its checklist's use cases; nothing where OSADL has none. */
+function LicenseObligations({ id }: { id: string }) {
+  const loaded = useLoad(() => get<ObligationsAnswer>('/v2/licenses/obligations', { id }), [id])
+  if (loaded.state !== 'ok' || loaded.data.obligations.info_code) return null
+  const o = loaded.data.obligations
+  return (
+    <>
+      {o.copyleft_clause !== undefined && (
+        <span class="chip">{o.copyleft_clause ? 'copyleft clause' : 'no copyleft clause'}</span>
+      )}
+      {o.use_cases.length > 0 && (
+        <details>
+          <summary>Obligations (OSADL checklist)</summary>
+          {o.use_cases.map((u) => (
+            <div key={u.name}>
+              <h3>{u.name}</h3>
+              <pre class="details">{u.obligation_text || '(none)'}</pre>
+            </div>
+          ))}
+          {o.incompatibility.length > 0 && (
+            <p>
+              Incompatible in software under {id}: {o.incompatibility.join(', ')}
+            </p>
+          )}
+        </details>
+      )}
+    </>
   )
 }
 
