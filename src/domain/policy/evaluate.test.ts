@@ -24,12 +24,11 @@ const component = (over: Partial<PolicyComponent>): PolicyComponent => ({
   findings: [],
   ...over,
 })
-const lookups = { copyleftClass: () => undefined }
 const noHigh = readPolicy({ rules: [{ id: 'no-high', when: { severity_at_least: 'high' } }] })
 
 describe('evaluatePolicy', () => {
   it('fails on a finding at or above the severity, naming rule, component, finding and reason', () => {
-    const v = evaluatePolicy(noHigh, [component({ findings: [finding({})] })], lookups)
+    const v = evaluatePolicy(noHigh, [component({ findings: [finding({})] })])
     assert.equal(v.verdict, 'fail')
     assert.deepEqual(v.violations, [
       { rule: 'no-high', action: 'fail', component: 'pkg:npm/lodash@4.17.15', finding: 'CVE-2020-8203', reason: 'severity high' },
@@ -37,9 +36,9 @@ describe('evaluatePolicy', () => {
     assert.deepEqual(v.summary.rules, [{ id: 'no-high', action: 'fail', violations: 1 }])
   })
   it('passes when the finding is below the severity or suppressed by VEX', () => {
-    const low = evaluatePolicy(noHigh, [component({ findings: [finding({ severity: 'MODERATE' })] })], lookups)
+    const low = evaluatePolicy(noHigh, [component({ findings: [finding({ severity: 'MODERATE' })] })])
     assert.equal(low.verdict, 'pass')
-    const vexed = evaluatePolicy(noHigh, [component({ findings: [finding({ suppressedBy: 'not_affected' })] })], lookups)
+    const vexed = evaluatePolicy(noHigh, [component({ findings: [finding({ suppressedBy: 'not_affected' })] })])
     assert.equal(vexed.verdict, 'pass')
     assert.equal(vexed.summary.suppressed, 1)
   })
@@ -50,9 +49,9 @@ describe('evaluatePolicy', () => {
         { id: 'epss', when: { epss_at_least: 0.5 }, action: 'warn' },
       ],
     })
-    const v = evaluatePolicy(policy, [component({ findings: [finding({ epss: 0.9 })] })], lookups)
+    const v = evaluatePolicy(policy, [component({ findings: [finding({ epss: 0.9 })] })])
     assert.equal(v.verdict, 'warn')
-    const kev = evaluatePolicy(policy, [component({ findings: [finding({ epss: 0.9, kevDateAdded: '2023-11-21' })] })], lookups)
+    const kev = evaluatePolicy(policy, [component({ findings: [finding({ epss: 0.9, kevDateAdded: '2023-11-21' })] })])
     assert.equal(kev.verdict, 'fail')
     assert.match(kev.violations[0]?.reason ?? '', /EPSS 0.9; known exploited \(CISA KEV since 2023-11-21\)/)
   })
@@ -72,8 +71,7 @@ describe('evaluatePolicy', () => {
         component({ purl: 'pkg:npm/b@1', license: 'MIT AND GPL-3.0-only', status: 'deprecated' }),
         component({ purl: 'pkg:npm/c@1', algorithms: [{ name: 'md5', weak: true, quantumVulnerable: false }] }),
         component({ purl: 'pkg:npm/d@1', findings: [finding({ id: 'MAL-2024-1', malicious: true })] }),
-      ],
-      lookups,
+      ]
     )
     assert.deepEqual(
       v.violations.map((x) => [x.rule, x.component, x.finding]),

@@ -2,6 +2,7 @@
 // finding that counts (those a VEX statement marks not_affected or false_positive do not) when it has finding
 // conditions, else on every component; it fires when all its conditions hold, and each firing is a violation naming
 // why. Any `fail` violation fails the verdict; `warn` ones alone warn.
+import { copyleftClass } from '../licenses/osadl.ts'
 import { copyleftIn, type Finding, licenseDenied, licenseList, licenseNotAllowed } from './license-conditions.ts'
 import { type Conditions, FINDING_CONDITIONS, type Policy, type Rule, SEVERITIES, type SeverityLevel } from './policy.ts'
 
@@ -54,13 +55,8 @@ export interface Verdict {
   }
 }
 
-export interface PolicyLookups {
-  /** A license's OSADL copyleft class, undefined when OSADL does not classify it. */
-  copyleftClass(license: string): string | undefined
-}
-
-export function evaluatePolicy(policy: Policy, components: readonly PolicyComponent[], lookups: PolicyLookups): Verdict {
-  const violations = policy.rules.flatMap((rule) => components.flatMap((c) => fire(rule, c, lookups)))
+export function evaluatePolicy(policy: Policy, components: readonly PolicyComponent[]): Verdict {
+  const violations = policy.rules.flatMap((rule) => components.flatMap((c) => fire(rule, c)))
   const count = (action: Rule['action']) => violations.filter((v) => v.action === action).length
   const findings = components.flatMap((c) => c.findings)
   return {
@@ -81,8 +77,8 @@ export function evaluatePolicy(policy: Policy, components: readonly PolicyCompon
   }
 }
 
-function fire(rule: Rule, c: PolicyComponent, lookups: PolicyLookups): Violation[] {
-  const ofComponent = componentReasons(rule.when, c, lookups)
+function fire(rule: Rule, c: PolicyComponent): Violation[] {
+  const ofComponent = componentReasons(rule.when, c)
   if (ofComponent === undefined) return []
   const violation = (finding: string | null, reasons: string[]) => ({
     rule: rule.id,
@@ -116,14 +112,14 @@ function findingReasons(when: Conditions, f: PolicyFinding): string[] | undefine
 }
 
 /** Why each component condition holds ([] when it has none), or undefined when one does not. */
-function componentReasons(when: Conditions, c: PolicyComponent, lookups: PolicyLookups): string[] | undefined {
+function componentReasons(when: Conditions, c: PolicyComponent): string[] | undefined {
   const reasons: Finding[] = []
   if (when.malicious) reasons.push(maliciousReason(c))
   if (when.status_in) reasons.push(when.status_in.includes(c.status) ? `status ${c.status}` : undefined)
   if (when.license_denied) reasons.push(licenseDenied(c.license, licenseList(when.license_denied)))
   if (when.license_allowed) reasons.push(licenseNotAllowed(c.license, licenseList(when.license_allowed)))
   if (when.copyleft_in)
-    reasons.push(copyleftIn(c.license, new Set(when.copyleft_in), (id) => lookups.copyleftClass(id)))
+    reasons.push(copyleftIn(c.license, new Set(when.copyleft_in), copyleftClass))
   if (when.crypto) {
     const hits = c.algorithms.filter(
       (a) => (when.crypto?.includes('weak') && a.weak) || (when.crypto?.includes('quantum-vulnerable') && a.quantumVulnerable),

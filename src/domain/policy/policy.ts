@@ -73,7 +73,7 @@ export const POLICY_SCHEMA = {
               },
               license_denied: idList,
               license_allowed: idList,
-              copyleft_in: idList,
+              copyleft_in: { type: 'array', items: { enum: ['Yes', 'Questionable', 'No'] }, minItems: 1, uniqueItems: true },
               crypto: { type: 'array', items: { enum: [...CRYPTO_CONCERNS] }, minItems: 1, uniqueItems: true },
             },
           },
