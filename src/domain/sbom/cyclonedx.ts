@@ -52,8 +52,7 @@ export function enrichedCycloneDx(
     if (kept.length + f.problems.length + modes.length > 0) c.properties = [...kept, ...modes, ...problems(f)]
   })
   // a BOM enriched before gets this enrichment's assets, vulnerabilities and properties in place of the earlier ones
-  const earlier = (c: Json) =>
-    c.type === 'cryptographic-asset' && String(c['bom-ref']).startsWith(ASSET_REF_PREFIX)
+  const earlier = (c: Json) => c.type === 'cryptographic-asset' && String(c['bom-ref']).startsWith(ASSET_REF_PREFIX)
   const listed = (bom.components as Json[] | undefined) ?? []
   const dropped = new Set(listed.filter(earlier).map((c) => c['bom-ref'] as string))
   const components = [...listed.filter((c) => !earlier(c)), ...assets.components]
