@@ -1,15 +1,13 @@
-// The enriched CycloneDX writer on hand-made FIXTURE facts: every algorithm of the catalogue as a crypto asset (the
-// mapping to CycloneDX primitives, families, modes and security levels; docs/sbom.md) valid against the official 1.6
-// and 1.7 schemas, and the license acknowledgements and evidence of components the KB knows.
+// The enriched CycloneDX writer on hand-made FIXTURE facts: every algorithm of the catalogue as a crypto asset (its
+// CBOM name, primitive, family, OID and security levels from data/crypto-cbom; modes as properties of their cipher;
+// protocols; docs/sbom.md) valid against the official 1.6 and 1.7 schemas, and the license acknowledgements and
+// evidence of components the KB knows.
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
-import { MAPPED } from '../src/domain/sbom/crypto-asset-facts.ts'
 import { enrichedCycloneDx } from '../src/domain/sbom/cyclonedx.ts'
 import type { ComponentFacts } from '../src/domain/sbom/enrich.ts'
 import { readSbom } from '../src/domain/sbom/read-input.ts'
 import { loadCatalogue } from '../src/ingest/crypto/catalogue.ts'
-import { SCHEMA_DIR } from '../src/reference/cyclonedx-schema.ts'
 import { cycloneDxErrors } from './helpers/cyclonedx-schema.ts'
 
 const catalogue = loadCatalogue()
@@ -40,70 +38,140 @@ function facts(over: Partial<ComponentFacts>): ComponentFacts {
     hashes: [],
     vulnerabilities: [],
     algorithms: [],
+    protocols: [],
     problems: [],
     ...over,
   }
 }
 
-type Asset = { 'bom-ref': string; cryptoProperties: { algorithmProperties?: Record<string, unknown> } }
-
-function assetsOf(specVersion: '1.6' | '1.7') {
-  const input = readSbom('pkg:npm/fx-lib@1.0.0')
-  const algorithms = catalogue.map((a) => ({ algorithm: a.id, strength: 'Strong' as const }))
-  const out = enrichedCycloneDx(input, undefined, [facts({ algorithms })], { ...OPTIONS, specVersion })
-  assert.deepEqual(cycloneDxErrors(out), [], specVersion)
-  const assets = (out.components as Asset[]).filter((c) => c['bom-ref'].startsWith('crypto/'))
-  assert.equal(assets.length, catalogue.length)
-  return new Map(assets.map((a) => [a['bom-ref'].slice('crypto/algorithm/'.length), a.cryptoProperties]))
+type Asset = {
+  type: string
+  'bom-ref': string
+  name: string
+  cryptoProperties: { assetType: string; algorithmProperties?: Record<string, unknown>; oid?: string }
+  properties: { name: string; value: string }[]
 }
 
-test('every catalogue algorithm is a valid 1.6 and 1.7 crypto asset; the mapping names only what it should', () => {
-  const v16 = assetsOf('1.6')
-  const v17 = assetsOf('1.7')
-  const props = (v: typeof v16, id: string) => v.get(id)?.algorithmProperties
-  // a cited standard or the catalogue's own category or name gives the primitive; nothing else does
-  assert.deepEqual(props(v16, 'aes'), { primitive: 'block-cipher' })
-  assert.deepEqual(props(v17, 'aes'), { primitive: 'block-cipher', algorithmFamily: 'AES' })
-  assert.deepEqual(props(v16, 'ecdsa'), { primitive: 'signature', nistQuantumSecurityLevel: 0 })
-  assert.deepEqual(props(v16, 'rsa'), { nistQuantumSecurityLevel: 0 }, 'RSA encrypts and signs: no one primitive')
-  assert.deepEqual(props(v16, 'mlkem'), { primitive: 'kem' }, 'the category depends on the parameter set')
-  assert.deepEqual(props(v17, 'x25519'), {
-    primitive: 'key-agree',
-    algorithmFamily: 'ECDH',
-    classicalSecurityLevel: 128,
-    nistQuantumSecurityLevel: 0,
-  })
-  assert.deepEqual(props(v16, 'md5'), { primitive: 'hash' }, 'a digest size is not a security level')
-  assert.deepEqual(props(v16, 'argon2'), undefined, 'filed as a MAC under CMAC’s name: said nothing of')
-  assert.deepEqual(props(v16, 'crc32'), undefined, 'a checksum is no cryptographic primitive')
-  assert.deepEqual(props(v16, 'rfc3211wrap'), { primitive: 'other' }, '1.6 has no key-wrap')
-  assert.deepEqual(props(v17, 'rfc3211wrap'), { primitive: 'key-wrap' })
-  assert.deepEqual(props(v16, 'cbc'), { mode: 'cbc' })
-  assert.deepEqual(props(v16, 'xts'), { mode: 'other' })
-  assert.ok(
-    [...v16.values()].every(
-      (p) => (p.algorithmProperties as { algorithmFamily?: string })?.algorithmFamily === undefined,
-    ),
-  )
+/** The enriched BOM of fx-lib with these FIXTURE facts, checked against the official schema of its version. */
+function enriched(over: Partial<ComponentFacts>, specVersion: '1.6' | '1.7', document?: unknown) {
+  const input = readSbom(document ? JSON.stringify(document) : 'pkg:npm/fx-lib@1.0.0')
+  const out = enrichedCycloneDx(input, document, [facts(over)], { ...OPTIONS, specVersion })
+  assert.deepEqual(cycloneDxErrors(out), [], specVersion)
+  const assets = (out.components as Asset[]).filter((c) => c.type === 'cryptographic-asset')
+  return { out, assets: new Map(assets.map((a) => [a['bom-ref'], a])) }
+}
+
+const found = (...ids: string[]) => ids.map((algorithm) => ({ algorithm, strength: 'Strong' as const }))
+const property = (a: Asset | undefined, name: string) =>
+  a?.properties.filter((p) => p.name === name).map((p) => p.value)
+
+test('every catalogue algorithm is a valid 1.6 and 1.7 asset; block ciphers once per mode, no mode an asset', () => {
+  const modes = catalogue.filter((a) => a.cbom?.mode).map((a) => a.id)
+  const ciphers = catalogue.filter((a) => a.cbom?.primitive === 'block-cipher').map((a) => a.id)
+  assert.ok(modes.includes('cbc') && ciphers.includes('aes'))
+  for (const specVersion of ['1.6', '1.7'] as const) {
+    const { assets } = enriched({ algorithms: found(...catalogue.map((a) => a.id)) }, specVersion)
+    assert.equal(assets.size, catalogue.length - modes.length + ciphers.length * (modes.length - 1))
+    for (const a of assets.values()) assert.ok(!modes.includes(property(a, 'compintel:algorithm-id')?.[0] ?? ''))
+    const props = (ref: string) => assets.get(ref)?.cryptoProperties.algorithmProperties
+    const family = (f: string) => (specVersion === '1.7' ? { algorithmFamily: f } : {})
+    assert.deepEqual(props('crypto/algorithm/aes/cbc'), {
+      primitive: 'block-cipher',
+      ...family('AES'),
+      mode: 'cbc',
+      classicalSecurityLevel: 128,
+      nistQuantumSecurityLevel: 1,
+    })
+    assert.equal(assets.get('crypto/algorithm/aes/xts')?.cryptoProperties.algorithmProperties?.mode, 'other')
+    assert.deepEqual(props('crypto/algorithm/ecdsa'), {
+      primitive: 'signature',
+      ...family('ECDSA'),
+      nistQuantumSecurityLevel: 0,
+    })
+    assert.deepEqual(props('crypto/algorithm/rsa'), { nistQuantumSecurityLevel: 0 }, 'RSA encrypts and signs')
+    assert.deepEqual(props('crypto/algorithm/md5'), {
+      primitive: 'hash',
+      ...family('MD5'),
+      nistQuantumSecurityLevel: 0,
+    })
+    assert.deepEqual(props('crypto/algorithm/crc32'), undefined, 'a checksum is no cryptographic primitive')
+    assert.equal(props('crypto/algorithm/rfc3211wrap')?.primitive, specVersion === '1.6' ? 'other' : 'key-wrap')
+    assert.equal(assets.get('crypto/algorithm/x25519')?.cryptoProperties.oid, '1.3.101.110')
+  }
 })
 
-test("the mapping's tables name only catalogue ids and categories, and only families the 1.7 schema lists", () => {
-  const ids = new Set(catalogue.map((a) => a.id))
+test('AES: its CBOM name, OID arc and lowest levels; the modes its component uses as properties of it', () => {
+  for (const specVersion of ['1.6', '1.7'] as const) {
+    const alone = enriched({ algorithms: found('aes', 'sha1') }, specVersion)
+    const aes = alone.assets.get('crypto/algorithm/aes')
+    assert.equal(aes?.name, 'AES')
+    assert.equal(aes?.cryptoProperties.oid, '2.16.840.1.101.3.4.1', 'the aes arc: the key size is not known')
+    assert.equal(aes?.cryptoProperties.algorithmProperties?.nistQuantumSecurityLevel, 1)
+    assert.match(property(aes, 'compintel:security-levels')?.[0] ?? '', /lowest/)
+    assert.equal(alone.assets.get('crypto/algorithm/sha1')?.name, 'SHA-1')
+    assert.equal(alone.assets.get('crypto/algorithm/sha1')?.cryptoProperties.oid, '1.3.14.3.2.26')
+
+    const { out, assets } = enriched(
+      { algorithms: [...found('aes', 'cbc', 'hmac'), { algorithm: 'ecb', strength: 'Weak' }] },
+      specVersion,
+    )
+    assert.deepEqual(
+      [...assets.values()].map((a) => [a['bom-ref'], a.name, a.cryptoProperties.algorithmProperties?.mode]),
+      [
+        ['crypto/algorithm/aes/cbc', 'AES-CBC', 'cbc'],
+        ['crypto/algorithm/aes/ecb', 'AES-ECB', 'ecb'],
+        ['crypto/algorithm/hmac', 'HMAC', undefined],
+      ],
+    )
+    assert.deepEqual(property(assets.get('crypto/algorithm/aes/ecb'), 'compintel:strength'), ['Weak'])
+    assert.deepEqual(property(assets.get('crypto/algorithm/aes/cbc'), 'compintel:strength'), ['Strong'])
+    assert.deepEqual(out.dependencies, [
+      {
+        ref: 'component 0',
+        provides: ['crypto/algorithm/aes/cbc', 'crypto/algorithm/aes/ecb', 'crypto/algorithm/hmac'],
+      },
+    ])
+  }
+})
+
+test('a mode without a block cipher is a property of its component; TLS and SSH are protocol assets', () => {
+  for (const specVersion of ['1.6', '1.7'] as const) {
+    const { out, assets } = enriched(
+      { algorithms: found('gcm', 'sha2'), protocols: ['jwt', 'ssh', 'tls', 'x509'] },
+      specVersion,
+    )
+    assert.deepEqual([...assets.keys()], ['crypto/algorithm/sha2', 'crypto/protocol/ssh', 'crypto/protocol/tls'])
+    assert.deepEqual(assets.get('crypto/protocol/tls')?.cryptoProperties, {
+      assetType: 'protocol',
+      protocolProperties: { type: 'tls' },
+    })
+    const lib = (out.components as Asset[])[0]
+    assert.deepEqual(property(lib, 'compintel:cipher-mode'), ['gcm'])
+  }
+})
+
+test('enriching again replaces an earlier enrichment’s assets and the provides naming them', () => {
+  const first = enriched({ ref: 'fx', algorithms: found('aes', 'cbc') }, '1.6').out
+  // an earlier writer's mode asset, as compintel wrote before modes were properties of their cipher
+  const earlier = {
+    ...first,
+    components: [
+      ...(first.components as Asset[]),
+      {
+        type: 'cryptographic-asset',
+        'bom-ref': 'crypto/algorithm/cbc',
+        name: 'Cipher Block Chaining',
+        cryptoProperties: { assetType: 'algorithm' },
+      },
+    ],
+    dependencies: [{ ref: 'fx', provides: ['crypto/algorithm/cbc', 'crypto/algorithm/aes/cbc'] }],
+  }
+  const again = enriched({ ref: 'fx', algorithms: found('aes', 'cbc') }, '1.6', earlier).out
   assert.deepEqual(
-    MAPPED.ids.filter((id) => !ids.has(id)),
-    [],
+    (again.components as Asset[]).map((c) => c['bom-ref']),
+    ['fx', 'crypto/algorithm/aes/cbc'],
   )
-  const categories = new Set(catalogue.map((a) => a.category))
-  assert.deepEqual(
-    MAPPED.categories.filter((c) => !categories.has(c)),
-    [],
-  )
-  const defs = JSON.parse(readFileSync(new URL('cryptography-defs.SNAPSHOT.schema.json', SCHEMA_DIR), 'utf8'))
-  const families = new Set<string>(defs.definitions.algorithmFamiliesEnum.enum)
-  assert.deepEqual(
-    MAPPED.families.filter((f) => !families.has(f)),
-    [],
-  )
+  assert.deepEqual(again.dependencies, [{ ref: 'fx', provides: ['crypto/algorithm/aes/cbc'] }])
 })
 
 test('licenses: declared acknowledged as declared, files found as evidence, what the input states kept', () => {

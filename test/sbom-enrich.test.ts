@@ -119,15 +119,35 @@ test('the enriched CycloneDX BOM (1.6 and 1.7) validates against the official sc
     const components = out.components as Component[]
     const byRef = new Map(components.map((c) => [c['bom-ref'], c]))
     const assets = components.filter((c) => c.type === 'cryptographic-asset')
-    // named from the catalogue, described where it (or a cited standard) says how (docs/sbom.md, the mapping table)
+    // named and described from the CBOM table (data/crypto-cbom); the mode the analysis found is its cipher's
     const family = (name: string) => (specVersion === '1.7' ? { algorithmFamily: name } : {})
     assert.deepEqual(
-      assets.map((c) => [c['bom-ref'], c.name, c.cryptoProperties?.algorithmProperties]),
+      assets.map((c) => [c['bom-ref'], c.name, c.cryptoProperties?.algorithmProperties, c.cryptoProperties?.oid]),
       [
-        ['crypto/algorithm/sha1', 'Secure Hash Algorithm 1', { primitive: 'hash', ...family('SHA-1') }],
-        ['crypto/algorithm/aes', 'Advanced Encryption Standard', { primitive: 'block-cipher', ...family('AES') }],
-        ['crypto/algorithm/gcm', 'Galois/Counter Mode', { mode: 'gcm' }],
-        ['crypto/algorithm/sha2', 'Secure Hash Algorithm 2', { primitive: 'hash', ...family('SHA-2') }],
+        [
+          'crypto/algorithm/sha1',
+          'SHA-1',
+          { primitive: 'hash', ...family('SHA-1'), nistQuantumSecurityLevel: 0 },
+          '1.3.14.3.2.26',
+        ],
+        [
+          'crypto/algorithm/aes/gcm',
+          'AES-GCM',
+          {
+            primitive: 'block-cipher',
+            ...family('AES'),
+            mode: 'gcm',
+            classicalSecurityLevel: 128,
+            nistQuantumSecurityLevel: 1,
+          },
+          '2.16.840.1.101.3.4.1',
+        ],
+        [
+          'crypto/algorithm/sha2',
+          'SHA-2',
+          { primitive: 'hash', ...family('SHA-2'), classicalSecurityLevel: 112 },
+          undefined,
+        ],
       ],
     )
     assert.deepEqual(assets[0]?.properties, [
@@ -139,7 +159,7 @@ test('the enriched CycloneDX BOM (1.6 and 1.7) validates against the official sc
     assert.deepEqual(out.dependencies, [
       { ref: 'app', dependsOn: ['scan'] },
       { ref: 'scan', provides: ['crypto/algorithm/sha1'] },
-      { ref: 'component 2', provides: ['crypto/algorithm/aes', 'crypto/algorithm/gcm', 'crypto/algorithm/sha2'] },
+      { ref: 'component 2', provides: ['crypto/algorithm/aes/gcm', 'crypto/algorithm/sha2'] },
     ])
     const vulns = out.vulnerabilities as {
       id: string
@@ -192,5 +212,5 @@ interface Component {
   evidence?: unknown
   externalReferences?: unknown
   properties?: unknown
-  cryptoProperties?: { algorithmProperties?: unknown }
+  cryptoProperties?: { algorithmProperties?: unknown; oid?: string }
 }

@@ -30,7 +30,7 @@ type Bom = {
     type: string
     name: string
     purl?: string
-    cryptoProperties?: { assetType: string }
+    cryptoProperties?: { assetType: string; oid?: string }
   }[]
   dependencies: { ref: string; dependsOn?: string[]; provides?: string[] }[]
   vulnerabilities: {
@@ -84,11 +84,28 @@ test('cyclonedx-npm: the generated BOM is enriched, still valid, its own content
     assert.ok(cryptoJs)
     const provided = bom.dependencies.find((d) => d.ref === cryptoJs['bom-ref'])?.provides ?? []
     const assets = new Map(bom.components.filter((c) => c.type === 'cryptographic-asset').map((c) => [c['bom-ref'], c]))
-    for (const id of ['aes', 'md5']) {
-      const ref = `crypto/algorithm/${id}`
-      assert.ok(provided.includes(ref), `${ref} provided by crypto-js: ${provided.join(', ')}`)
-      assert.equal(assets.get(ref)?.cryptoProperties?.assetType, 'algorithm')
+    // crypto-js's AES, once per mode its analysis found (a mode is a property of its cipher, never an asset), with
+    // the AES OID arc (the key size is not seen) and the lowest NIST quantum category of AES (AES-128: 1)
+    const aes = provided.filter((ref) => ref.startsWith('crypto/algorithm/aes/'))
+    assert.ok(aes.includes('crypto/algorithm/aes/cbc'), provided.join(', '))
+    for (const ref of aes) {
+      const mode = ref.slice('crypto/algorithm/aes/'.length)
+      assert.equal(assets.get(ref)?.name, `AES-${mode.toUpperCase()}`)
+      assert.deepEqual(assets.get(ref)?.cryptoProperties, {
+        assetType: 'algorithm',
+        algorithmProperties: {
+          primitive: 'block-cipher',
+          ...(format === 'cyclonedx-1.7' ? { algorithmFamily: 'AES' } : {}),
+          mode,
+          classicalSecurityLevel: 128,
+          nistQuantumSecurityLevel: 1,
+        },
+        oid: '2.16.840.1.101.3.4.1',
+      })
     }
+    assert.ok(!provided.includes('crypto/algorithm/aes') && !provided.includes('crypto/algorithm/cbc'))
+    assert.equal(assets.get('crypto/algorithm/md5')?.cryptoProperties?.oid, '1.2.840.113549.2.5')
+    assert.ok(provided.includes('crypto/algorithm/md5'))
   }
 })
 

@@ -60,4 +60,23 @@ export interface CatalogueAlgorithm {
   strengthBits: string
   /** Lower-case substrings to look for in lower-cased source (cleaned as data/crypto-algorithms/README.md says). */
   keywords: string[]
+  /** What a cryptography bill of materials says of it (data/crypto-cbom); absent for an id the table lacks. */
+  cbom?: CbomFacts
+}
+
+/** One row of data/crypto-cbom/algorithms.json: reference facts, each from the source its README names. */
+export interface CbomFacts {
+  /** The short name CBOM tools use (AES, SHA-2, RSA-OAEP). */
+  name: string
+  /** A CycloneDX primitive (block-cipher, hash, …), where the catalogue or a standard says one. */
+  primitive?: string
+  /** The CycloneDX 1.7 algorithm family, where the id names exactly one. */
+  family?: string
+  /** For a block cipher mode: the CycloneDX mode (cbc, gcm, …, `other`). */
+  mode?: string
+  oid?: string
+  classicalSecurityLevel?: number
+  nistQuantumSecurityLevel?: number
+  /** The levels are the lowest over the family's parameter sets (the analysis does not see which one is used). */
+  levelsAreLowest?: boolean
 }

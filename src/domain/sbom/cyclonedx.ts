@@ -5,7 +5,7 @@
 // (cyclonedx-crypto.ts), the tool and the KB's sources in metadata, and why a component could not be enriched.
 import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import { componentNames } from '../shared/component-name.ts'
-import { cryptoAssets } from './cyclonedx-crypto.ts'
+import { ASSET_REF_PREFIX, cryptoAssets } from './cyclonedx-crypto.ts'
 import { addLicenses, addRegistryReference } from './cyclonedx-licenses.ts'
 import { vulnerabilityList } from './cyclonedx-vex.ts'
 import type { ComponentFacts } from './enrich.ts'
@@ -37,6 +37,7 @@ export function enrichedCycloneDx(
       : { bomFormat: 'CycloneDX', components: facts.map((f) => library(f)) }
   const byRef = new Map(facts.map((f) => [f.ref, f]))
   const byPurl = new Map(facts.map((f) => [f.purl, f]))
+  const assets = cryptoAssets(facts, o.catalogue, o.specVersion)
   walk((bom.components as Json[] | undefined) ?? [], (c) => {
     const named = typeof c['bom-ref'] === 'string' ? byRef.get(c['bom-ref']) : undefined
     const f = named ?? (typeof c.purl === 'string' ? byPurl.get(c.purl) : undefined)
@@ -46,19 +47,20 @@ export function enrichedCycloneDx(
     addLicenses(c, f)
     addRegistryReference(c, f)
     if (c.hashes === undefined && f.hashes.length > 0) c.hashes = f.hashes
-    const kept = withoutOurs(c.properties, 'compintel:not-enriched:')
-    if (kept.length + f.problems.length > 0) c.properties = [...kept, ...problems(f)]
+    const kept = withoutOurs(withoutOurs(c.properties, 'compintel:not-enriched:'), 'compintel:cipher-mode')
+    const modes = (assets.modesWithoutCipher.get(f.ref) ?? []).map((m) => ({ name: 'compintel:cipher-mode', value: m }))
+    if (kept.length + f.problems.length + modes.length > 0) c.properties = [...kept, ...modes, ...problems(f)]
   })
   // a BOM enriched before gets this enrichment's assets, vulnerabilities and properties in place of the earlier ones
-  const assets = cryptoAssets(facts, o.catalogue, o.specVersion)
-  const assetRefs = new Set(assets.components.map((a) => a['bom-ref']))
-  const given = ((bom.components as Json[] | undefined) ?? []).filter((c) => !assetRefs.has(c['bom-ref']))
-  const components = [...given, ...assets.components]
-  const dependencies = withProvides((bom.dependencies as Json[] | undefined) ?? [], assets.provided)
+  const earlier = (c: Json) => c.type === 'cryptographic-asset' && String(c['bom-ref']).startsWith(ASSET_REF_PREFIX)
+  const listed = (bom.components as Json[] | undefined) ?? []
+  const dropped = new Set(listed.filter(earlier).map((c) => c['bom-ref'] as string))
+  const components = [...listed.filter((c) => !earlier(c)), ...assets.components]
+  const dependencies = withProvides((bom.dependencies as Json[] | undefined) ?? [], assets.provided, dropped)
   const ours = vulnerabilityList(facts)
   const ids = new Set(ours.map((v) => v.id))
-  const listed = ((bom.vulnerabilities as Json[] | undefined) ?? []).filter((v) => !ids.has(v.id))
-  const vulnerabilities = [...listed, ...ours]
+  const known = ((bom.vulnerabilities as Json[] | undefined) ?? []).filter((v) => !ids.has(v.id))
+  const vulnerabilities = [...known, ...ours]
   const metadata = (bom.metadata as Json | undefined) ?? {}
   return {
     ...bom,
@@ -123,9 +125,21 @@ function withTool(tools: unknown, version: string): Json | Json[] {
   return { ...given, components: [...components, { type: 'application', name: 'compintel', version }] }
 }
 
-/** The input's dependency entries, each component's crypto assets added to its own entry (one entry per ref). */
-function withProvides(given: readonly Json[], provided: readonly { ref: string; provides: string[] }[]): Json[] {
-  const out = given.map((d) => ({ ...d }))
+/**
+ * The input's dependency entries, each component's crypto assets added to its own entry (one entry per ref), and the
+ * assets of an earlier enrichment (`dropped`) taken out of them.
+ */
+function withProvides(
+  given: readonly Json[],
+  provided: readonly { ref: string; provides: string[] }[],
+  dropped: ReadonlySet<string>,
+): Json[] {
+  const out = given.map((d) => {
+    if (!Array.isArray(d.provides)) return { ...d }
+    const provides = (d.provides as string[]).filter((r) => !dropped.has(r))
+    const { provides: _, ...rest } = d
+    return provides.length > 0 ? { ...rest, provides } : rest
+  })
   const byRef = new Map(out.map((d) => [d.ref, d]))
   for (const p of provided) {
     const entry = byRef.get(p.ref)

@@ -39,6 +39,8 @@ export interface ComponentFacts {
   hashes: Hash[]
   vulnerabilities: Vulnerability[]
   algorithms: Algorithm[]
+  /** The protocols the crypto analysis found signs of (hint ids of category protocol: tls, ssh, jwt, …), sorted. */
+  protocols: string[]
   /** Each question's outcome when it was not SUCCESS: why a part of the facts is missing. */
   problems: { question: 'licenses' | 'vulnerabilities' | 'cryptography'; outcome: Outcome }[]
 }
@@ -93,8 +95,11 @@ async function factsOf(refs: readonly ComponentRef[], ports: EnrichPorts): Promi
     if (v.outcome.code !== 'SUCCESS') problems.push({ question: 'vulnerabilities', outcome: v.outcome })
     if (k.outcome.code !== 'SUCCESS') problems.push({ question: 'cryptography', outcome: k.outcome })
     const algorithms = new Map<string, Algorithm>()
-    for (const { analysis } of k.analyses)
+    const protocols = new Set<string>()
+    for (const { analysis } of k.analyses) {
       for (const a of analysis.algorithms) algorithms.set(a.algorithm, { algorithm: a.algorithm, strength: a.strength })
+      for (const h of analysis.hints ?? []) if (h.category === 'protocol') protocols.add(h.id)
+    }
     return {
       purl: ref.purl ?? '',
       version: v.version || l.version || k.version,
@@ -103,6 +108,7 @@ async function factsOf(refs: readonly ComponentRef[], ports: EnrichPorts): Promi
       hashes: hashes[i] ?? [],
       vulnerabilities: v.vulnerabilities,
       algorithms: [...algorithms.values()].sort((a, b) => (a.algorithm < b.algorithm ? -1 : 1)),
+      protocols: [...protocols].sort(),
       problems,
     }
   })
