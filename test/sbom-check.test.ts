@@ -70,6 +70,21 @@ describe('POST /v2/sbom/check', () => {
     assert.match(body.violations[0].reason, /license MIT: no choice is made of allowed licenses only/)
   })
 
+  test('crypto-js 4.2.0 uses weak and quantum-vulnerable algorithms (its real analysis, the CBOM table)', async () => {
+    const policy = {
+      rules: [
+        { id: 'weak', when: { crypto: ['weak'] } },
+        { id: 'quantum', when: { crypto: ['quantum-vulnerable'] }, action: 'warn' },
+      ],
+    }
+    const { body } = await check({ sbom: ['pkg:npm/crypto-js@4.2.0'], policy })
+    assert.equal(body.verdict, 'fail')
+    const reasons = Object.fromEntries(body.violations.map((v: { rule: string; reason: string }) => [v.rule, v.reason]))
+    assert.match(reasons.weak, /^uses .*\bmd5\b/)
+    assert.match(reasons.quantum, /^uses .*\bmd5\b/)
+    assert.doesNotMatch(reasons.quantum, /\baes\b/, 'AES keeps a quantum level of 1')
+  })
+
   test('a policy that does not conform is a 400 naming the flaw; the key needs the sbom scope', async () => {
     const bad = await check({ sbom: BOM, policy: { rules: [{ id: 'x', when: { severity: 'high' } }] } })
     assert.equal(bad.status, 400)

@@ -4,15 +4,14 @@
 // applied to the findings, then the policy's rules evaluated.
 import type { CatalogReader } from '../catalog/types.ts'
 import { componentStatuses } from '../components/status.ts'
-import type { Algorithm } from '../cryptography/types.ts'
 import { type ComponentFacts, type EnrichPorts, enrichComponents, type Learn } from '../sbom/enrich.ts'
 import { readCheckedInput, type SbomPorts } from '../sbom/enrich-sbom.ts'
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
 import type { AdvisoryReader } from '../vulnerabilities/types.ts'
-import { evaluatePolicy, type PolicyComponent, type PolicyFinding, type PolicyLookups, type Verdict } from './evaluate.ts'
+import { evaluatePolicy, type PolicyComponent, type PolicyFinding, type Verdict } from './evaluate.ts'
 import type { Policy } from './policy.ts'
 
-export interface CheckPorts extends EnrichPorts, Pick<SbomPorts, 'cycloneDxSchemaErrors'> {
+export interface CheckPorts extends EnrichPorts, Pick<SbomPorts, 'cycloneDxSchemaErrors' | 'algorithmCatalogue'> {
   catalog: CatalogReader
   advisories: AdvisoryReader
 }
@@ -21,14 +20,7 @@ export interface CheckOptions {
   learn?: Learn
   /** VEX documents sent beside the SBOM. */
   vex?: unknown[]
-  lookups?: PolicyLookups & {
-    /** Whether an algorithm of the catalogue is broken by a quantum computer (Shor: RSA, DSA, DH, EC…). */
-    quantumVulnerable(algorithm: string): boolean
-  }
 }
-
-// WIP: replaced by the OSADL classes and the CBOM's quantum levels when their branches land
-const LOOKUPS = { copyleftClass: () => undefined, quantumVulnerable: () => false }
 
 export async function checkSbom(parsed: unknown, policy: Policy, ports: CheckPorts, o: CheckOptions): Promise<Verdict> {
   const input = readCheckedInput(parsed, ports)
@@ -37,6 +29,7 @@ export async function checkSbom(parsed: unknown, policy: Policy, ports: CheckPor
     input.components.map((c) => ({ purl: c.purl })),
     ports,
   )
+  const quantumLevel = new Map(ports.algorithmCatalogue().map((a) => [a.id, a.cbom?.nistQuantumSecurityLevel]))
   const components = facts.map((f, i): PolicyComponent => {
     const s = statuses[i]
     const status = s && 'status' in s.componentStatus ? (s.versionStatus?.status ?? s.componentStatus.status) : 'unknown'
@@ -46,11 +39,15 @@ export async function checkSbom(parsed: unknown, policy: Policy, ports: CheckPor
       version: f.version,
       license: licenseExpression(f),
       status,
-      algorithms: f.algorithms.map((a) => algorithm(a, o.lookups ?? LOOKUPS)),
+      algorithms: f.algorithms.map((a) => ({
+        name: a.algorithm,
+        weak: a.strength === 'Weak',
+        quantumVulnerable: quantumLevel.get(a.algorithm) === 0,
+      })),
       findings: f.vulnerabilities.map(finding),
     }
   })
-  return evaluatePolicy(policy, components, o.lookups ?? LOOKUPS)
+  return evaluatePolicy(policy, components)
 }
 
 /** The declared SPDX expression, else every license the KB found (all apply at once), else none known. */
@@ -59,10 +56,6 @@ function licenseExpression(f: ComponentFacts): string | null {
   const ids = [...new Set(f.licenses.licenses.map((l) => l.id))]
   if (ids.length === 0) return null
   return ids.map((id) => (ids.length > 1 && /\s/.test(id) ? `(${id})` : id)).join(' AND ')
-}
-
-function algorithm(a: Algorithm, lookups: NonNullable<CheckOptions['lookups']>) {
-  return { name: a.algorithm, weak: a.strength === 'Weak', quantumVulnerable: lookups.quantumVulnerable(a.algorithm) }
 }
 
 function finding(v: Vulnerability): PolicyFinding {
