@@ -114,9 +114,12 @@ test('malformed VEX documents are refused, the document and the flaw named', () 
     [Array(21).fill(OPENVEX), /More than 20 VEX documents/],
   ]
   for (const [docs, message] of cases)
-    assert.throws(() => readVexDocuments(docs, new Map()), (err: Error) => {
-      assert.ok(err instanceof VexInputError, String(err))
-      assert.match(err.message, message)
-      return true
-    })
+    assert.throws(
+      () => readVexDocuments(docs, new Map()),
+      (err: Error) => {
+        assert.ok(err instanceof VexInputError, String(err))
+        assert.match(err.message, message)
+        return true
+      },
+    )
 })
