@@ -141,3 +141,21 @@ test('a malformed VEX document is a 400 in the error shape naming it', async () 
     assert.match(body.status.message, message)
   }
 })
+
+test('two versions of lodash, one triaged: the vulnerability is listed once per analysis', async () => {
+  const vulns = await enriched({ sbom: ['pkg:npm/lodash@4.17.15', 'pkg:npm/lodash@4.17.19'], vex: [OPENVEX] })
+  const template = vulns.filter((v) => v.id === 'CVE-2021-23337')
+  assert.deepEqual(
+    template.map((v) => [v['bom-ref'], v.analysis?.state, v.affects.map((a) => a.ref)]),
+    [
+      ['vulnerability/CVE-2021-23337', 'not_affected', ['item 1']],
+      ['vulnerability/CVE-2021-23337#2', undefined, ['item 2']],
+    ],
+  )
+  const redos = vulns.filter((v) => v.id === 'CVE-2020-28500')
+  assert.deepEqual(
+    redos.map((v) => v.affects.map((a) => a.ref)),
+    [['item 1', 'item 2']],
+    'an untriaged vulnerability stays one entry',
+  )
+})
