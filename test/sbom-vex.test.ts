@@ -27,7 +27,7 @@ type Vuln = {
   id: string
   analysis?: { state: string; justification?: string; response?: string[]; detail?: string }
   affects: { ref: string }[]
-  properties: { name: string; value: string }[]
+  properties?: { name: string; value: string }[]
 }
 
 function post(payload: unknown, format = 'cyclonedx-1.6') {
@@ -47,7 +47,7 @@ async function enriched(payload: unknown): Promise<Vuln[]> {
   return bom.vulnerabilities
 }
 
-const source = (v: Vuln | undefined) => v?.properties.find((p) => p.name === 'compintel:vex:source')?.value
+const source = (v: Vuln | undefined) => v?.properties?.find((p) => p.name === 'compintel:vex:source')?.value
 
 /** The FIXTURE BOM with its own analysis of a vulnerability of lodash. */
 const triaged = (id: string, analysis: Json) => ({
@@ -157,5 +157,46 @@ test('two versions of lodash, one triaged: the vulnerability is listed once per 
     redos.map((v) => v.affects.map((a) => a.ref)),
     [['item 1', 'item 2']],
     'an untriaged vulnerability stays one entry',
+  )
+})
+
+test("the input's own vulnerability the KB does not know: its analysis kept, or a VEX document's applied", async () => {
+  const own = { state: 'in_triage', detail: 'FIXTURE: being looked at' }
+  const bom = {
+    ...triaged('FIXTURE-2026-0001', own),
+    components: [
+      ...(BOM.components as Json[]),
+      {
+        'bom-ref': 'other-lodash',
+        type: 'library',
+        name: 'lodash',
+        version: '4.17.19',
+        purl: 'pkg:npm/lodash@4.17.19',
+      },
+    ],
+  }
+  ;(bom.vulnerabilities[0] as Json).affects = [{ ref: LODASH_REF }, { ref: 'other-lodash' }]
+  const kept = (await enriched(bom)).filter((v) => v.id === 'FIXTURE-2026-0001')
+  assert.deepEqual(
+    kept.map((v) => [v.analysis, v.affects.length]),
+    [[own, 2]],
+  )
+  const statements = [
+    {
+      vulnerability: { name: 'fixture-2026-0001' },
+      products: [{ '@id': 'pkg:npm/lodash@4.17.19' }],
+      status: 'not_affected',
+      justification: 'component_not_present',
+    },
+  ]
+  const split = (await enriched({ sbom: bom, vex: [{ ...OPENVEX, statements }] })).filter(
+    (v) => v.id === 'FIXTURE-2026-0001',
+  )
+  assert.deepEqual(
+    split.map((v) => [v['bom-ref'], v.analysis?.state, v.affects.map((a) => a.ref), source(v)]),
+    [
+      ['triage/FIXTURE-2026-0001', 'in_triage', [LODASH_REF], undefined],
+      ['triage/FIXTURE-2026-0001#2', 'not_affected', ['other-lodash'], 'vex[0]'],
+    ],
   )
 })

@@ -81,6 +81,7 @@ export async function enrichSbom(body: unknown, ports: SbomPorts, o: EnrichSbomO
       ...common,
       specVersion,
       catalogue,
+      vex: statements,
       serialNumber: `urn:uuid:${o.uuid}`,
     }),
     mediaType: `application/vnd.cyclonedx+json; version=${specVersion}`,
