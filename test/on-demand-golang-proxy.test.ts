@@ -4,8 +4,8 @@
 // README in test/fixtures/go-proxy-licenses): an unknown module asked on demand is known with its versions and
 // `.info` times and its go.mod requirements, then the asked version's zip is downloaded, checked and walked, its
 // license file's license its declared one; `compintel ingest golang` reads the proxy too and `update` reads it again;
-// a module GOPRIVATE keeps from proxies is not fetched from it (Debian's, none here: not found); a zip failing its
-// checks fails the unit and writes nothing. Without a proxy: test/on-demand-golang.test.ts, unchanged.
+// a module GOPRIVATE keeps from proxies is not fetched from it (Debian's, none here: not found), nor is one the
+// proxy does not have (404: Debian's); a zip failing its checks fails the unit and writes nothing. Without a proxy: test/on-demand-golang.test.ts, unchanged.
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, test } from 'node:test'
 import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
@@ -194,6 +194,36 @@ test('a module GOPRIVATE keeps from proxies is read from Debian, never asked of 
       server.seen.map((s) => s.path),
       [],
     )
+  } finally {
+    await t.close()
+  }
+})
+
+test('a module the proxy does not have (404) is read from Debian, as without a proxy', async () => {
+  const t = await app()
+  try {
+    const [mux, missing] = await post(t, '/v2/licenses/components', [
+      { purl: 'pkg:golang/github.com/gorilla/mux@v1.8.0' },
+      { purl: 'pkg:golang/github.com/gorilla/nothing@v1.0.0' },
+    ])
+    // the FIXTURE repository ships gorilla/mux 1.8.0-1; the FIXTURE proxy has no such module
+    assert.equal(mux?.version, 'v1.8.0', JSON.stringify(mux))
+    assert.ok(
+      mux?.licenses?.some((l) => l.id === 'BSD-3-Clause'),
+      JSON.stringify(mux),
+    )
+    const c = await t.storage.db
+      .selectFrom('components')
+      .select('source')
+      .where('purl', '=', 'pkg:golang/github.com/gorilla/mux')
+      .executeTakeFirstOrThrow()
+    assert.equal(c.source, 'debian-golang')
+    // asked of the proxy first (its answer 404), then of Debian; one neither has is not found
+    assert.ok(
+      server.seen.some((s) => /^\/proxy\/github\.com\/gorilla\/mux\/@v\/list$/.test(s.path)),
+      JSON.stringify(server.seen),
+    )
+    assert.equal(missing?.info_code, 'COMPONENT_NOT_FOUND', JSON.stringify(missing))
   } finally {
     await t.close()
   }
