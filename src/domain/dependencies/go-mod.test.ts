@@ -127,11 +127,7 @@ require example.com/x v1.0.0 // indirect
   assert.equal(m.deprecated, 'the API moved to\nexample.com/mod/v2.')
   assert.deepEqual(
     m.retract.map((r) => `${r.low} ${r.rationale}`),
-    [
-      'v1.0.5 Remote-triggered crash.\nSee the advisory.\nreally',
-      "v1.0.0 the block's comment",
-      'v1.0.1 its own',
-    ],
+    ['v1.0.5 Remote-triggered crash.\nSee the advisory.\nreally', "v1.0.0 the block's comment", 'v1.0.1 its own'],
   )
   assert.equal(m.require[0]?.indirect, true)
   // "Deprecated:" elsewhere than a paragraph's start, or another case, is none

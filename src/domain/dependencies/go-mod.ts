@@ -122,7 +122,10 @@ export function parseGoMod(text: string): GoMod {
     const own = [...before, ...(t.comment === undefined ? [] : [t.comment])]
     before = []
     // a line of a block without comments of its own has the block's (modfile's parseDirectiveComment)
-    const comment = { suffix: t.comment ?? '', text: own.length === 0 && block !== undefined ? blockText : own.join('\n') }
+    const comment = {
+      suffix: t.comment ?? '',
+      text: own.length === 0 && block !== undefined ? blockText : own.join('\n'),
+    }
     if (block !== undefined) {
       if (tokens[0] === ')') {
         block = undefined

@@ -54,11 +54,13 @@ export async function ingestModule(o: ModuleIngestOptions): Promise<ModuleIngest
       if (!file) continue
       const into = path.join(work, String(i))
       mkdirSync(into)
-      const mod = await readDebModule(file, o.name, into, o.maxUnpackedBytes, imported.has(r.name)).catch((err: unknown) => {
-        if (!(err instanceof UpstreamRefused)) throw err
-        refused.push(`${r.name} ${r.version}: ${err.message}`)
-        return undefined
-      })
+      const mod = await readDebModule(file, o.name, into, o.maxUnpackedBytes, imported.has(r.name)).catch(
+        (err: unknown) => {
+          if (!(err instanceof UpstreamRefused)) throw err
+          refused.push(`${r.name} ${r.version}: ${err.message}`)
+          return undefined
+        },
+      )
       if (!mod) continue
       const v = goVersionOfDebian(r.version, o.name, mod.hasGoMod)
       if (v.kind === 'snapshot' || v.kind === 'unmapped') {
