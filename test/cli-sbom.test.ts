@@ -145,6 +145,12 @@ test('sbom: bad arguments exit 2 with the usage, unreadable documents 1 naming w
   const bad = await cli(['sbom', 'enrich', purls])
   assert.equal(bad.code, 1)
   assert.match(bad.stderr, /line 2: "not a purl" \(not a valid purl\)/)
+  // a VEX envelope (docs/sbom.md "VEX") is read as the endpoint reads it: a malformed VEX document named
+  const envelope = path.join(dir, 'envelope.json')
+  writeFileSync(envelope, JSON.stringify({ sbom: ['pkg:npm/fixture-scan@1.0.0'], vex: [{ statements: [] }] }))
+  const badVex = await cli(['sbom', 'enrich', envelope])
+  assert.equal(badVex.code, 1)
+  assert.match(badVex.stderr, /vex\[0\]: not an OpenVEX document/)
   writeFileSync(purls, 'pkg:npm/fixture-scan@1.0.0\n')
   const notLock = await cli(['sbom', 'from', purls])
   assert.equal(notLock.code, 1)

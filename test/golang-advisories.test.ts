@@ -41,6 +41,7 @@ test('golang.org/x/net v0.7.0 as Debian ships it: the shipped Go advisories whos
           mod: {
             module: 'golang.org/x/net',
             goMod: parseGoMod(readFileSync(GO_MOD, 'utf8')),
+            hasGoMod: true,
             dir,
             files: ['go.mod'],
             nested: [],

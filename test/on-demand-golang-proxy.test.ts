@@ -4,8 +4,8 @@
 // README in test/fixtures/go-proxy-licenses): an unknown module asked on demand is known with its versions and
 // `.info` times and its go.mod requirements, then the asked version's zip is downloaded, checked and walked, its
 // license file's license its declared one; `compintel ingest golang` reads the proxy too and `update` reads it again;
-// a module GOPRIVATE keeps from proxies is not fetched from it (Debian's, none here: not found); a zip failing its
-// checks fails the unit and writes nothing. Without a proxy: test/on-demand-golang.test.ts, unchanged.
+// a module GOPRIVATE keeps from proxies is not fetched from it (Debian's, none here: not found), nor is one the
+// proxy does not have (404: Debian's); a zip failing its checks fails the unit and writes nothing. Without a proxy: test/on-demand-golang.test.ts, unchanged.
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, test } from 'node:test'
 import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
@@ -17,7 +17,7 @@ import { SqlOriginWriter } from '../src/storage/geo-store.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { runUpdate } from '../src/update/run-update.ts'
 import type { TestApp } from './helpers/app.ts'
-import { post } from './helpers/debian-kb.ts'
+import { type Answer, post } from './helpers/debian-kb.ts'
 import { debianRepoApp } from './helpers/debian-repo-app.ts'
 import { type GoProxyServer, startGoProxyServer } from './helpers/go-proxy-server.ts'
 import { isolateRegistryClients } from './helpers/registry-client-env.ts'
@@ -168,6 +168,22 @@ test('`compintel ingest golang` reads the proxy (go.mod requirements, license); 
   }
 })
 
+/** A licenses answer of the version Debian's package ships, with its license, the component's source Debian's. */
+async function assertFromDebian(t: TestApp, answer: Answer | undefined, asked: string, license: string): Promise<void> {
+  const [purl, version] = asked.split('@')
+  assert.equal(answer?.version, version, JSON.stringify(answer))
+  assert.ok(
+    answer?.licenses?.some((l) => l.id === license),
+    JSON.stringify(answer),
+  )
+  const c = await t.storage.db
+    .selectFrom('components')
+    .select('source')
+    .where('purl', '=', purl as string)
+    .executeTakeFirstOrThrow()
+  assert.equal(c.source, 'debian-golang')
+}
+
 test('a module GOPRIVATE keeps from proxies is read from Debian, never asked of the proxy', async () => {
   process.env.GOPRIVATE = 'github.com/stretchr,github.com/pkg'
   const t = await app()
@@ -177,23 +193,33 @@ test('a module GOPRIVATE keeps from proxies is read from Debian, never asked of 
       { purl: 'pkg:golang/github.com/pkg/errors@v0.9.1' },
     ])
     // Debian's package (the FIXTURE repository ships testify 1.8.1-1), as without a proxy
-    assert.equal(testify?.version, 'v1.8.1', JSON.stringify(testify))
-    assert.ok(
-      testify?.licenses?.some((l) => l.id === 'MIT'),
-      JSON.stringify(testify),
-    )
-    const c = await t.storage.db
-      .selectFrom('components')
-      .select('source')
-      .where('purl', '=', 'pkg:golang/github.com/stretchr/testify')
-      .executeTakeFirstOrThrow()
-    assert.equal(c.source, 'debian-golang')
+    await assertFromDebian(t, testify, 'pkg:golang/github.com/stretchr/testify@v1.8.1', 'MIT')
     // pkg/errors: the proxy has it, but it is private and no Debian package of the repository ships a go.mod for it
     assert.equal(errors?.info_code, 'COMPONENT_NOT_FOUND', JSON.stringify(errors))
     assert.deepEqual(
       server.seen.map((s) => s.path),
       [],
     )
+  } finally {
+    await t.close()
+  }
+})
+
+test('a module the proxy does not have (404) is read from Debian, as without a proxy', async () => {
+  const t = await app()
+  try {
+    const [mux, missing] = await post(t, '/v2/licenses/components', [
+      { purl: 'pkg:golang/github.com/gorilla/mux@v1.8.0' },
+      { purl: 'pkg:golang/github.com/gorilla/nothing@v1.0.0' },
+    ])
+    // the FIXTURE repository ships gorilla/mux 1.8.0-1; the FIXTURE proxy has no such module
+    await assertFromDebian(t, mux, 'pkg:golang/github.com/gorilla/mux@v1.8.0', 'BSD-3-Clause')
+    // asked of the proxy first (its answer 404), then of Debian; one neither has is not found
+    assert.ok(
+      server.seen.some((s) => /^\/proxy\/github\.com\/gorilla\/mux\/@v\/list$/.test(s.path)),
+      JSON.stringify(server.seen),
+    )
+    assert.equal(missing?.info_code, 'COMPONENT_NOT_FOUND', JSON.stringify(missing))
   } finally {
     await t.close()
   }

@@ -2,8 +2,9 @@
 // repository test/fixtures/debian/repo (README there: golang-github-stretchr-testify-dev 1.8.1-1,
 // golang-github-gorilla-mux-dev 1.8.0-1, golang-github-pmezard-go-difflib-dev 1.0.0-3) that the server's worker reads
 // through apt as a local file: repository: an unknown module answered within the wait with its license, its go.mod
-// requirements stored and walked by minimal version selection, its files analyzed; a module path is case-sensitive;
-// a module whose package ships no go.mod (go-difflib, packaged before modules) and a path that is no module path.
+// requirements stored and walked by minimal version selection, its files analyzed; a module whose package ships no
+// go.mod (go-difflib, packaged before modules) found by its source package's Go-Import-Path (the Sources index); a
+// module path is case-sensitive; a package's subfolder and a path that is no module path are no module.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { post } from './helpers/debian-kb.ts'
@@ -67,12 +68,39 @@ describe('Go modules on demand', () => {
     }
   })
 
-  test('a package without go.mod, a module path no package ships, and what is no module path', async () => {
+  test('a package without go.mod is found by its source package Go-Import-Path (Sources)', async () => {
+    const t = await app()
+    try {
+      const [difflib] = await post(t, '/v2/licenses/components', [
+        { purl: 'pkg:golang/github.com/pmezard/go-difflib@v1.0.0' },
+      ])
+      assert.equal(difflib?.info_code, undefined, JSON.stringify(difflib))
+      assert.equal(difflib?.version, 'v1.0.0')
+      // no license file at the module's top: the package's debian/copyright
+      assert.ok(
+        difflib?.licenses?.some((l) => l.id === 'BSD-3-Clause'),
+        JSON.stringify(difflib),
+      )
+      const row = await t.storage.db
+        .selectFrom('versions')
+        .innerJoin('components', 'components.id', 'versions.component_id')
+        .select(['versions.version', 'versions.status_raw', 'versions.file_count', 'components.source_purl'])
+        .where('components.purl', '=', 'pkg:golang/github.com/pmezard/go-difflib')
+        .executeTakeFirstOrThrow()
+      assert.match(row.status_raw ?? '', /^debian:golang-github-pmezard-go-difflib-dev@1\.0\.0-3 /)
+      assert.equal(row.file_count, 2) // difflib/difflib.go and its test, as the Contents index lists them
+      assert.match(row.source_purl ?? '', /^pkg:deb\/debian\/golang-github-pmezard-go-difflib-dev@1\.0\.0-3/)
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('a module path no package ships, and what is no module path', async () => {
     const t = await app()
     try {
       const answers = await post(t, '/v2/licenses/components', [
-        { purl: 'pkg:golang/github.com/pmezard/go-difflib@v1.0.0' },
         { purl: 'pkg:golang/github.com/Gorilla/mux@v1.8.0' },
+        { purl: 'pkg:golang/github.com/pmezard/go-difflib/difflib@v1.0.0' },
         { purl: 'pkg:golang/zlib1g@v1.0.0' },
       ])
       for (const a of answers) assert.equal(a.info_code, 'COMPONENT_NOT_FOUND', JSON.stringify(a))
@@ -80,8 +108,8 @@ describe('Go modules on demand', () => {
       assert.deepEqual(
         queued.filter((u) => u[2] === 'known'),
         [
-          ['golang', 'github.com/pmezard/go-difflib', 'known', 'failed', 'not found'],
           ['golang', 'github.com/Gorilla/mux', 'known', 'failed', 'not found'],
+          ['golang', 'github.com/pmezard/go-difflib/difflib', 'known', 'failed', 'not found'],
         ],
       )
     } finally {

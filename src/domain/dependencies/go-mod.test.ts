@@ -56,7 +56,7 @@ test('gorilla/mux 1.8.0 and objx 0.5.0: no requirement, one single-line requirem
 
 test("the reference's directives: replace, exclude, retract, comments, raw strings, toolchain", () => {
   const m = parseGoMod(`// Deprecated: use example.com/mod/v2 instead.
-module example.com/mod // Deprecated: use example.com/mod/v2 instead.
+module example.com/mod
 
 go 1.21
 toolchain go1.21.3
@@ -101,6 +101,38 @@ godebug default=go1.21
     { low: 'v1.9.0', high: 'v1.9.5', rationale: '' },
   ])
   assert.deepEqual(m.problems, [])
+})
+
+test("a directive's comment as the go command reads it: the lines right above and its own; a block's", () => {
+  const m = parseGoMod(`// Package mod does things.
+//
+// Deprecated: the API moved to
+// example.com/mod/v2.
+//
+// More words.
+module example.com/mod
+
+// not above the retract: a blank line between
+
+// Remote-triggered crash.
+// See the advisory.
+retract v1.0.5 // really
+// the block's comment
+retract (
+    v1.0.0
+    v1.0.1 // its own
+)
+require example.com/x v1.0.0 // indirect
+`)
+  assert.equal(m.deprecated, 'the API moved to\nexample.com/mod/v2.')
+  assert.deepEqual(
+    m.retract.map((r) => `${r.low} ${r.rationale}`),
+    ['v1.0.5 Remote-triggered crash.\nSee the advisory.\nreally', "v1.0.0 the block's comment", 'v1.0.1 its own'],
+  )
+  assert.equal(m.require[0]?.indirect, true)
+  // "Deprecated:" elsewhere than a paragraph's start, or another case, is none
+  assert.equal(parseGoMod('// Not Deprecated: x\nmodule a // deprecated: y\n').deprecated, undefined)
+  assert.equal(parseGoMod('module a // Deprecated: y\n').deprecated, 'y')
 })
 
 test('malformed lines are reported, not fatal; an oversized file is refused', () => {

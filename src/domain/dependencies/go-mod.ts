@@ -29,7 +29,7 @@ interface GoRetract {
 
 export interface GoMod {
   module: string | undefined
-  /** The `// Deprecated:` comment on the module line, if any. */
+  /** The module's deprecation: a `// Deprecated:` paragraph of the comments above or on the module line. */
   deprecated?: string
   go: string | undefined
   toolchain?: string
@@ -45,7 +45,7 @@ export const MAX_GO_MOD_BYTES = 1024 * 1024
 const MAX_LINES = 50_000
 
 /** The tokens of a line, its trailing comment apart; undefined for an unterminated string. */
-function tokenize(line: string): { tokens: string[]; comment: string } | undefined {
+function tokenize(line: string): { tokens: string[]; comment: string | undefined } | undefined {
   const tokens: string[] = []
   let i = 0
   while (i < line.length) {
@@ -82,7 +82,7 @@ function tokenize(line: string): { tokens: string[]; comment: string } | undefin
       i = j
     }
   }
-  return { tokens, comment: '' }
+  return { tokens, comment: undefined }
 }
 
 const BLOCKS = new Set(['require', 'exclude', 'replace', 'retract', 'godebug', 'tool', 'ignore'])
@@ -104,29 +104,44 @@ export function parseGoMod(text: string): GoMod {
     problems: [],
   }
   let block: string | undefined
+  // the comment lines right above a line (no blank line between): with its own comment, a directive's comment text
+  let before: string[] = []
+  let blockText = ''
   for (const [n, raw] of lines.entries()) {
     const t = tokenize(raw)
     if (!t) {
       mod.problems.push(`line ${n + 1}: unterminated string`)
+      before = []
       continue
     }
     let { tokens } = t
-    if (tokens.length === 0) continue
+    if (tokens.length === 0) {
+      before = t.comment === undefined ? [] : [...before, t.comment]
+      continue
+    }
+    const own = [...before, ...(t.comment === undefined ? [] : [t.comment])]
+    before = []
+    // a line of a block without comments of its own has the block's (modfile's parseDirectiveComment)
+    const comment = {
+      suffix: t.comment ?? '',
+      text: own.length === 0 && block !== undefined ? blockText : own.join('\n'),
+    }
     if (block !== undefined) {
       if (tokens[0] === ')') {
         block = undefined
         continue
       }
-      note(mod, n + 1, directive(mod, block, tokens, t.comment))
+      note(mod, n + 1, directive(mod, block, tokens, comment))
       continue
     }
     const verb = tokens[0] as string
     tokens = tokens.slice(1)
     if (BLOCKS.has(verb) && tokens[0] === '(' && tokens.length === 1) {
       block = verb
+      blockText = comment.text
       continue
     }
-    note(mod, n + 1, directive(mod, verb, tokens, t.comment))
+    note(mod, n + 1, directive(mod, verb, tokens, comment))
   }
   if (block !== undefined) mod.problems.push(`the ${block} block is not closed`)
   return mod
@@ -136,14 +151,31 @@ function note(mod: GoMod, line: number, problem: string | undefined): void {
   if (problem) mod.problems.push(`line ${line}: ${problem}`)
 }
 
-/** Records one directive in `mod`; what is wrong with it, if anything. */
-function directive(mod: GoMod, verb: string, args: string[], comment: string): string | undefined {
+/**
+ * golang.org/x/mod/modfile's: a paragraph of the module line's comments starting `Deprecated:` (case-sensitive), its
+ * message the rest of the paragraph.
+ */
+const DEPRECATED = /(?:^|\n\n)Deprecated: *([\s\S]*?)(?:$|\n\n)/
+
+/**
+ * Records one directive in `mod`; what is wrong with it, if anything. `comment`: the line's own comment (`suffix`)
+ * and, as the go command reads a directive's comment, the comment lines right above it and that one, a line each.
+ */
+function directive(
+  mod: GoMod,
+  verb: string,
+  args: string[],
+  comment: { suffix: string; text: string },
+): string | undefined {
   const bad = (why: string) => `${verb} ${why}`
   switch (verb) {
     case 'module':
       if (args.length !== 1) return bad('takes one module path')
       mod.module = args[0]
-      if (/^Deprecated:/.test(comment)) mod.deprecated = comment.replace(/^Deprecated:\s*/, '')
+      {
+        const deprecated = DEPRECATED.exec(comment.text)?.[1]
+        if (deprecated !== undefined) mod.deprecated = deprecated
+      }
       return
     case 'go':
       if (args.length !== 1) return bad('takes one version')
@@ -158,7 +190,7 @@ function directive(mod: GoMod, verb: string, args: string[], comment: string): s
       if (args.length !== 2) return bad('takes a module path and a version')
       const [path, version] = args as [string, string]
       if (verb === 'exclude') mod.exclude.push({ path, version })
-      else mod.require.push({ path, version, indirect: /^indirect(;|$)/.test(comment) })
+      else mod.require.push({ path, version, indirect: /^indirect(;|$)/.test(comment.suffix) })
       return
     }
     case 'replace': {
@@ -183,7 +215,7 @@ function directive(mod: GoMod, verb: string, args: string[], comment: string): s
       else if (args.length === 5 && args[0] === '[' && args[2] === ',' && args[4] === ']')
         [low, high] = [args[1], args[3]]
       if (low === undefined || high === undefined) return bad('takes a version or an interval [low, high]')
-      mod.retract.push({ low, high, rationale: comment })
+      mod.retract.push({ low, high, rationale: comment.text })
       return
     }
     default:

@@ -4,9 +4,9 @@
 // applied to the findings, then the policy's rules evaluated.
 import type { CatalogReader } from '../catalog/types.ts'
 import { componentStatuses } from '../components/status.ts'
-import { type ComponentFacts, type EnrichPorts, enrichComponents, type Learn } from '../sbom/enrich.ts'
-import { readCheckedInput, type SbomPorts } from '../sbom/enrich-sbom.ts'
-import type { Vulnerability } from '../vulnerabilities/merge.ts'
+import type { AnalysedVulnerability, ComponentFacts, EnrichPorts, Learn } from '../sbom/enrich.ts'
+import { documentFacts, type SbomPorts } from '../sbom/enrich-sbom.ts'
+import { isSuppressed } from '../vex/apply-vex.ts'
 import type { AdvisoryReader } from '../vulnerabilities/types.ts'
 import { evaluatePolicy, type PolicyComponent, type PolicyFinding, type Verdict } from './evaluate.ts'
 import type { Policy } from './policy.ts'
@@ -23,8 +23,7 @@ export interface CheckOptions {
 }
 
 export async function checkSbom(parsed: unknown, policy: Policy, ports: CheckPorts, o: CheckOptions): Promise<Verdict> {
-  const input = readCheckedInput(parsed, ports)
-  const facts = await enrichComponents(input, ports, o.learn)
+  const { input, facts } = await documentFacts(parsed, o.vex ?? [], ports, o.learn)
   const statuses = await componentStatuses(
     input.components.map((c) => ({ purl: c.purl })),
     ports,
@@ -58,7 +57,7 @@ function licenseExpression(f: ComponentFacts): string | null {
   return ids.map((id) => (ids.length > 1 && /\s/.test(id) ? `(${id})` : id)).join(' AND ')
 }
 
-function finding(v: Vulnerability): PolicyFinding {
+function finding(v: AnalysedVulnerability): PolicyFinding {
   const cvss = v.cvss.reduce<number | null>((m, c) => (m === null || c.score > m ? c.score : m), null)
   return {
     id: v.id,
@@ -68,6 +67,6 @@ function finding(v: Vulnerability): PolicyFinding {
     epss: v.epss?.probability ?? null,
     malicious: v.advisoryIds.some((id) => id.startsWith('MAL-')),
     kevDateAdded: null,
-    suppressedBy: null,
+    suppressedBy: isSuppressed(v) ? (v.analysis?.state ?? null) : null,
   }
 }

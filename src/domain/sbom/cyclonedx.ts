@@ -5,9 +5,10 @@
 // (cyclonedx-crypto.ts), the tool and the KB's sources in metadata, and why a component could not be enriched.
 import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import { componentNames } from '../shared/component-name.ts'
+import type { VexStatement } from '../vex/statement.ts'
 import { ASSET_REF_PREFIX, cryptoAssets } from './cyclonedx-crypto.ts'
 import { addLicenses, addRegistryReference } from './cyclonedx-licenses.ts'
-import { vulnerabilityList } from './cyclonedx-vex.ts'
+import { inputVulnerabilities, vulnerabilityList } from './cyclonedx-vex.ts'
 import type { ComponentFacts } from './enrich.ts'
 import type { SbomInput } from './read-input.ts'
 
@@ -21,6 +22,8 @@ export interface CycloneDxOptions {
   timestamp: string
   /** The cryptographic algorithm catalogue (Services.algorithmCatalogue), which names and describes crypto assets. */
   catalogue: readonly CatalogueAlgorithm[]
+  /** The VEX statements of the input and of the documents sent beside it, for the input's own vulnerabilities. */
+  vex?: readonly VexStatement[]
 }
 
 type Json = Record<string, unknown>
@@ -59,8 +62,9 @@ export function enrichedCycloneDx(
   const dependencies = withProvides((bom.dependencies as Json[] | undefined) ?? [], assets.provided, dropped)
   const ours = vulnerabilityList(facts)
   const ids = new Set(ours.map((v) => v.id))
-  const known = ((bom.vulnerabilities as Json[] | undefined) ?? []).filter((v) => !ids.has(v.id))
-  const vulnerabilities = [...known, ...ours]
+  const unknown = ((bom.vulnerabilities as Json[] | undefined) ?? []).filter((v) => !ids.has(v.id))
+  const carried = inputVulnerabilities(unknown, facts, o.vex ?? [])
+  const vulnerabilities = [...carried, ...ours]
   const metadata = (bom.metadata as Json | undefined) ?? {}
   return {
     ...bom,

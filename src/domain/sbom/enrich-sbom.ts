@@ -1,12 +1,17 @@
 // One SBOM enrichment from document to document (docs/sbom.md), the one way the HTTP route and `compintel sbom enrich`
-// both take: the input read (read-input.ts; a CycloneDX BOM also checked against its version's official schema), the
+// both take: the input read (read-input.ts; a CycloneDX BOM also checked against its version's official schema), with
+// the VEX documents sent beside it in an envelope and the BOM's own analyses (domain/vex, docs/sbom.md "VEX"), the
 // KB's facts of its components gathered in one batch per question, learning what the KB lacks when a Learn is given
 // (enrich.ts), and the enriched document written in the asked format with the dates of the KB's advisory and EPSS
 // sources.
 import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import type { KbMetaStore } from '../meta/types.ts'
+import { applyVex } from '../vex/apply-vex.ts'
+import { cycloneDxStatements, purlsByRef } from '../vex/cyclonedx-statements.ts'
+import { readVexDocuments, splitVexEnvelope } from '../vex/read-vex.ts'
+import { VexInputError, type VexStatement } from '../vex/statement.ts'
 import { enrichedCycloneDx } from './cyclonedx.ts'
-import { type EnrichPorts, enrichComponents, type Learn } from './enrich.ts'
+import { type ComponentFacts, type EnrichPorts, enrichComponents, type Learn } from './enrich.ts'
 import { readSbomDocument, type SbomInput, SbomInputError } from './read-input.ts'
 import { enrichedSpdx } from './spdx.ts'
 
@@ -40,27 +45,13 @@ export interface EnrichedSbom {
   notEnriched: number
 }
 
-/** The document read (readSbomDocument), a CycloneDX BOM also checked against its version's schema. */
-export function readCheckedInput(parsed: unknown, ports: Pick<SbomPorts, 'cycloneDxSchemaErrors'>): SbomInput {
-  const input = readSbomDocument(parsed)
-  if (input.format === 'cyclonedx') {
-    const errors = ports.cycloneDxSchemaErrors(parsed)
-    if (errors.length > 0)
-      throw new SbomInputError(
-        `The BOM does not validate against the CycloneDX ${input.specVersion} JSON schema (${errors.length} ` +
-          `error(s)): ${errors.slice(0, LISTED).join('; ')}`,
-      )
-  }
-  return input
-}
-
 /**
- * Enriches a document already parsed from JSON (a string is a list of purls, one per line). Throws SbomInputError
- * when the document cannot be read.
+ * Enriches a document already parsed from JSON (a string is a list of purls, one per line), or the SBOM of a VEX
+ * envelope with its VEX documents. Throws SbomInputError when the document or a VEX document cannot be read.
  */
-export async function enrichSbom(parsed: unknown, ports: SbomPorts, o: EnrichSbomOptions): Promise<EnrichedSbom> {
-  const input = readCheckedInput(parsed, ports)
-  const facts = await enrichComponents(input, ports, o.learn)
+export async function enrichSbom(body: unknown, ports: SbomPorts, o: EnrichSbomOptions): Promise<EnrichedSbom> {
+  const { sbom: parsed, vex } = vexEnvelope(body)
+  const { input, statements, facts } = await documentFacts(parsed, vex, ports, o.learn)
   const loaded = await ports.kbMeta.sources(['advisories', 'epss'])
   const sources = loaded.map((s) => ({ name: s.name, asOf: s.asOf ?? s.importedAt }))
   const common = { toolVersion: o.toolVersion, sources, timestamp: o.now.toISOString() }
@@ -80,9 +71,71 @@ export async function enrichSbom(parsed: unknown, ports: SbomPorts, o: EnrichSbo
       ...common,
       specVersion,
       catalogue,
+      vex: statements,
       serialNumber: `urn:uuid:${o.uuid}`,
     }),
     mediaType: `application/vnd.cyclonedx+json; version=${specVersion}`,
     ...counts,
   }
+}
+
+/**
+ * The KB's facts of a document's components (enrich.ts), each vulnerability with the analysis the VEX statements give
+ * it: the document's own (a CycloneDX BOM, also checked against its version's schema) and those of `vex`. The one
+ * reading of a document that enrichment and policy verdicts (domain/policy) share.
+ */
+export async function documentFacts(
+  parsed: unknown,
+  vex: readonly unknown[],
+  ports: EnrichPorts & Pick<SbomPorts, 'cycloneDxSchemaErrors'>,
+  learn?: Learn,
+): Promise<{ input: SbomInput; statements: VexStatement[]; facts: ComponentFacts[] }> {
+  const input = readSbomDocument(parsed)
+  if (input.format === 'cyclonedx') {
+    const errors = ports.cycloneDxSchemaErrors(parsed)
+    if (errors.length > 0)
+      throw new SbomInputError(
+        `The BOM does not validate against the CycloneDX ${input.specVersion} JSON schema (${errors.length} ` +
+          `error(s)): ${errors.slice(0, LISTED).join('; ')}`,
+      )
+  }
+  const statements = vexStatements(input.format === 'cyclonedx' ? (parsed as Record<string, unknown>) : {}, vex)
+  const facts = withVex(await enrichComponents(input, ports, learn), statements)
+  return { input, statements, facts }
+}
+
+function vexEnvelope(body: unknown): ReturnType<typeof splitVexEnvelope> {
+  try {
+    return splitVexEnvelope(body)
+  } catch (err) {
+    throw err instanceof VexInputError ? new SbomInputError(err.message) : err
+  }
+}
+
+/** The BOM's own analyses (a non-CycloneDX input has none), then the VEX documents'; a flaw is the input's. */
+function vexStatements(bom: Record<string, unknown>, vex: readonly unknown[]): VexStatement[] {
+  try {
+    const refs = purlsByRef(bom)
+    return [...cycloneDxStatements(bom, 'sbom', 0, refs), ...readVexDocuments(vex, refs)]
+  } catch (err) {
+    throw err instanceof VexInputError ? new SbomInputError(err.message) : err
+  }
+}
+
+/** Each component's vulnerabilities with the analysis the statements give them (domain/vex/apply-vex.ts). */
+function withVex(facts: ComponentFacts[], statements: readonly VexStatement[]): ComponentFacts[] {
+  if (statements.length === 0) return facts
+  return facts.map((f) => ({
+    ...f,
+    vulnerabilities: applyVex(
+      f.vulnerabilities.map((v) => ({
+        id: v.id,
+        aliases: [...v.advisoryIds, ...v.aliases],
+        purl: f.purl,
+        version: f.version,
+        v,
+      })),
+      statements,
+    ).map(({ v, analysis, analysisSource }) => (analysis ? { ...v, analysis, analysisSource } : v)),
+  }))
 }

@@ -11,6 +11,7 @@ import { componentLicenses, type LicenseResult } from '../licenses/component-lic
 import type { LicenseReader } from '../licenses/types.ts'
 import { beingFetched, type Learnable, needOf } from '../on-demand/learn.ts'
 import type { Outcome } from '../shared/outcome.ts'
+import type { VexAnalysis } from '../vex/statement.ts'
 import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
 import type { AdvisoryReader } from '../vulnerabilities/types.ts'
@@ -26,6 +27,8 @@ export interface EnrichPorts {
   analyses: AnalysisReader
 }
 
+export type AnalysedVulnerability = Vulnerability & { analysis?: VexAnalysis; analysisSource?: string }
+
 export interface ComponentFacts {
   /** The input's reference of the component (bom-ref, SPDXID, lockfile path, list position). */
   ref: string
@@ -37,7 +40,8 @@ export interface ComponentFacts {
   licenseOrigin: LicenseOrigin
   /** The registry's hashes of the version (its integrity), where the KB has them. */
   hashes: Hash[]
-  vulnerabilities: Vulnerability[]
+  /** With the VEX analysis that applies to each, when one does (enrich-sbom.ts, domain/vex). */
+  vulnerabilities: AnalysedVulnerability[]
   algorithms: Algorithm[]
   /** The protocols the crypto analysis found signs of (hint ids of category protocol: tls, ssh, jwt, …), sorted. */
   protocols: string[]

@@ -3,10 +3,11 @@
 // plus from the KB for each package it knows: the declared license where the package states none (the licenses found
 // in its files as license comments), the registry page as homepage and the registry's hashes as checksums where it
 // has none, an advisory reference per known vulnerability (SPDX 2.3 has no VEX: the affected status, ratings and
-// fixes are CycloneDX's), an annotation naming the algorithms its crypto analysis found, and an
+// fixes are CycloneDX's; a VEX analysis that applies is written in its comment), an annotation naming the algorithms its crypto analysis found, and an
 // annotation saying why it could not be enriched. A new creation time, creator and namespace: it is a new document.
-import type { Vulnerability } from '../vulnerabilities/merge.ts'
-import type { ComponentFacts } from './enrich.ts'
+
+import { analysisLine } from '../vex/statement.ts'
+import type { AnalysedVulnerability, ComponentFacts } from './enrich.ts'
 import type { SbomInput } from './read-input.ts'
 import { SpdxLicenses } from './spdx-licenses.ts'
 import { checksums, convertedPackages } from './spdx-packages.ts'
@@ -127,12 +128,12 @@ function licensesOf(p: Json, f: ComponentFacts, licenses: SpdxLicenses, note: No
 }
 
 /** SPDX 2.3's only vulnerability field: a SECURITY reference of type advisory to the advisory's page. */
-function advisory(v: Vulnerability): Json {
+function advisory(v: AnalysedVulnerability): Json {
   return { referenceCategory: 'SECURITY', referenceType: 'advisory', referenceLocator: v.url, comment: about(v) }
 }
 
-/** The vulnerability in one line: its ids, severity, CVSS, EPSS, fixed versions and summary. */
-function about(v: Vulnerability): string {
+/** The vulnerability in one line: its ids, severity, CVSS, EPSS, fixed versions, summary and VEX analysis. */
+function about(v: AnalysedVulnerability): string {
   const worst = [...v.cvss].sort((a, b) => b.score - a.score)[0]
   const facts = [
     v.severity,
@@ -140,6 +141,7 @@ function about(v: Vulnerability): string {
     v.epss ? `EPSS ${v.epss.probability} (percentile ${v.epss.percentile})` : '',
     v.fixedVersions.length > 0 ? `fixed in ${v.fixedVersions.join(', ')}` : '',
     v.summary,
+    v.analysis ? `VEX ${analysisLine(v.analysis)} (${v.analysisSource})` : '',
   ]
   return `${[...new Set([v.id, ...v.advisoryIds, ...v.aliases])].join(', ')}: ${facts.filter((s) => s !== '').join('; ')}`
 }

@@ -150,6 +150,39 @@ test("Go modules: a go.mod under usr/share/gocode/src names its module (case kep
     assert.deepEqual(parseContentsLine(line(p, 'golang-x-dev')), [], p)
 })
 
+test('readRepackaged: the folders of Go import paths their packages ship, once each, a go.mod entry first', async () => {
+  // real lines of bookworm's Contents-all (golang-github-pmezard-go-difflib-dev, golang-github-stretchr-testify-dev)
+  const dir = mkdtempSync(path.join(tmpdir(), 'contents-'))
+  const file = path.join(dir, 'Contents-all')
+  writeFileSync(
+    file,
+    [
+      'usr/share/gocode/src/github.com/pmezard/go-difflib/difflib/difflib.go golang/golang-github-pmezard-go-difflib-dev',
+      'usr/share/gocode/src/github.com/pmezard/go-difflib/difflib/difflib_test.go golang/golang-github-pmezard-go-difflib-dev',
+      'usr/share/gocode/src/github.com/stretchr/testify/LICENSE golang/golang-github-stretchr-testify-dev',
+      'usr/share/gocode/src/github.com/stretchr/testify/go.mod golang/golang-github-stretchr-testify-dev',
+    ].join('\n'),
+  )
+  const asked: string[] = []
+  const sources = new Set(['github.com/pmezard/go-difflib', 'github.com/stretchr/testify', 'github.com/stretchr'])
+  const index = await readRepackaged([file], undefined, [], (p) => {
+    asked.push(p)
+    return sources.has(p)
+  })
+  assert.deepEqual(
+    index.entries().map((e) => `${e.name} ${e.path} ${e.from ?? 'Contents'}`),
+    [
+      'github.com/stretchr/testify usr/share/gocode/src/github.com/stretchr/testify/go.mod Contents',
+      'github.com/pmezard/go-difflib usr/share/gocode/src/github.com/pmezard/go-difflib/ Sources',
+      // a shorter path the source names too, a folder of the package: its entry (the unit reads what is there)
+      'github.com/stretchr usr/share/gocode/src/github.com/stretchr/ Sources',
+    ],
+  )
+  // each folder above a file is asked about, the file itself not
+  assert.ok(asked.includes('github.com/pmezard/go-difflib/difflib'))
+  assert.ok(!asked.some((p) => p.endsWith('.go')))
+})
+
 test('readRepackaged: a missing file fails the read', async () => {
   await assert.rejects(readRepackaged([path.join(tmpdir(), 'no-such-contents-file')]), /apt-helper cat-file/)
 })
@@ -189,10 +222,23 @@ test('apt fetches the Contents index of the FIXTURE repository with the Packages
       'libcommons-lang3-java 3.12.0 usr/share/maven-repo/org/apache/commons/commons-lang3/3.12.0/commons-lang3-3.12.0.pom',
     ],
   )
+  // a Go module by its go.mod (the Contents index), or by its source package's Go-Import-Path (its folder); testify's
+  // source golang-testify names github.com/stretchr/testify too: its go.mod's entry alone
+  assert.deepEqual(
+    ['github.com/stretchr/testify', 'github.com/pmezard/go-difflib'].map((m) =>
+      repackaged.find('golang', m).map((e) => `${e.package} ${e.path} ${e.from ?? 'Contents'}`),
+    ),
+    [
+      ['golang-github-stretchr-testify-dev usr/share/gocode/src/github.com/stretchr/testify/go.mod Contents'],
+      ['golang-github-pmezard-go-difflib-dev usr/share/gocode/src/github.com/pmezard/go-difflib/ Sources'],
+    ],
+  )
   // every entry, each once: what each package holds
   const held = repackaged.entries().map((e) => `${e.package} ${e.ecosystem}:${e.name}`)
   assert.deepEqual([...held].sort(), [
     'golang-github-gorilla-mux-dev golang:github.com/gorilla/mux',
+    // no go.mod: the folder of the path its source's Go-Import-Path names (the Sources index)
+    'golang-github-pmezard-go-difflib-dev golang:github.com/pmezard/go-difflib',
     'golang-github-stretchr-testify-dev golang:github.com/stretchr/testify',
     // Maven POMs: Apache's parent at versions 18 and 29 (Debian's `debian` folders left out), and `apache.`, an
     // artifact of that name the package really ships

@@ -29,9 +29,10 @@ export interface RepackagedEntry {
   path: string
   /** The Debian binary package holding it. */
   package: string
-  /** Read from the Packages index, the suite's Contents index missing (debcargo.ts): its path derived. Absent: read
-   * from a Contents index. */
-  from?: 'Packages'
+  /** Read from the Packages index, the suite's Contents index missing (debcargo.ts): its path derived; or a Go
+   * module without go.mod, its path named by the source package's `Go-Import-Path` (Sources) and its folder `path`
+   * found in the Contents index. Absent: its metadata file found in a Contents index. */
+  from?: 'Packages' | 'Sources'
 }
 
 export interface RepackagedIndex {
@@ -70,6 +71,8 @@ const MAVEN_DIR = /^((?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+)\/([A-Za-z0-9_.-]+)\/([
 /** Crate names: ASCII alphanumerics, `-` and `_` (cargo's rule, at most 64); versions semver's characters. */
 const CARGO_DIR = /^([A-Za-z][A-Za-z0-9_-]{0,63}?)-([0-9]+\.[0-9]+\.[0-9]+(?:[-+][0-9A-Za-z.+-]*)?)$/
 const MAX_VERSION = 128
+/** The deepest import path looked for in a file's folders (bookworm's deepest has 6 elements). */
+const MAX_IMPORT_PATH_ELEMENTS = 16
 
 const key = (ecosystem: RepackagedEntry['ecosystem'], name: string) =>
   `${ecosystem}:${ecosystem === 'pypi' ? pep503(name) : ecosystem === 'cargo' ? crateKey(name) : ecosystem === 'maven' ? name.toLowerCase() : name}`
@@ -82,6 +85,7 @@ export async function readRepackaged(
   files: readonly string[],
   onRefused: (why: string) => void = () => {},
   more: readonly RepackagedEntry[] = [],
+  goImported: GoImported = () => false,
 ): Promise<RepackagedIndex> {
   const byName = new Map<string, RepackagedEntry[]>()
   const seen = new Set<string>()
@@ -99,11 +103,14 @@ export async function readRepackaged(
     const k = key(e.ecosystem, e.name)
     byName.set(k, [...(byName.get(k) ?? []), e])
   }
+  const imported = new Map<string, RepackagedEntry>()
   for (const file of files)
     await readLines(file, onRefused, (line) => {
       for (const e of parseContentsLine(line, onRefused)) add(e, file)
+      for (const e of importPathsOfLine(line, goImported)) imported.set(`${e.path}\u0000${e.package}`, e)
     })
-  for (const e of more) add(e, undefined)
+  // a go.mod found in the folder names the module: the package's Go-Import-Path entry is one without go.mod
+  for (const e of [...more, ...imported.values()]) add(e, undefined)
   return {
     find: (ecosystem, name) => [...(byName.get(key(ecosystem, name)) ?? [])],
     entries: () => [...byName.values()].flat(),
@@ -130,6 +137,27 @@ export function parseContentsLine(line: string, onRefused: (why: string) => void
     const problem = debianNameProblem(pkg)
     if (problem) onRefused(`${excerpt(path, 200)}: package "${excerpt(pkg, 80)}" ${problem}`)
     else out.push({ ...found, path, package: pkg })
+  }
+  return out
+}
+
+/** Whether the source package of binary package `pkg` names `path` in its `Go-Import-Path` (Sources). */
+export type GoImported = (path: string, pkg: string) => boolean
+
+/** The folders usr/share/gocode/src/<import path>/ a Contents line shows a package shipping, the path its source's. */
+function importPathsOfLine(line: string, goImported: GoImported): RepackagedEntry[] {
+  if (!line.startsWith(GOCODE)) return []
+  const m = /^(.*?)\s+(\S+)$/.exec(line)
+  if (!m) return []
+  const elements = (m[1] as string).slice(GOCODE.length).split('/')
+  const out: RepackagedEntry[] = []
+  for (let i = 1; i < elements.length && i <= MAX_IMPORT_PATH_ELEMENTS; i++) {
+    const name = elements.slice(0, i).join('/')
+    for (const qualified of (m[2] as string).split(',')) {
+      const pkg = qualified.slice(qualified.lastIndexOf('/') + 1)
+      if (goImported(name, pkg))
+        out.push({ ecosystem: 'golang', name, version: '', path: `${GOCODE}${name}/`, package: pkg, from: 'Sources' })
+    }
   }
   return out
 }

@@ -1,11 +1,12 @@
 // A Packages or Sources index whose stanzas name packages, versions or source packages Debian Policy does not allow
-// (FIXTURE stanzas, made up): those stanzas are refused and reported, the others read as before.
+// (FIXTURE stanzas, made up): those stanzas are refused and reported, the others read as before. The Go import paths
+// the Sources stanzas name (Go-Import-Path).
 import assert from 'node:assert/strict'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
-import { readPackages, readSourceVersions } from './indexes.ts'
+import { readGoImportPaths, readPackages, readSourceVersions } from './indexes.ts'
 
 const stanza = (fields: Record<string, string>) =>
   Object.entries(fields)
@@ -50,4 +51,54 @@ test('stanzas Debian Policy does not allow are refused and reported; the others 
     await readSourceVersions([{ suite: 'bookworm', kind: 'Sources', file: sources, mirror: '' }]),
     new Map([['fx', ['1.0-1']]]),
   )
+})
+
+test('Go-Import-Path of the Sources index: every path of the field, each with its source packages', async () => {
+  // FIXTURE: the real bookworm Sources stanza of golang-github-chzyer-readline (its Go-Import-Path on two lines, a
+  // trailing comma), then a made-up one naming what is no module path
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'compintel-index-')), 'Sources')
+  writeFileSync(
+    file,
+    `Package: golang-github-chzyer-readline
+Binary: golang-github-chzyer-readline-dev
+Version: 1.4.39.g2972be2-3
+Maintainer: Debian Go Packaging Team <team+pkg-go@tracker.debian.org>
+Uploaders: Paul Tagliamonte <paultag@debian.org>,
+Build-Depends: debhelper-compat (= 12), dh-golang, golang-any
+Architecture: all
+Standards-Version: 4.6.0
+Format: 3.0 (quilt)
+Homepage: https://github.com/chzyer/readline
+Go-Import-Path: github.com/chzyer/readline,
+                   gopkg.in/readline.v1,
+Package-List: 
+ golang-github-chzyer-readline-dev deb devel optional arch=all
+Testsuite: autopkgtest-pkg-go
+Directory: pool/main/g/golang-github-chzyer-readline
+Priority: extra
+Section: golang
+
+Package: golang-fx
+Version: 1.0-1
+Go-Import-Path: ../../etc/passwd, github.com/fx/fx
+
+Package: fx-tools
+Version: 2.0-1
+Go-Import-Path: github.com/fx/fx
+`,
+  )
+  const refused: string[] = []
+  const paths = await readGoImportPaths([{ suite: 'bookworm', kind: 'Sources', file, mirror: '' }], (why) =>
+    refused.push(why),
+  )
+  assert.deepEqual(
+    [...paths].map(([p, s]) => `${p} ${[...s].join(',')}`),
+    [
+      'github.com/chzyer/readline golang-github-chzyer-readline',
+      'gopkg.in/readline.v1 golang-github-chzyer-readline',
+      'github.com/fx/fx golang-fx,fx-tools',
+    ],
+  )
+  assert.equal(refused.length, 1)
+  assert.match(refused[0] as string, /^Go-Import-Path "\.\.\/\.\.\/etc\/passwd" of golang-fx: /)
 })

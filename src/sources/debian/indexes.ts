@@ -3,7 +3,7 @@
 // suite's; a version listed by several is one record. A stanza whose package or source names or versions Debian Policy
 // does not allow is refused (skipped and reported): an index cannot plant names no rule allows.
 import { createReadStream, readFileSync } from 'node:fs'
-import { debianNameProblem, debianVersionProblem } from '../../domain/kb/ecosystem-rules.ts'
+import { debianNameProblem, debianVersionProblem, nameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { excerpt } from '../../ingest/failure.ts'
 import type { IndexFile } from './apt.ts'
 import { type Deb822Paragraph, foldDeb822, parseDeb822Chunks } from './deb822.ts'
@@ -67,6 +67,25 @@ export async function readSourceVersions(
     if (!list.includes(version)) list.push(version)
     out.set(name, list)
   }
+  return out
+}
+
+/**
+ * The Go import paths the Sources indexes' `Go-Import-Path` fields name (`XS-Go-Import-Path` in a source package's
+ * debian/control, dh-golang's; several comma-separated, the first the package's own, the others old names), each with
+ * the source packages naming it. A path that is no module path is refused (reported).
+ */
+export async function readGoImportPaths(
+  files: readonly IndexFile[],
+  refused: Refused = () => {},
+): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>()
+  for await (const { p, name } of stanzas(files, 'Sources', refused))
+    for (const path of (p.get('Go-Import-Path') ?? '').split(/[\s,]+/).filter(Boolean)) {
+      const problem = nameProblem('golang', path)
+      if (problem) refused(`Go-Import-Path "${excerpt(path, 80)}" of ${name}: ${problem}`)
+      else out.set(path, (out.get(path) ?? new Set()).add(name))
+    }
   return out
 }
 

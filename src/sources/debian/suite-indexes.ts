@@ -3,14 +3,16 @@
 // never updates the folder while a unit reads its indexes or downloads through it, and the units that come during a
 // fetch wait for it. What is kept: every binary package's records of the suites (about 140 MB of heap for bookworm's
 // main with its updates and security suites, 64,000 packages), their Release dates and the virtual packages'
-// providers; and the repackaged Python distributions and crates their Contents indexes list (contents.ts: a few
-// thousand entries, about 5 s to read bookworm's 700 MB). A suite whose Contents index is missing (apt.ts: a mirror
-// mid-sync) has its crates read from its Packages index instead (debcargo.ts), and no Python distribution.
+// providers; and the repackaged Python distributions, crates, Maven artifacts and Go modules their Contents indexes
+// list (contents.ts: a few thousand entries, about 5 s to read bookworm's 700 MB), Go modules without go.mod found by
+// the import path their source package names (its Sources stanza's Go-Import-Path: indexes.ts, about 1 s). A suite
+// whose Contents index is missing (apt.ts: a mirror mid-sync) has its crates read from its Packages index instead
+// (debcargo.ts), and no Python distribution.
 import path from 'node:path'
 import type { AptArchive, IndexFile } from './apt.ts'
 import { type RepackagedIndex, readRepackaged } from './contents.ts'
 import { cratesOfSuites } from './debcargo.ts'
-import { type BinaryRecord, readPackages, releaseDates } from './indexes.ts'
+import { type BinaryRecord, readGoImportPaths, readPackages, releaseDates } from './indexes.ts'
 import { providersOf } from './selection.ts'
 
 /** The suites' indexes as a run reads them. */
@@ -42,7 +44,13 @@ export async function parseIndexes(
       `${suite}: no Contents index; its crates are read from its Packages index, its Python distributions unknown`,
     )
   const derived = cratesOfSuites(packages, new Set(missing), (why) => refused.push(why))
-  const repackaged = await readRepackaged(contents, (why) => refused.push(why), derived)
+  const importPaths = await readGoImportPaths(indexes, (why) => refused.push(why))
+  // a folder usr/share/gocode/src/<path>/ of a package whose source names that Go import path (Go-Import-Path)
+  const goImported = (p: string, pkg: string) => {
+    const sources = importPaths.get(p)
+    return sources !== undefined && (packages.get(pkg) ?? []).some((r) => sources.has(r.source))
+  }
+  const repackaged = await readRepackaged(contents, (why) => refused.push(why), derived, goImported)
   return {
     packages,
     dates: releaseDates(archive.releaseFiles()),

@@ -1,5 +1,6 @@
 // A Go module as a Debian golang-*-dev package ships it (docs/golang.md): its source under
-// usr/share/gocode/src/<module path>/, with the module's go.mod. Only that folder is unpacked from the .deb (regular
+// usr/share/gocode/src/<module path>/, with the module's go.mod (or none: a package made before modules, its folder
+// named by its source package's Go-Import-Path). Only that folder is unpacked from the .deb (regular
 // files and folders, bounded: cargo/deb-crate.ts unpackDebPaths), into a folder of the caller's; the identity is checked
 // (the go.mod's `module` line names the module asked, case and all); the module's files are those of the folder less
 // any nested module (a subfolder with its own go.mod, as the go command's module zip leaves them out); its license
@@ -20,6 +21,8 @@ export const MAX_LICENSE_BYTES = 256 * 1024
 export interface DebModule {
   module: string
   goMod: GoMod
+  /** False for a module from before modules (its folder named by its source package's Go-Import-Path). */
+  hasGoMod: boolean
   /** The unpacked module folder. */
   dir: string
   /** The module's files (paths in its folder, nested modules left out) and their bytes. */
@@ -31,30 +34,42 @@ export interface DebModule {
   licenseFile: { path: string; text: string } | null
 }
 
-/** The module's folder in the .deb, unpacked under `into` and read; undefined when the package does not ship it. */
+/**
+ * The module's folder in the .deb, unpacked under `into` and read; undefined when the package does not ship it (no
+ * go.mod; with `imported`, the path its source package's Go-Import-Path names: no files). A folder of an import path
+ * without go.mod is a module from before modules: no requirements (`hasGoMod` false).
+ */
 export async function readDebModule(
   debFile: string,
   module: string,
   into: string,
   maxBytes: number,
+  imported = false,
 ): Promise<DebModule | undefined> {
   const folder = `${GOCODE}/${module}`
   await unpackDebPaths(debFile, into, maxBytes, [`${folder}/`])
   const dir = path.join(into, folder)
-  if (!existsSync(path.join(dir, 'go.mod'))) return undefined
-  const goMod = parseGoMod(readBounded(path.join(dir, 'go.mod'), MAX_GO_MOD_BYTES))
+  const hasGoMod = existsSync(path.join(dir, 'go.mod'))
+  if (!hasGoMod && !(imported && existsSync(dir))) return undefined
+  const goMod = hasGoMod ? parseGoMod(readBounded(path.join(dir, 'go.mod'), MAX_GO_MOD_BYTES)) : withoutGoMod(module)
   if (goMod.module !== module)
     throw new UpstreamRefused(
       'identity',
       `${folder}/go.mod names ${JSON.stringify(goMod.module ?? null)}, not ${module}`,
     )
   const all = listFiles(dir)
+  if (all.length === 0) return undefined
   const nested = all.filter((f) => f.endsWith('/go.mod')).map((f) => f.slice(0, -'/go.mod'.length))
   const files = all.filter((f) => !nested.some((n) => f.startsWith(`${n}/`)))
   const top = files.filter((f) => !f.includes('/') && LICENSE_FILE.test(f)).sort()[0]
   const licenseFile = top ? { path: top, text: readBounded(path.join(dir, top), MAX_LICENSE_BYTES) } : null
   const bytes = files.reduce((n, f) => n + lstatSync(path.join(dir, f)).size, 0)
-  return { module, goMod, dir, files, nested, bytes, licenseFile }
+  return { module, goMod, hasGoMod, dir, files, nested, bytes, licenseFile }
+}
+
+/** A module without go.mod as the go command reads it: its path, no requirements. */
+function withoutGoMod(module: string): GoMod {
+  return { module, go: undefined, require: [], exclude: [], replace: [], retract: [], problems: [] }
 }
 
 /** The module's files through the analyzers (paths in its folder; nested modules left out). */

@@ -1,8 +1,8 @@
 // Go units of the ingestion queue (docs/golang.md "On demand"): each learns one module from the module proxy a user
 // configured (proxy/ingest-proxy.ts: its versions and times, go.mod files, the asked versions' zips), else — no proxy,
-// or a module the configuration keeps from proxies (GOPRIVATE, GONOPROXY, off: ModuleNotProxied) — from Debian's
-// golang-*-dev packages (ingest-module.ts), over the suites' indexes the process keeps (the Debian source's: suite-indexes.ts, one
-// fetch for all). A unit of the phase `known` reads the versions' facts; one of the phase `analysis` (or a bulk unit)
+// a module the configuration keeps from proxies (GOPRIVATE, GONOPROXY, off: ModuleNotProxied), or one the proxies
+// do not have (404, 410: PackageNotFound) — from Debian's golang-*-dev packages (ingest-module.ts), over the suites'
+// indexes the process keeps (the Debian source's: suite-indexes.ts, one fetch for all). A unit of the phase `known` reads the versions' facts; one of the phase `analysis` (or a bulk unit)
 // walks their files through the analyzers too. Aborted, a unit fails at once and writes nothing more.
 import type { KbWriter } from '../../domain/kb/types.ts'
 import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
@@ -14,6 +14,7 @@ import type { AptArchive } from '../debian/apt.ts'
 import type { Walker } from '../debian/deb-file.ts'
 import { untilAborted, untilStopped } from '../debian/debian-units.ts'
 import type { ParsedIndexes, SharedIndexes } from '../debian/suite-indexes.ts'
+import { PackageNotFound } from '../npm/registry.ts'
 import type { UnitRunner } from '../source.ts'
 import { ingestModule } from './ingest-module.ts'
 import { ingestProxyModule } from './proxy/ingest-proxy.ts'
@@ -54,7 +55,8 @@ export function golangRunner(deps: GolangUnitDeps): UnitRunner {
         now,
       })
       const r = await untilAborted(work, signal).catch((err: unknown) => {
-        if (err instanceof ModuleNotProxied) return undefined // kept from proxies: Debian's, as without one
+        // kept from proxies, or one the proxies do not have (404, 410): Debian's, as without a proxy
+        if (err instanceof ModuleNotProxied || err instanceof PackageNotFound) return undefined
         throw err
       })
       if (r)

@@ -1,5 +1,6 @@
 // One Go module learned from Debian's archive (docs/golang.md): the Contents index names the packages shipping its
-// go.mod under usr/share/gocode/src/<module path>/ (no package name guessed), every version of each of them in the
+// go.mod under usr/share/gocode/src/<module path>/, or its folder there when their source package's Go-Import-Path
+// names the path (a package from before modules; no package name guessed), every version of each of them in the
 // suites is downloaded (apt, as the Debian source does), its module folder read (deb-module.ts: identity), its Debian
 // version turned into the upstream Go version (debian-version.ts: a Debian snapshot of an untagged commit is none, and
 // is reported), the versions mapped (map-module.ts) and, when analyzers are given, each version's files walked
@@ -35,6 +36,13 @@ const NONE = { notFound: true, versions: 0, analyzed: 0, dependencies: [] }
 
 export async function ingestModule(o: ModuleIngestOptions): Promise<ModuleIngestReport> {
   const records = packagesHolding(o.indexes, 'golang', o.name)
+  // the packages whose folder was found by their source's Go-Import-Path alone (no go.mod in the Contents index)
+  const imported = new Set(
+    o.indexes.repackaged
+      .find('golang', o.name)
+      .filter((e) => e.from === 'Sources')
+      .map((e) => e.package),
+  )
   if (records.length === 0) return { ...NONE, refused: [] }
   const work = mkdtempSync(path.join(tmpdir(), 'compintel-gomod-'))
   const refused: string[] = []
@@ -46,13 +54,15 @@ export async function ingestModule(o: ModuleIngestOptions): Promise<ModuleIngest
       if (!file) continue
       const into = path.join(work, String(i))
       mkdirSync(into)
-      const mod = await readDebModule(file, o.name, into, o.maxUnpackedBytes).catch((err: unknown) => {
-        if (!(err instanceof UpstreamRefused)) throw err
-        refused.push(`${r.name} ${r.version}: ${err.message}`)
-        return undefined
-      })
+      const mod = await readDebModule(file, o.name, into, o.maxUnpackedBytes, imported.has(r.name)).catch(
+        (err: unknown) => {
+          if (!(err instanceof UpstreamRefused)) throw err
+          refused.push(`${r.name} ${r.version}: ${err.message}`)
+          return undefined
+        },
+      )
       if (!mod) continue
-      const v = goVersionOfDebian(r.version, o.name, true)
+      const v = goVersionOfDebian(r.version, o.name, mod.hasGoMod)
       if (v.kind === 'snapshot' || v.kind === 'unmapped') {
         refused.push(`${r.name} ${r.version}: ${v.why}`)
         continue

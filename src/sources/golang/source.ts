@@ -1,12 +1,13 @@
 // Go modules as a source (sources/source.ts; docs/golang.md): pkg:golang/<module path>, learned from the module proxy
 // a user configured (proxy/: every listed version and its time, go.mod files, the asked versions' zips) or, with
-// none or for a module kept from proxies (GOPRIVATE, GONOPROXY), from the modules Debian repackages (`golang-*-dev` packages ship a module's source under usr/share/gocode/src/<module path>/), found
-// through the suites' Contents index by the module's go.mod; in two phases in `analyze` mode: what makes a module
-// known (its versions, licenses, go.mod requirements), then its files walked; one phase in `metadata` mode. A module
-// path is case-sensitive: the purl's namespace and name as written; a purl naming another repository
-// (repository_url) is not this source's to answer. `compintel update` re-reads the known modules from the proxy; with
-// none configured it skips them (not configured: Debian's modules are read again when asked after the suites'
-// indexes change).
+// none, for a module kept from proxies (GOPRIVATE, GONOPROXY) or one the proxies do not have, from the modules Debian
+// repackages (`golang-*-dev` packages ship a module's source under usr/share/gocode/src/<module path>/), found
+// through the suites' Contents index by the module's go.mod or the import path the source package names
+// (Go-Import-Path); in two phases in `analyze` mode: what makes a module known (its versions, licenses, go.mod
+// requirements), then its files walked; one phase in `metadata` mode. A module path is case-sensitive: the purl's
+// namespace and name as written; a purl naming another repository (repository_url) is not this source's to answer.
+// `compintel update` re-reads the known modules from the proxy; with none configured it skips them (not configured:
+// Debian's modules are read again when asked after the suites' indexes change).
 
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'

@@ -1,7 +1,7 @@
 // POST /v2/sbom/enrich (docs/sbom.md): an SBOM in (CycloneDX 1.4–1.7 or SPDX 2.3 JSON, a package-lock.json, or purls
-// as a JSON list or one per line), the enriched document out in the asked format. compintel's own area (key scope
-// `sbom`); the body is the document itself, so this route reads it as text in its own scope: JSON the way every route
-// does (plugins/json-body.ts), a purl list as text/plain.
+// as a JSON list or one per line; or a JSON envelope of the SBOM and VEX documents: domain/vex), the enriched document
+// out in the asked format. compintel's own area (key scope `sbom`); the body is the document itself, so this route
+// reads it as text in its own scope: JSON the way every route does (plugins/json-body.ts), a purl list as text/plain.
 import { randomUUID } from 'node:crypto'
 import { Type } from 'typebox'
 import { enrichSbom, SBOM_FORMATS, type SbomOutputFormat } from '../../../domain/sbom/enrich-sbom.ts'
@@ -28,7 +28,8 @@ const Query = Type.Object({
 const Body = Type.Unknown({
   description:
     'The SBOM: a CycloneDX JSON BOM (1.4 to 1.7), an SPDX 2.3 JSON document, an npm package-lock.json (v2/v3), a ' +
-    'JSON list of purls (application/json), or purls one per line (text/plain, # comments)',
+    'JSON list of purls (application/json), or purls one per line (text/plain, # comments); or a VEX envelope ' +
+    '{"sbom": <one of those>, "vex": [<OpenVEX, CSAF VEX or CycloneDX documents>, …]} (docs/sbom.md "VEX")',
 })
 
 const Reply = Type.Unknown({
@@ -63,8 +64,9 @@ export function registerPostSbomEnrich(app: App, deps: AppDeps): void {
             'Reads the components of the document by their purls (at most ' +
             `${MAX_COMPONENTS.toLocaleString('en')}) and returns it enriched from the knowledge base: licenses, ` +
             'known vulnerabilities (CVSS, EPSS, fixes) and the algorithms the components use. A CycloneDX input is ' +
-            'kept as it was (components, dependencies, metadata). A document that cannot be read is a 400 naming ' +
-            'why (invalid purls listed), never a partial answer.',
+            'kept as it was (components, dependencies, metadata), and the VEX analyses of its vulnerabilities and of ' +
+            'the VEX documents sent beside it are carried to the findings they apply to. A document that cannot be ' +
+            'read, or a malformed VEX document, is a 400 naming why (invalid purls listed), never a partial answer.',
           tags: ['sbom'],
           consumes: [...JSON_TYPES, 'text/plain'],
           querystring: Query,

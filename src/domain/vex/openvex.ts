@@ -1,0 +1,81 @@
+// VEX statements of an OpenVEX document (spec v0.2.0, and the earlier drafts' string `vulnerability`; docs/sbom.md
+// "VEX"): each statement's vulnerability (`name`, `@id`, `aliases`) for each product it names by purl (`@id` or
+// `identifiers.purl`), or for the product's `subcomponents` when it lists some (the statement is then about them
+// inside the product). The status and justification are mapped to CycloneDX's (statement.ts); the impact statement
+// (not_affected), else the action statement, else the status notes, is the detail.
+import {
+  boundedList,
+  boundedString,
+  componentOf,
+  isObject,
+  JUSTIFICATION_OF,
+  STATE_OF,
+  VEX_LIMITS,
+  VexInputError,
+  type VexStatement,
+  vulnKey,
+} from './statement.ts'
+
+const STATUSES = ['not_affected', 'affected', 'fixed', 'under_investigation']
+
+export const isOpenVex = (doc: Record<string, unknown>) =>
+  typeof doc['@context'] === 'string' && doc['@context'].startsWith('https://openvex.dev/ns')
+
+export function openVexStatements(doc: Record<string, unknown>, source: string, rank: number): VexStatement[] {
+  const statements = boundedList(doc.statements, `${source}: statements`, VEX_LIMITS.statements)
+  if (statements.length === 0) throw new VexInputError(`${source}: an OpenVEX document needs statements`)
+  const out: VexStatement[] = []
+  for (const [i, s] of statements.entries()) {
+    const at = `${source}: statements[${i}]`
+    if (!isObject(s)) throw new VexInputError(`${at} must be an object`)
+    const ids = vulnerabilityIds(s.vulnerability, `${at}.vulnerability`)
+    const status = boundedString(s.status, `${at}.status`) ?? ''
+    if (!STATUSES.includes(status))
+      throw new VexInputError(`${at}.status "${status.slice(0, 100)}" is not one of ${STATUSES.join(', ')}`)
+    const label = boundedString(s.justification, `${at}.justification`)
+    if (label !== undefined && !(label in JUSTIFICATION_OF))
+      throw new VexInputError(`${at}.justification "${label.slice(0, 100)}" is not an OpenVEX justification`)
+    const impact = boundedString(s.impact_statement, `${at}.impact_statement`, VEX_LIMITS.detailChars)
+    if (status === 'not_affected' && !label && !impact)
+      throw new VexInputError(`${at}: a not_affected statement needs a justification or an impact_statement`)
+    const action = boundedString(s.action_statement, `${at}.action_statement`, VEX_LIMITS.detailChars)
+    const notes = boundedString(s.status_notes, `${at}.status_notes`, VEX_LIMITS.detailChars)
+    const detail = (status === 'not_affected' ? impact : undefined) ?? action ?? notes ?? impact
+    const analysis = {
+      state: STATE_OF[status] as VexStatement['analysis']['state'],
+      ...(label ? { justification: JUSTIFICATION_OF[label] as string } : {}),
+      ...(detail ? { detail } : {}),
+    }
+    for (const component of productComponents(s.products, `${at}.products`))
+      out.push({ ids, component, analysis, source, rank, order: out.length })
+  }
+  return out
+}
+
+function vulnerabilityIds(v: unknown, at: string): string[] {
+  if (typeof v === 'string') return [vulnKey(boundedString(v, at) as string)]
+  if (!isObject(v)) throw new VexInputError(`${at} must name the vulnerability`)
+  const names = [boundedString(v.name, `${at}.name`), boundedString(v['@id'], `${at}.@id`)]
+  const aliases = boundedList(v.aliases, `${at}.aliases`).map((a, i) => boundedString(a, `${at}.aliases[${i}]`))
+  const ids = [...names, ...aliases].filter((x): x is string => !!x).map(vulnKey)
+  if (ids.length === 0) throw new VexInputError(`${at} has no name`)
+  return [...new Set(ids)]
+}
+
+function productComponents(products: unknown, at: string): VexStatement['component'][] {
+  const list = boundedList(products, at)
+  if (list.length === 0) throw new VexInputError(`${at}: a statement must name its products`)
+  return list.flatMap((p, i) => {
+    if (!isObject(p)) throw new VexInputError(`${at}[${i}] must be an object`)
+    const subcomponents = boundedList(p.subcomponents, `${at}[${i}].subcomponents`)
+    const named = subcomponents.length > 0 ? subcomponents : [p]
+    return named.flatMap((n, j) => {
+      const where = subcomponents.length > 0 ? `${at}[${i}].subcomponents[${j}]` : `${at}[${i}]`
+      if (!isObject(n)) throw new VexInputError(`${where} must be an object`)
+      const id = boundedString(n['@id'], `${where}.@id`)
+      const purl = isObject(n.identifiers) ? boundedString(n.identifiers.purl, `${where}.identifiers.purl`) : undefined
+      const component = componentOf(purl ?? id, where)
+      return component ? [component] : []
+    })
+  })
+}
