@@ -13,6 +13,7 @@ import { beingFetched, type Learnable, needOf } from '../on-demand/learn.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
+import type { Remediation } from '../vulnerabilities/remediation.ts'
 import type { AdvisoryReader } from '../vulnerabilities/types.ts'
 import { type Hash, versionHashes } from './hashes.ts'
 import { type LicenseOrigin, licenseOrigins } from './license-origin.ts'
@@ -38,6 +39,8 @@ export interface ComponentFacts {
   /** The registry's hashes of the version (its integrity), where the KB has them. */
   hashes: Hash[]
   vulnerabilities: Vulnerability[]
+  /** The nearest upgrades that fix them, as the vulnerabilities answers give them; absent when nothing is to fix. */
+  remediation?: Remediation
   algorithms: Algorithm[]
   /** Each question's outcome when it was not SUCCESS: why a part of the facts is missing. */
   problems: { question: 'licenses' | 'vulnerabilities' | 'cryptography'; outcome: Outcome }[]
@@ -102,6 +105,7 @@ async function factsOf(refs: readonly ComponentRef[], ports: EnrichPorts): Promi
       licenseOrigin: origins[i] as LicenseOrigin,
       hashes: hashes[i] ?? [],
       vulnerabilities: v.vulnerabilities,
+      ...(v.remediation ? { remediation: v.remediation } : {}),
       algorithms: [...algorithms.values()].sort((a, b) => (a.algorithm < b.algorithm ? -1 : 1)),
       problems,
     }
