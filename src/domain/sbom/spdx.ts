@@ -130,8 +130,10 @@ function licensesOf(p: Json, f: ComponentFacts, licenses: SpdxLicenses, note: No
 /** The nearest upgrades that fix the package's known vulnerabilities, in one line, where one is known. */
 function upgrades(f: ComponentFacts): string[] {
   const r = f.remediation
+  const n = f.vulnerabilities.length
+  const known = n === 1 ? 'the known vulnerability' : `all ${n} known vulnerabilities`
   const said = [
-    r?.fixesAll ? `upgrade to ${r.fixesAll.version} fixes all ${f.vulnerabilities.length} known vulnerabilities` : '',
+    r?.fixesAll ? `upgrade to ${r.fixesAll.version} fixes ${known}` : '',
     r?.fixesSevere ? `upgrade to ${r.fixesSevere.version} fixes the critical and high ones` : '',
   ].filter((s) => s !== '')
   return said.length > 0 ? [said.join('; ')] : []
