@@ -4,7 +4,8 @@
 // in its files as license comments), the registry page as homepage and the registry's hashes as checksums where it
 // has none, an advisory reference per known vulnerability (SPDX 2.3 has no VEX: the affected status, ratings and
 // fixes are CycloneDX's), an annotation naming the nearest upgrades that fix them, one naming the algorithms its
-// crypto analysis found, and one saying why it could not be enriched. A new creation time, creator and namespace: it is a new document.
+// crypto analysis found, and one saying why it could not be enriched. A new creation time, creator and namespace:
+// it is a new document.
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
 import type { ComponentFacts } from './enrich.ts'
 import type { SbomInput } from './read-input.ts'

@@ -79,8 +79,9 @@ function plannerOf(
   epss: Map<string, EpssScore>,
   planners: Map<string, ReturnType<typeof remediationPlanner>>,
 ) {
+  const own = keyOf({ type: r.parsed?.type ?? '', purlName: r.parsed ? purlName(r.parsed) : '' })
   const source = sourceKey(r)
-  const key = `${keyOf({ type: r.parsed?.type ?? '', purlName: r.parsed ? purlName(r.parsed) : '' })}\u0000${source ? keyOf(source) : ''}`
+  const key = `${own}\u0000${source ? keyOf(source) : ''}`
   let planner = planners.get(key)
   if (!planner) {
     const scheme = schemeFor(r.parsed?.type ?? '')

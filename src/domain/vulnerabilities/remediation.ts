@@ -22,7 +22,10 @@ export interface Remediation {
   fixesSevere?: Upgrade | null
 }
 
-/** A finding that makes an upgrade urgent: rated Critical or High (the band of its highest CVSS score or its source's word). */
+/**
+ * A finding that makes an upgrade urgent: rated Critical or High (the band of its highest CVSS score, else its
+ * source's word). The one place that says so: other signals (known exploitation) join here.
+ */
 export function isSevere(finding: Vulnerability): boolean {
   return finding.severity === 'Critical' || finding.severity === 'High'
 }
