@@ -171,6 +171,22 @@ describe('the explorer in Chromium', { skip }, () => {
     }
   })
 
+  test('the nearest upgrade that fixes the known vulnerabilities, or that no known version does', async () => {
+    const page = await withKey()
+    const vulns = page.locator('section[aria-labelledby="vulns"]')
+    // FIXTURE: fx-util 2.1.0 has x_FX-2 only, fixed in 2.1.5
+    await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-util')}?version=2.1.0`)
+    await vulns.getByText('Upgrade to 2.1.5 fixes the known vulnerability').waitFor()
+    // fx-lib 1.2.0: x_FX-XSS-1 is never fixed; the critical CVE-2099-0001 is fixed in 1.3.0, which is deprecated
+    await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-lib')}?version=1.2.0`)
+    await vulns.locator('.remediation').waitFor()
+    assert.equal(
+      await vulns.locator('.remediation').innerText(),
+      'No version this knowledge base knows fixes all 2 known vulnerabilities. Upgrade to 2.0.0 fixes the critical ' +
+        'and high ones (a new major version).',
+    )
+  })
+
   test('cryptography of a version, and how it changed across versions', async () => {
     const page = await withKey()
     await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-lib')}?version=1.2.0`)

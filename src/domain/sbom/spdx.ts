@@ -3,8 +3,9 @@
 // plus from the KB for each package it knows: the declared license where the package states none (the licenses found
 // in its files as license comments), the registry page as homepage and the registry's hashes as checksums where it
 // has none, an advisory reference per known vulnerability (SPDX 2.3 has no VEX: the affected status, ratings and
-// fixes are CycloneDX's; a VEX analysis that applies is written in its comment), an annotation naming the algorithms its crypto analysis found, and an
-// annotation saying why it could not be enriched. A new creation time, creator and namespace: it is a new document.
+// fixes are CycloneDX's; a VEX analysis that applies is written in its comment), an annotation naming the nearest
+// upgrades that fix them, one naming the algorithms its crypto analysis found, and one saying why it could not be
+// enriched. A new creation time, creator and namespace: it is a new document.
 
 import { analysisLine } from '../vex/statement.ts'
 import type { AnalysedVulnerability, ComponentFacts } from './enrich.ts'
@@ -90,6 +91,7 @@ function enrich(p: Json, f: ComponentFacts, licenses: SpdxLicenses, note: Note):
   if (added.length > 0) p.externalRefs = [...refs, ...added]
   notes.push(
     ...f.vulnerabilities.filter((v) => !advisories.includes(v)).map((v) => note(`compintel:vulnerability ${about(v)}`)),
+    ...upgrades(f).map((text) => note(`compintel:remediation ${text}`)),
     ...(f.algorithms.length > 0
       ? [note(`compintel:cryptography ${f.algorithms.map((a) => `${a.algorithm} (${a.strength})`).join(', ')}`)]
       : []),
@@ -125,6 +127,18 @@ function licensesOf(p: Json, f: ComponentFacts, licenses: SpdxLicenses, note: No
   if (p.licenseComments !== undefined) return [note(text)]
   p.licenseComments = text
   return []
+}
+
+/** The nearest upgrades that fix the package's known vulnerabilities, in one line, where one is known. */
+function upgrades(f: ComponentFacts): string[] {
+  const r = f.remediation
+  const n = f.vulnerabilities.length
+  const known = n === 1 ? 'the known vulnerability' : `all ${n} known vulnerabilities`
+  const said = [
+    r?.fixesAll ? `upgrade to ${r.fixesAll.version} fixes ${known}` : '',
+    r?.fixesSevere ? `upgrade to ${r.fixesSevere.version} fixes the critical and high ones` : '',
+  ].filter((s) => s !== '')
+  return said.length > 0 ? [said.join('; ')] : []
 }
 
 /** SPDX 2.3's only vulnerability field: a SECURITY reference of type advisory to the advisory's page. */

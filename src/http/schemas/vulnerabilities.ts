@@ -28,11 +28,34 @@ const VulnerabilitySchema = Type.Object({
   fixed_versions: Type.Array(Type.String()),
 })
 
+const upgrade = (description: string) =>
+  Type.Union(
+    [
+      Type.Object({
+        version: Type.String(),
+        same_major: Type.Boolean({ description: "whether it has the evaluated version's major" }),
+      }),
+      Type.Null(),
+    ],
+    { description },
+  )
+
 export const VulnerabilityResultSchema = Type.Object({
   purl: Type.String(),
   requirement: Type.String(),
   version: Type.String({ description: 'the version evaluated ("" when none could be determined)' }),
   vulnerabilities: Type.Array(VulnerabilitySchema),
+  remediation: Type.Optional(
+    Type.Object(
+      {
+        fixes_all: upgrade('the nearest later version no known advisory of the package affects; null when none is'),
+        fixes_severe: Type.Optional(
+          upgrade('the nearest later version no Critical or High vulnerability affects; only when a finding is one'),
+        ),
+      },
+      { description: 'compintel: the nearest upgrades that fix the findings; absent when there is none' },
+    ),
+  ),
   ...OutcomeFields,
 })
 

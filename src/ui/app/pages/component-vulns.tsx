@@ -1,4 +1,5 @@
-// The vulnerabilities of the chosen version: severity, CVSS, EPSS, fixed versions, each linked to its advisory.
+// The vulnerabilities of the chosen version: severity, CVSS, EPSS, fixed versions, each linked to its advisory, and
+// the nearest upgrades that fix them (the answer's `remediation`).
 import { post } from '../api.ts'
 import { BarChart } from '../bar-chart.tsx'
 import { useLoad } from '../load.ts'
@@ -21,8 +22,13 @@ interface Vulnerability {
   advisory_ids: string[]
   fixed_versions: string[]
 }
+type Upgrade = { version: string; same_major: boolean } | null
+interface Remediation {
+  fixes_all: Upgrade
+  fixes_severe?: Upgrade
+}
 interface Answer {
-  components: ({ version: string; vulnerabilities: Vulnerability[] } & Outcomes)[]
+  components: ({ version: string; vulnerabilities: Vulnerability[]; remediation?: Remediation } & Outcomes)[]
   status?: { db?: { sources?: { name: string; as_of: string | null; imported_at: string }[] } }
 }
 
@@ -45,6 +51,7 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
       <Pending loaded={loaded} />
       {answer && <Outcome answer={answer} />}
       {answer && list.length === 0 && !answer.error_code && <p>No known vulnerability affects {answer.version}.</p>}
+      {answer?.remediation && <Upgrades remediation={answer.remediation} count={list.length} />}
       {list.length > 0 && (
         <table>
           <caption class="sr-only">Vulnerabilities of version {answer?.version}</caption>
@@ -84,6 +91,37 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
       )}
       {versions.length > 1 && <Timeline purl={ref_.purl} versions={versions} />}
     </Section>
+  )
+}
+
+/**
+ * The nearest upgrade that fixes all the known vulnerabilities (or that none is known), and the one that fixes the
+ * critical and high ones when it is another (when no version fixes those, none fixes all either: said once).
+ */
+function Upgrades({ remediation, count }: { remediation: Remediation; count: number }) {
+  const all = remediation.fixes_all
+  const severe = remediation.fixes_severe
+  const major = (u: NonNullable<Upgrade>) => (u.same_major ? '' : ' (a new major version)')
+  const known = count === 1 ? 'the known vulnerability' : `all ${count} known vulnerabilities`
+  return (
+    <p class="remediation">
+      {all ? (
+        <>
+          <strong>
+            Upgrade to {all.version} fixes {known}
+          </strong>
+          {major(all)}.
+        </>
+      ) : (
+        <>No version this knowledge base knows fixes {known}.</>
+      )}
+      {severe && severe.version !== all?.version && (
+        <>
+          {' '}
+          Upgrade to {severe.version} fixes the critical and high ones{major(severe)}.
+        </>
+      )}
+    </p>
   )
 }
 
