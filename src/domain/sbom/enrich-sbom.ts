@@ -1,7 +1,7 @@
 // One SBOM enrichment from document to document (docs/sbom.md), the one way the HTTP route and `compintel sbom enrich`
 // both take: the input read (read-input.ts; a CycloneDX BOM also checked against its version's official schema), the
 // KB's facts of its components gathered in one batch per question, learning what the KB lacks when a Learn is given
-// (enrich.ts), and the enriched document written in the asked format with the dates of the KB's advisory and EPSS
+// (enrich.ts), and the enriched document written in the asked format with the dates of the KB's advisory, EPSS and KEV
 // sources.
 import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import type { KbMetaStore } from '../meta/types.ts'
@@ -55,7 +55,7 @@ export async function enrichSbom(parsed: unknown, ports: SbomPorts, o: EnrichSbo
       )
   }
   const facts = await enrichComponents(input, ports, o.learn)
-  const loaded = await ports.kbMeta.sources(['advisories', 'epss'])
+  const loaded = await ports.kbMeta.sources(['advisories', 'epss', 'kev'])
   const sources = loaded.map((s) => ({ name: s.name, asOf: s.asOf ?? s.importedAt }))
   const common = { toolVersion: o.toolVersion, sources, timestamp: o.now.toISOString() }
   const counts = { components: facts.length, notEnriched: facts.filter((f) => f.problems.length > 0).length }

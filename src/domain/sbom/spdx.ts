@@ -5,6 +5,7 @@
 // has none, an advisory reference per known vulnerability (SPDX 2.3 has no VEX: the affected status, ratings and
 // fixes are CycloneDX's), an annotation naming the algorithms its crypto analysis found, and an
 // annotation saying why it could not be enriched. A new creation time, creator and namespace: it is a new document.
+import { kevLine } from '../vulnerabilities/kev.ts'
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
 import type { ComponentFacts } from './enrich.ts'
 import type { SbomInput } from './read-input.ts'
@@ -131,11 +132,12 @@ function advisory(v: Vulnerability): Json {
   return { referenceCategory: 'SECURITY', referenceType: 'advisory', referenceLocator: v.url, comment: about(v) }
 }
 
-/** The vulnerability in one line: its ids, severity, CVSS, EPSS, fixed versions and summary. */
+/** The vulnerability in one line: its ids, severity, KEV listing, CVSS, EPSS, fixed versions and summary. */
 function about(v: Vulnerability): string {
   const worst = [...v.cvss].sort((a, b) => b.score - a.score)[0]
   const facts = [
     v.severity,
+    v.kev ? kevLine(v.kev) : '',
     worst ? `CVSS ${worst.score} ${worst.vector}` : '',
     v.epss ? `EPSS ${v.epss.probability} (percentile ${v.epss.percentile})` : '',
     v.fixedVersions.length > 0 ? `fixed in ${v.fixedVersions.join(', ')}` : '',

@@ -1,5 +1,6 @@
 // Known vulnerabilities of component versions (docs/api-behaviour.md "Vulnerabilities"), in request order, with a
-// constant number of reads per batch: the catalog (versions), the advisories naming the packages, and the EPSS scores.
+// constant number of reads per batch: the catalog (versions), the advisories naming the packages, the EPSS scores
+// and the KEV entries of their CVEs (ids and aliases).
 import { type ComponentRef, exactVersionOf, type Resolved, resolveBatch } from '../catalog/resolve-batch.ts'
 import { type CatalogReader, type ComponentKey, keyOf } from '../catalog/types.ts'
 import { type Outcome, SUCCESS } from '../shared/outcome.ts'
@@ -39,13 +40,16 @@ export async function componentVulnerabilities(
   const advisories = keys.length > 0 ? await ports.advisories.forPackages(keys) : new Map<string, PackageAdvisory[]>()
   const matched = resolved.map((r, i) => match(r, refs[i] as ComponentRef, advisories))
   const cves = cvesOf(matched.flatMap((m) => m.advisories))
-  const epss = cves.length > 0 ? await ports.advisories.epss(cves) : new Map()
+  const facts = {
+    epss: cves.length > 0 ? await ports.advisories.epss(cves) : new Map(),
+    kev: cves.length > 0 ? await ports.advisories.kev(cves) : new Map(),
+  }
   return resolved.map((r, i) => {
     const m = matched[i] as (typeof matched)[number]
     return {
       ...r.sent, // purl and requirement echoed as sent
       version: m.version,
-      vulnerabilities: mergeAdvisories(m.advisories, epss),
+      vulnerabilities: mergeAdvisories(m.advisories, facts),
       outcome: m.outcome,
     }
   })
