@@ -3,13 +3,7 @@
 
 import type { Selectable } from 'kysely'
 import { type ComponentKey, keyOf } from '../domain/catalog/types.ts'
-import type {
-  Advisory,
-  AdvisoryReader,
-  EpssScore,
-  KevEntry,
-  PackageAdvisory,
-} from '../domain/vulnerabilities/types.ts'
+import type { Advisory, AdvisoryReader, EpssScore, KevEntry, PackageAdvisory } from '../domain/vulnerabilities/types.ts'
 import type { Storage } from './database.ts'
 import type { AdvisoriesTable } from './schema.ts'
 

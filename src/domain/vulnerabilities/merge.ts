@@ -69,7 +69,11 @@ function toVulnerability(group: PackageAdvisory[], facts: CveFacts): Vulnerabili
   const worst = cvss.reduce<CvssEntry | undefined>((w, c) => (!w || c.score > w.score ? c : w), undefined)
   const words = members.map((m) => severityWord(m.advisory.databaseSeverity)).filter((w) => w !== undefined)
   const score = cve ? facts.epss.get(cve) : undefined
-  const kev = names.filter(isCve).sort().map((c) => facts.kev.get(c)).find((k) => k !== undefined)
+  const kev = names
+    .filter(isCve)
+    .sort()
+    .map((c) => facts.kev.get(c))
+    .find((k) => k !== undefined)
   const ids = members.map((m) => m.advisory.id)
   return {
     id: cve || first.advisory.id,

@@ -24,7 +24,7 @@ const VulnerabilitySchema = Type.Object({
   kev: Type.Optional(
     Type.Object(
       {
-        cve: Type.String({ description: 'the CVE the catalogue lists (the vulnerability\'s id or an alias)' }),
+        cve: Type.String({ description: "the CVE the catalogue lists (the vulnerability's id or an alias)" }),
         date_added: Type.String({ description: 'YYYY-MM-DD: when CISA added it to the catalogue' }),
         due_date: Type.String({ description: 'YYYY-MM-DD: when the required action is due' }),
         known_ransomware_campaign_use: Type.String({ description: 'Known or Unknown' }),

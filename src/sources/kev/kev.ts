@@ -16,6 +16,9 @@ export interface KevIngestOptions {
   sink?: ProgressSink
 }
 
+/** The catalogue shipped in data/sources (its path there), loaded into a KB without KEV entries (app/prepare.ts). */
+export const SHIPPED_KEV = 'kev/known_exploited_vulnerabilities.json.gz'
+
 /** The catalogue is about 1.3 MB (1,404 records in 2025); far larger is not a KEV catalogue. */
 const MAX_TEXT_BYTES = 64 * 1024 * 1024
 const MAX_RECORDS = 200_000
@@ -90,7 +93,11 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-export async function ingestKev(file: string, writer: AdvisoryWriter, opts: KevIngestOptions): Promise<DataIngestReport> {
+export async function ingestKev(
+  file: string,
+  writer: AdvisoryWriter,
+  opts: KevIngestOptions,
+): Promise<DataIngestReport> {
   const report = emptyReport('records')
   const progress = new StreamProgress('kev', opts.sink)
   const asOf = opts.now()
