@@ -4,6 +4,7 @@
 // holds no KEV entry yet, so a new KB and one upgraded to migration 19 both carry it from their first start.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { SILENT } from '../ingest/data-report.ts'
 import { ingestKev, SHIPPED_KEV } from '../sources/kev/kev.ts'
 import { SqlAdvisoryReader } from '../storage/advisory-reader.ts'
 import { SqlAdvisoryWriter } from '../storage/advisory-writer.ts'
@@ -19,7 +20,10 @@ export async function prepareShippedKb(
   const report = await prepareKb(storage, seedDir, out)
   const file = seedDir && path.join(path.dirname(seedDir), 'sources', SHIPPED_KEV)
   if (!file || !existsSync(file) || (await new SqlAdvisoryReader(storage).hasKev())) return report
-  const kev = await ingestKev(file, new SqlAdvisoryWriter(storage), { now: () => new Date().toISOString() })
+  const kev = await ingestKev(file, new SqlAdvisoryWriter(storage), {
+    now: () => new Date().toISOString(),
+    sink: SILENT,
+  })
   const released = kev.sources[0]?.sourceDate ?? 'undated'
   out(`Loaded CISA's known exploited vulnerabilities catalogue (${kev.written} entries, released ${released})`)
   return report

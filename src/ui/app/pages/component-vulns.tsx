@@ -1,4 +1,5 @@
-// The vulnerabilities of the chosen version: severity, CVSS, EPSS, fixed versions, each linked to its advisory.
+// The vulnerabilities of the chosen version: severity, CVSS, EPSS, fixed versions, each linked to its advisory; those
+// CISA lists as known exploited (KEV) marked so and listed first.
 import { post } from '../api.ts'
 import { BarChart } from '../bar-chart.tsx'
 import { useLoad } from '../load.ts'
@@ -18,6 +19,7 @@ interface Vulnerability {
   source: string
   cvss: { cvss: string; cvss_score: number; cvss_severity: string }[]
   epss?: { probability: number; percentile: number; score_date: string }
+  kev?: { cve: string; date_added: string; due_date: string; known_ransomware_campaign_use: string }
   advisory_ids: string[]
   fixed_versions: string[]
 }
@@ -34,7 +36,8 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
     [ref_.purl, ref_.requirement],
   )
   const answer = loaded.state === 'ok' ? loaded.data.components[0] : undefined
-  const list = answer?.vulnerabilities ?? []
+  // known exploited first, the answer's order kept otherwise
+  const list = [...(answer?.vulnerabilities ?? [])].sort((a, b) => Number(!!b.kev) - Number(!!a.kev))
   return (
     <Section
       title={`Vulnerabilities (${answer ? list.length : '…'})`}
@@ -62,6 +65,8 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
               <tr key={v.id}>
                 <td>
                   <a href={advisoryHref(v.advisory_ids[0] ?? v.id)}>{v.id}</a>
+                  {v.kev && ' '}
+                  {v.kev && <KevMark kev={v.kev} />}
                   <div class="summary">{v.summary}</div>
                 </td>
                 <td>
@@ -84,6 +89,19 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
       )}
       {versions.length > 1 && <Timeline purl={ref_.purl} versions={versions} />}
     </Section>
+  )
+}
+
+/** CISA's KEV catalogue lists it: the mark, with the date it was added and the due date. */
+function KevMark({ kev }: { kev: NonNullable<Vulnerability['kev']> }) {
+  const ransomware = kev.known_ransomware_campaign_use === 'Known' ? ', used in ransomware campaigns' : ''
+  return (
+    <span
+      class="chip sev-critical kev"
+      title={`${kev.cve} is in CISA's catalogue of known exploited vulnerabilities since ${kev.date_added} (action due ${kev.due_date}${ransomware})`}
+    >
+      Known exploited (since {kev.date_added})
+    </span>
   )
 }
 
