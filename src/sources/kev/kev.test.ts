@@ -1,11 +1,13 @@
-// The KEV loader: the shipped catalogue (real data, 2025-08-25) is read whole into a KB, again without writing; a
-// malformed record is refused and counted while the others load; what is not a catalogue is refused outright.
+// The KEV loader: the shipped catalogue (real data, 2025-08-25) is read whole into a KB (SQLite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then again without writing; a malformed record is refused and counted while the others
+// load; what is not a catalogue is refused outright.
 import assert from 'node:assert/strict'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { backends } from '../../../test/helpers/backends.ts'
 import { SILENT } from '../../ingest/data-report.ts'
 import { SqlAdvisoryReader } from '../../storage/advisory-reader.ts'
 import { SqlAdvisoryWriter } from '../../storage/advisory-writer.ts'
@@ -67,23 +69,24 @@ test('malformed records are refused with their reason; the well-formed ones are 
   assert.throws(() => parseKevCatalogue('[1, 2'), /not a KEV catalogue/)
 })
 
-test('the shipped catalogue loads whole, names its release date, and loads again without writing', async () => {
-  const storage = openStorage({ kind: 'sqlite', path: ':memory:' })
-  try {
-    await migrate(storage)
-    const writer = new SqlAdvisoryWriter(storage)
-    const first = await ingestKev(SHIPPED, writer, opts)
-    assert.deepEqual([first.read, first.written, first.skipped], [1404, 1404, {}])
-    assert.deepEqual(first.sources, [{ name: 'kev', sourceDate: '2025-08-25T17:04:19.9796Z', records: 1404 }])
-    const kev = await new SqlAdvisoryReader(storage).kev(['CVE-2023-4911', 'CVE-2099-0001'])
-    assert.deepEqual([...kev.keys()], ['CVE-2023-4911'])
-    assert.equal(kev.get('CVE-2023-4911')?.dateAdded, '2023-11-21')
-    const again = await ingestKev(SHIPPED, writer, opts)
-    assert.deepEqual([again.written, again.unchanged], [0, 1404])
-  } finally {
-    await storage.close()
-  }
-})
+for (const backend of backends())
+  test(`the shipped catalogue loads whole into ${backend.name}, names its release date, and loads again without writing`, async () => {
+    const { storage, cleanup } = await backend.open()
+    try {
+      await migrate(storage)
+      const writer = new SqlAdvisoryWriter(storage)
+      const first = await ingestKev(SHIPPED, writer, opts)
+      assert.deepEqual([first.read, first.written, first.skipped], [1404, 1404, {}])
+      assert.deepEqual(first.sources, [{ name: 'kev', sourceDate: '2025-08-25T17:04:19.9796Z', records: 1404 }])
+      const kev = await new SqlAdvisoryReader(storage).kev(['CVE-2023-4911', 'CVE-2099-0001'])
+      assert.deepEqual([...kev.keys()], ['CVE-2023-4911'])
+      assert.equal(kev.get('CVE-2023-4911')?.dateAdded, '2023-11-21')
+      const again = await ingestKev(SHIPPED, writer, opts)
+      assert.deepEqual([again.written, again.unchanged], [0, 1404])
+    } finally {
+      await cleanup()
+    }
+  })
 
 test('a file that is not a catalogue is refused and nothing is written', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ci-kev-'))
