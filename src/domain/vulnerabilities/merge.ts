@@ -1,6 +1,7 @@
 // The same vulnerability from several sources (advisories sharing an id or alias: CVE, GHSA, …) becomes one answer
 // naming every source; its fields come from the members in a fixed order, so answers are stable.
 import { type CvssEntry, cvssEntry, severityWord } from './cvss.ts'
+import { isCve, type KevFact, listedKev } from './kev.ts'
 import { fixedVersions } from './osv-match.ts'
 import type { EpssScore, KevEntry, PackageAdvisory } from './types.ts'
 
@@ -23,9 +24,6 @@ export interface Vulnerability {
   /** CISA lists one of its CVEs as known exploited (KEV); absent when the catalogue lists none. */
   kev?: KevFact
 }
-
-/** The KEV entry of a vulnerability: which of its CVEs the catalogue lists, and what it says. */
-export type KevFact = Omit<KevEntry, 'shortDescription'>
 
 /** What vulnerability answers join by CVE, each read in one query per batch. */
 export interface CveFacts {
@@ -69,11 +67,7 @@ function toVulnerability(group: PackageAdvisory[], facts: CveFacts): Vulnerabili
   const worst = cvss.reduce<CvssEntry | undefined>((w, c) => (!w || c.score > w.score ? c : w), undefined)
   const words = members.map((m) => severityWord(m.advisory.databaseSeverity)).filter((w) => w !== undefined)
   const score = cve ? facts.epss.get(cve) : undefined
-  const kev = names
-    .filter(isCve)
-    .sort()
-    .map((c) => facts.kev.get(c))
-    .find((k) => k !== undefined)
+  const kev = listedKev(names, facts.kev)
   const ids = members.map((m) => m.advisory.id)
   return {
     id: cve || first.advisory.id,
@@ -92,12 +86,8 @@ function toVulnerability(group: PackageAdvisory[], facts: CveFacts): Vulnerabili
     ...(score
       ? { epss: { probability: score.probability, percentile: score.percentile, scoreDate: score.scoreDate } }
       : {}),
-    ...(kev ? { kev: kevFact(kev) } : {}),
+    ...(kev ? { kev } : {}),
   }
-}
-
-function kevFact({ shortDescription: _, ...fact }: KevEntry): KevFact {
-  return fact
 }
 
 /** The advisory's own page when it names one; else the CVE's NVD page; else its first reference. */
@@ -108,10 +98,6 @@ function urlOf(a: PackageAdvisory, cve: string): string {
   if (cve) return `https://nvd.nist.gov/vuln/detail/${cve}`
   if (/^(MAL|PYSEC|GO|RUSTSEC|GHSA)-/.test(a.advisory.id)) return `https://osv.dev/vulnerability/${a.advisory.id}`
   return refs[0]?.url ?? ''
-}
-
-function isCve(s: string): boolean {
-  return /^CVE-\d{4}-\d+$/.test(s)
 }
 
 function dedupe(list: (CvssEntry | undefined)[]): CvssEntry[] {
