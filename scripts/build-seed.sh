@@ -12,6 +12,8 @@
 #                                   (no network; data/sources/README.md). Without the npm registry, the same
 #                                   vulnerability data can be added to the current seed with
 #                                   node --import ./bin/register-ts.js scripts/add-vuln-data-to-seed.ts
+#                                   (CISA's KEV catalogue, data/sources/kev, is not in the seed: the first start of a
+#                                   KB without KEV entries loads it, src/app/prepare.ts)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_db="${SEED_BUILD_DB:-data/seed-build.sqlite}"

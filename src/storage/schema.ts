@@ -171,6 +171,20 @@ interface EpssScoresTable {
   as_of: string
 }
 
+interface KevEntriesTable {
+  cve: string
+  vendor_project: string
+  product: string
+  vulnerability_name: string
+  date_added: string
+  short_description: string
+  required_action: string
+  due_date: string
+  known_ransomware_campaign_use: string
+  source: string
+  as_of: string
+}
+
 export interface CpeProductsTable {
   purl_type: string
   purl_name: string
@@ -182,7 +196,7 @@ export interface CpeProductsTable {
 
 interface DataSourcesTable {
   name: string
-  kind: 'advisories' | 'epss' | 'cpe'
+  kind: 'advisories' | 'epss' | 'cpe' | 'kev'
   source_date: string | null
   imported_at: string
   records: number
@@ -320,6 +334,7 @@ export interface Database {
   advisories: AdvisoriesTable
   advisory_packages: AdvisoryPackagesTable
   epss_scores: EpssScoresTable
+  kev_entries: KevEntriesTable
   cpe_products: CpeProductsTable
   data_sources: DataSourcesTable
   folder_nodes: FolderNodesTable

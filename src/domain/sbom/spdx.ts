@@ -8,6 +8,7 @@
 // enriched. A new creation time, creator and namespace: it is a new document.
 
 import { analysisLine } from '../vex/statement.ts'
+import { kevLine } from '../vulnerabilities/kev.ts'
 import type { AnalysedVulnerability, ComponentFacts } from './enrich.ts'
 import type { SbomInput } from './read-input.ts'
 import { SpdxLicenses } from './spdx-licenses.ts'
@@ -146,11 +147,12 @@ function advisory(v: AnalysedVulnerability): Json {
   return { referenceCategory: 'SECURITY', referenceType: 'advisory', referenceLocator: v.url, comment: about(v) }
 }
 
-/** The vulnerability in one line: its ids, severity, CVSS, EPSS, fixed versions, summary and VEX analysis. */
+/** The vulnerability in one line: its ids, severity, KEV listing, CVSS, EPSS, fixed versions, summary and VEX analysis. */
 function about(v: AnalysedVulnerability): string {
   const worst = [...v.cvss].sort((a, b) => b.score - a.score)[0]
   const facts = [
     v.severity,
+    v.kev ? kevLine(v.kev) : '',
     worst ? `CVSS ${worst.score} ${worst.vector}` : '',
     v.epss ? `EPSS ${v.epss.probability} (percentile ${v.epss.percentile})` : '',
     v.fixedVersions.length > 0 ? `fixed in ${v.fixedVersions.join(', ')}` : '',

@@ -1,6 +1,7 @@
 // Known vulnerabilities of component versions (docs/api-behaviour.md "Vulnerabilities"), in request order, with a
-// constant number of reads per batch: the catalog (versions), the advisories naming the packages, the EPSS scores, and
-// every version of the packages an exact lookup read only in part, for the nearest upgrade that fixes them.
+// constant number of reads per batch: the catalog (versions), the advisories naming the packages, the EPSS scores and
+// the KEV entries of their CVEs (ids and aliases), and every version of the packages an exact lookup read only in
+// part, for the nearest upgrade that fixes them.
 import {
   type ComponentRef,
   exactVersionOf,
@@ -12,10 +13,10 @@ import { type CatalogReader, type ComponentKey, keyOf } from '../catalog/types.t
 import { type Outcome, SUCCESS } from '../shared/outcome.ts'
 import { purlName, tryParsePurl } from '../shared/purl.ts'
 import { schemeFor } from '../shared/versions/index.ts'
-import { cvesOf, mergeAdvisories, type Vulnerability } from './merge.ts'
+import { type CveFacts, cvesOf, mergeAdvisories, type Vulnerability } from './merge.ts'
 import { affectsEveryVersion, isAffected } from './osv-match.ts'
 import { type Remediation, remediationPlanner } from './remediation.ts'
-import type { AdvisoryReader, EpssScore, PackageAdvisory } from './types.ts'
+import type { AdvisoryReader, PackageAdvisory } from './types.ts'
 
 export interface VulnerabilityResult {
   purl: string
@@ -48,15 +49,19 @@ export async function componentVulnerabilities(
   }
   const advisories = keys.length > 0 ? await ports.advisories.forPackages(keys) : new Map<string, PackageAdvisory[]>()
   const matched = resolved.map((r, i) => match(r, refs[i] as ComponentRef, advisories))
-  const cves = cvesOf(matched.flatMap((m) => m.advisories))
-  const epss = cves.length > 0 ? await ports.advisories.epss(cves) : new Map()
-  const found = matched.map((m) => mergeAdvisories(m.advisories, epss))
+  // the CVEs of every advisory naming the packages: those affecting other versions weigh in the upgrades' severity
+  const cves = cvesOf(matched.flatMap((m) => m.named))
+  const facts: CveFacts = {
+    epss: cves.length > 0 ? await ports.advisories.epss(cves) : new Map(),
+    kev: cves.length > 0 ? await ports.advisories.kev(cves) : new Map(),
+  }
+  const found = matched.map((m) => mergeAdvisories(m.advisories, facts))
   const complete = await withAllVersions(resolved, (_, i) => fixable(matched[i], found[i]), ports.catalog)
   const planners = new Map<string, ReturnType<typeof remediationPlanner>>()
   return complete.map((r, i) => {
     const m = matched[i] as (typeof matched)[number]
     const vulnerabilities = found[i] as Vulnerability[]
-    const remediation = fixable(m, vulnerabilities) ? plannerOf(r, m.named, epss, planners) : undefined
+    const remediation = fixable(m, vulnerabilities) ? plannerOf(r, m.named, facts, planners) : undefined
     return {
       ...r.sent, // purl and requirement echoed as sent
       version: m.version,
@@ -76,7 +81,7 @@ function fixable(m: { version: string } | undefined, found: readonly Vulnerabili
 function plannerOf(
   r: Resolved,
   named: PackageAdvisory[],
-  epss: Map<string, EpssScore>,
+  facts: CveFacts,
   planners: Map<string, ReturnType<typeof remediationPlanner>>,
 ) {
   const own = keyOf({ type: r.parsed?.type ?? '', purlName: r.parsed ? purlName(r.parsed) : '' })
@@ -85,7 +90,7 @@ function plannerOf(
   let planner = planners.get(key)
   if (!planner) {
     const scheme = schemeFor(r.parsed?.type ?? '')
-    const vulnerabilities = mergeAdvisories(named, epss)
+    const vulnerabilities = mergeAdvisories(named, facts)
     planner = remediationPlanner({ scheme, advisories: named, vulnerabilities, versions: r.component?.versions ?? [] })
     planners.set(key, planner)
   }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { KnownVersion } from '../catalog/types.ts'
 import { schemeFor } from '../shared/versions/index.ts'
-import { mergeAdvisories } from './merge.ts'
+import { mergeAdvisories, type Vulnerability } from './merge.ts'
 import { isAffected, type OsvEvent } from './osv-match.ts'
 import { isSevere, majorOf, remediationPlanner } from './remediation.ts'
 import type { PackageAdvisory } from './types.ts'
@@ -36,13 +36,15 @@ function versions(list: string, status: KnownVersion['status'] = 'active'): Know
     .map((version, id) => ({ id, version, releasedAt: null, status, statusRaw: null, indexedAt: '' }))
 }
 
+const NO_FACTS = { epss: new Map(), kev: new Map() }
+
 /** The remediation of `version` as the answers compute it: findings are the advisories affecting it, merged. */
 function remediate(version: string, advisories: PackageAdvisory[], known: KnownVersion[], type = 'npm') {
   const scheme = schemeFor(type)
-  const all = mergeAdvisories(advisories, new Map())
+  const all = mergeAdvisories(advisories, NO_FACTS)
   const findings = mergeAdvisories(
     advisories.filter((a) => isAffected(version, a.affected, scheme)),
-    new Map(),
+    NO_FACTS,
   )
   return remediationPlanner({ scheme, advisories, vulnerabilities: all, versions: known })(version, findings)
 }
@@ -107,10 +109,11 @@ test('PEP 440 order: 1.0.post1 is after 1.0, 1.0.1 after it; the same version sp
   assert.equal(remediate('1.0', [P], versions('1.0 1.0.post1 1.0.1 1.0.1.0'), 'pypi')?.fixesAll?.version, '1.0.1')
 })
 
-test('severity: Critical and High are severe', () => {
-  const [high] = mergeAdvisories([A], new Map())
-  const [low] = mergeAdvisories([B], new Map())
+test('severity: Critical and High are severe, and whatever CISA lists as known exploited', () => {
+  const [high] = mergeAdvisories([A], NO_FACTS)
+  const [low] = mergeAdvisories([B], NO_FACTS)
   assert.deepEqual([isSevere(high as never), isSevere(low as never)], [true, false])
+  assert.equal(isSevere({ ...(low as Vulnerability), kev: { cve: 'CVE-2023-4911' } as never }), true)
 })
 
 test('majorOf: epochs, a leading v, leading zeros', () => {

@@ -24,10 +24,10 @@ export interface Remediation {
 
 /**
  * A finding that makes an upgrade urgent: rated Critical or High (the band of its highest CVSS score, else its
- * source's word). The one place that says so: other signals (known exploitation) join here.
+ * source's word), or listed by CISA as known exploited (KEV). The one place that says so.
  */
 export function isSevere(finding: Vulnerability): boolean {
-  return finding.severity === 'Critical' || finding.severity === 'High'
+  return finding.severity === 'Critical' || finding.severity === 'High' || finding.kev !== undefined
 }
 
 /** What the KB knows of one package: every known vulnerability with its advisories, and every version. */

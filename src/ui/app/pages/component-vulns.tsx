@@ -1,5 +1,6 @@
-// The vulnerabilities of the chosen version: severity, CVSS, EPSS, fixed versions, each linked to its advisory, and
-// the nearest upgrades that fix them (the answer's `remediation`).
+// The vulnerabilities of the chosen version: severity, CVSS, EPSS, fixed versions, each linked to its advisory; those
+// CISA lists as known exploited (KEV) marked so and listed first; and the nearest upgrades that fix them (the answer's
+// `remediation`).
 import { post } from '../api.ts'
 import { BarChart } from '../bar-chart.tsx'
 import { useLoad } from '../load.ts'
@@ -19,6 +20,7 @@ interface Vulnerability {
   source: string
   cvss: { cvss: string; cvss_score: number; cvss_severity: string }[]
   epss?: { probability: number; percentile: number; score_date: string }
+  kev?: { cve: string; date_added: string; due_date: string; known_ransomware_campaign_use: string }
   advisory_ids: string[]
   fixed_versions: string[]
 }
@@ -40,7 +42,8 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
     [ref_.purl, ref_.requirement],
   )
   const answer = loaded.state === 'ok' ? loaded.data.components[0] : undefined
-  const list = answer?.vulnerabilities ?? []
+  // known exploited first, the answer's order kept otherwise
+  const list = [...(answer?.vulnerabilities ?? [])].sort((a, b) => Number(!!b.kev) - Number(!!a.kev))
   return (
     <Section
       title={`Vulnerabilities (${answer ? list.length : '…'})`}
@@ -69,6 +72,8 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
               <tr key={v.id}>
                 <td>
                   <a href={advisoryHref(v.advisory_ids[0] ?? v.id)}>{v.id}</a>
+                  {v.kev && ' '}
+                  {v.kev && <KevMark kev={v.kev} />}
                   <div class="summary">{v.summary}</div>
                 </td>
                 <td>
@@ -122,6 +127,19 @@ function Upgrades({ remediation, count }: { remediation: Remediation; count: num
         </>
       )}
     </p>
+  )
+}
+
+/** CISA's KEV catalogue lists it: the mark, with the date it was added and the due date. */
+function KevMark({ kev }: { kev: NonNullable<Vulnerability['kev']> }) {
+  const ransomware = kev.known_ransomware_campaign_use === 'Known' ? ', used in ransomware campaigns' : ''
+  return (
+    <span
+      class="chip sev-critical kev"
+      title={`${kev.cve} is in CISA's catalogue of known exploited vulnerabilities since ${kev.date_added} (action due ${kev.due_date}${ransomware})`}
+    >
+      Known exploited (since {kev.date_added})
+    </span>
   )
 }
 
