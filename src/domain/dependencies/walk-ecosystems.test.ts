@@ -16,17 +16,22 @@ import { pep508Dependencies } from './pep508.ts'
 import { transitiveDependencies } from './transitive.ts'
 import type { DeclaredDependency, DependencyReader } from './types.ts'
 
-type Pkg = Record<string, { status?: LifecycleStatus; deps?: Dependency[]; features?: FeatureTable }>
+type Pkg = Record<
+  string,
+  { status?: LifecycleStatus; deps?: Dependency[]; features?: FeatureTable; managed?: Record<string, string> }
+>
 
 function ports(type: 'pypi' | 'cargo' | 'maven', kb: Record<string, Pkg>) {
   const declared = new Map<number, DeclaredDependency[]>()
   const features = new Map<number, FeatureTable>()
+  const managed = new Map<number, ReadonlyMap<string, string>>()
   const components: KnownComponent[] = []
   let id = 0
   for (const [name, versions] of Object.entries(kb)) {
     const known = Object.entries(versions).map(([version, v]) => {
       declared.set(++id, v.deps ?? [])
       if (v.features) features.set(id, v.features)
+      if (v.managed) managed.set(id, new Map(Object.entries(v.managed)))
       return knownVersion(id, version, { status: v.status ?? 'active' })
     })
     const [namespace, artifact] = type === 'maven' ? (name.split(':') as [string, string]) : [undefined, name]
@@ -34,12 +39,18 @@ function ports(type: 'pypi' | 'cargo' | 'maven', kb: Record<string, Pkg>) {
     components.push(knownComponent(name, known, { id: ++id, type, purl: canonicalPurl(p), purlName: purlName(p) }))
   }
   const dependencies: DependencyReader = {
+    // as the SQL reader: declaration order where recorded, else name order
     async ofVersions(ids, scopes) {
-      const byName = (a: DeclaredDependency, b: DeclaredDependency) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
-      return new Map(ids.map((i) => [i, (declared.get(i) ?? []).filter((d) => scopes.includes(d.scope)).sort(byName)]))
+      const at = (d: DeclaredDependency) => d.position ?? Number.MAX_SAFE_INTEGER
+      const order = (a: DeclaredDependency, b: DeclaredDependency) =>
+        at(a) - at(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+      return new Map(ids.map((i) => [i, (declared.get(i) ?? []).filter((d) => scopes.includes(d.scope)).sort(order)]))
     },
     async featuresOf(ids) {
       return new Map(ids.flatMap((i) => (features.has(i) ? [[i, features.get(i) as FeatureTable]] : [])))
+    },
+    async managedOf(ids) {
+      return new Map(ids.flatMap((i) => (managed.has(i) ? [[i, managed.get(i) as ReadonlyMap<string, string>]] : [])))
     },
   }
   return { catalog: memoryCatalog(components), dependencies }
@@ -341,5 +352,60 @@ test('Maven: a soft version not in the KB is listed unresolved, once', async () 
   assert.deepEqual(rows(r.dependencies), [
     ['pkg:maven/g/b', '', '3.0', 1],
     ['pkg:maven/g/c', '1', '1', 1],
+  ])
+})
+
+// Maven's "Introduction to the Dependency Mechanism", Transitive Dependencies, Dependency mediation: "if two
+// dependency versions are at the same depth in the dependency tree, the first declaration wins" — declaration order
+// in the POM, not name order: here a declares z before b, and both bring d at depth 2.
+test('Maven: at equal depth the first declared wins, in the POM order (not name order)', async () => {
+  const kb: Record<string, Pkg> = {
+    'g:a': { '1': { deps: mvn('g:z:1', 'g:b:1') } },
+    'g:z': { '1': { deps: mvn('g:d:1.0') } },
+    'g:b': { '1': { deps: mvn('g:d:2.0') } },
+    'g:d': { '1.0': {}, '2.0': {} },
+  }
+  const r = await transitiveDependencies({ components: [{ purl: 'pkg:maven/g/a@1' }] }, ports('maven', kb))
+  assert.ok(r.ok)
+  assert.deepEqual(rows(r.dependencies), [
+    ['pkg:maven/g/z', '1', '1', 1],
+    ['pkg:maven/g/b', '1', '1', 1],
+    ['pkg:maven/g/d', '1.0', '1.0', 2],
+  ])
+  // the same declarations swapped: b's d (2.0) is now the first declared
+  kb['g:a'] = { '1': { deps: mvn('g:b:1', 'g:z:1') } }
+  const swapped = await transitiveDependencies({ components: [{ purl: 'pkg:maven/g/a@1' }] }, ports('maven', kb))
+  assert.ok(swapped.ok)
+  assert.deepEqual(rows(swapped.dependencies).at(-1), ['pkg:maven/g/d', '2.0', '2.0', 2])
+})
+
+// Maven's "Introduction to the Dependency Mechanism", Transitive Dependencies: "Dependency management - this allows
+// project authors to directly specify the versions of artifacts to be used when they are encountered in transitive
+// dependencies or in dependencies where no version has been specified", and Dependency Management: "dependency
+// management takes precedence over dependency mediation for transitive dependencies". The root's management sets d
+// (2 levels down) to 1.5 whatever b declares; the management of a version reached transitively (b's e 1.0) sets no
+// version below it (only the root's counts: maven-resolver's ClassicDependencyManager takes the root's management and
+// applies it from depth 2); b walked as an input of its own keeps its own versions.
+test("Maven: the root's dependencyManagement sets its transitive dependencies' versions", async () => {
+  const kb: Record<string, Pkg> = {
+    'g:a': { '1': { deps: mvn('g:b:1'), managed: { 'g:d': '1.5', 'g:b': '9' } } },
+    'g:b': { '1': { deps: mvn('g:d:2.0!g:x'), managed: { 'g:e': '1.0' } } },
+    'g:d': { '1.0': { deps: mvn('g:e:2.0') }, '1.5': { deps: mvn('g:e:2.0', 'g:x:1') }, '2.0': {} },
+    'g:e': { '1.0': {}, '2.0': {} },
+    'g:x': { '1': {} },
+  }
+  const r = await transitiveDependencies({ components: [{ purl: 'pkg:maven/g/a@1' }] }, ports('maven', kb))
+  assert.ok(r.ok)
+  assert.deepEqual(rows(r.dependencies), [
+    // a direct dependency's version is the effective POM's (management already applied when it was written)
+    ['pkg:maven/g/b', '1', '1', 1],
+    // managed: 1.5, not 2.0; the declaration's exclusion still holds below it
+    ['pkg:maven/g/d', '1.5', '2.0; exclude g:x', 2],
+    ['pkg:maven/g/e', '2.0', '2.0', 3],
+  ])
+  const fromB = await transitiveDependencies({ components: [{ purl: 'pkg:maven/g/b@1' }] }, ports('maven', kb))
+  assert.ok(fromB.ok)
+  assert.deepEqual(rows(fromB.dependencies), [
+    ['pkg:maven/g/d', '2.0', '2.0; exclude g:x', 1],
   ])
 })
