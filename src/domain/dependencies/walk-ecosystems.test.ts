@@ -2,7 +2,8 @@
 // declared dependencies read by its own parser (pep508.ts, cargo-manifest.ts), markers and target tables
 // evaluated for the default environment, extras followed, names normalised, the highest active version chosen.
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { test } from 'node:test'
 import { parse } from 'smol-toml'
 import { knownComponent, knownVersion, memoryCatalog } from '../catalog/memory-catalog.test-helper.ts'
@@ -11,7 +12,8 @@ import type { Dependency, LifecycleStatus } from '../kb/types.ts'
 import { canonicalPurl, purlName } from '../shared/purl.ts'
 import { type FeatureTable, featureTable } from './cargo-features.ts'
 import { cargoDependencies } from './cargo-manifest.ts'
-import { mavenDependencies } from './maven-dependencies.ts'
+import { effectivePomSync } from '../maven/effective-pom.ts'
+import { mavenDependencies, mavenManaged } from './maven-dependencies.ts'
 import { pep508Dependencies } from './pep508.ts'
 import { transitiveDependencies } from './transitive.ts'
 import type { DeclaredDependency, DependencyReader } from './types.ts'
@@ -355,57 +357,60 @@ test('Maven: a soft version not in the KB is listed unresolved, once', async () 
   ])
 })
 
+/** The KB's rows of a FIXTURE repository's POMs (test/fixtures/maven-mediation: trees Maven itself resolved). */
+function mediationKb(scenario: string): Record<string, Pkg> {
+  const root = path.join(import.meta.dirname, '../../../test/fixtures/maven-mediation', scenario, 'g')
+  const kb: Record<string, Pkg> = {}
+  for (const artifact of readdirSync(root))
+    for (const version of readdirSync(path.join(root, artifact))) {
+      const text = readFileSync(path.join(root, artifact, version, `${artifact}-${version}.pom`), 'utf8')
+      const model = effectivePomSync(text, () => undefined)
+      const managed = mavenManaged(model.managed)
+      kb[`g:${artifact}`] = {
+        ...kb[`g:${artifact}`],
+        [version]: { deps: mavenDependencies(model.dependencies), ...(managed ? { managed } : {}) },
+      }
+    }
+  return kb
+}
+
+const walked = async (kb: Record<string, Pkg>, purl: string) => {
+  const r = await transitiveDependencies({ components: [{ purl }], depth: 5 }, ports('maven', kb))
+  assert.ok(r.ok)
+  return r.dependencies.map((d) => `${d.purl}@${d.version} depth ${d.depth}`)
+}
+
 // Maven's "Introduction to the Dependency Mechanism", Transitive Dependencies, Dependency mediation: "if two
 // dependency versions are at the same depth in the dependency tree, the first declaration wins" — declaration order
-// in the POM, not name order: here a declares z before b, and both bring d at depth 2.
-test('Maven: at equal depth the first declared wins, in the POM order (not name order)', async () => {
-  const kb: Record<string, Pkg> = {
-    'g:a': { '1': { deps: mvn('g:z:1', 'g:b:1') } },
-    'g:z': { '1': { deps: mvn('g:d:1.0') } },
-    'g:b': { '1': { deps: mvn('g:d:2.0') } },
-    'g:d': { '1.0': {}, '2.0': {} },
-  }
-  const r = await transitiveDependencies({ components: [{ purl: 'pkg:maven/g/a@1' }] }, ports('maven', kb))
-  assert.ok(r.ok)
-  assert.deepEqual(rows(r.dependencies), [
-    ['pkg:maven/g/z', '1', '1', 1],
-    ['pkg:maven/g/b', '1', '1', 1],
-    ['pkg:maven/g/d', '1.0', '1.0', 2],
+// in the POM, not name order: a declares z before b, both bring d at depth 2. Maven's resolver gives d 1.0, and 2.0
+// with the declarations swapped (test/fixtures/maven-mediation/README.md).
+test('Maven: at equal depth the first declared wins, in the POM order (not name order), as Maven resolves', async () => {
+  const kb = mediationKb('first-declared')
+  assert.deepEqual(await walked(kb, 'pkg:maven/g/a@1'), [
+    'pkg:maven/g/z@1 depth 1',
+    'pkg:maven/g/b@1 depth 1',
+    'pkg:maven/g/d@1.0 depth 2',
   ])
-  // the same declarations swapped: b's d (2.0) is now the first declared
-  kb['g:a'] = { '1': { deps: mvn('g:b:1', 'g:z:1') } }
-  const swapped = await transitiveDependencies({ components: [{ purl: 'pkg:maven/g/a@1' }] }, ports('maven', kb))
-  assert.ok(swapped.ok)
-  assert.deepEqual(rows(swapped.dependencies).at(-1), ['pkg:maven/g/d', '2.0', '2.0', 2])
+  assert.deepEqual(await walked(kb, 'pkg:maven/g/a-swapped@1'), [
+    'pkg:maven/g/b@1 depth 1',
+    'pkg:maven/g/z@1 depth 1',
+    'pkg:maven/g/d@2.0 depth 2',
+  ])
 })
 
 // Maven's "Introduction to the Dependency Mechanism", Transitive Dependencies: "Dependency management - this allows
 // project authors to directly specify the versions of artifacts to be used when they are encountered in transitive
-// dependencies or in dependencies where no version has been specified", and Dependency Management: "dependency
-// management takes precedence over dependency mediation for transitive dependencies". The root's management sets d
-// (2 levels down) to 1.5 whatever b declares; the management of a version reached transitively (b's e 1.0) sets no
-// version below it (only the root's counts: maven-resolver's ClassicDependencyManager takes the root's management and
-// applies it from depth 2); b walked as an input of its own keeps its own versions.
-test("Maven: the root's dependencyManagement sets its transitive dependencies' versions", async () => {
-  const kb: Record<string, Pkg> = {
-    'g:a': { '1': { deps: mvn('g:b:1'), managed: { 'g:d': '1.5', 'g:b': '9' } } },
-    'g:b': { '1': { deps: mvn('g:d:2.0!g:x'), managed: { 'g:e': '1.0' } } },
-    'g:d': { '1.0': { deps: mvn('g:e:2.0') }, '1.5': { deps: mvn('g:e:2.0', 'g:x:1') }, '2.0': {} },
-    'g:e': { '1.0': {}, '2.0': {} },
-    'g:x': { '1': {} },
-  }
-  const r = await transitiveDependencies({ components: [{ purl: 'pkg:maven/g/a@1' }] }, ports('maven', kb))
-  assert.ok(r.ok)
-  assert.deepEqual(rows(r.dependencies), [
-    // a direct dependency's version is the effective POM's (management already applied when it was written)
-    ['pkg:maven/g/b', '1', '1', 1],
-    // managed: 1.5, not 2.0; the declaration's exclusion still holds below it
-    ['pkg:maven/g/d', '1.5', '2.0; exclude g:x', 2],
-    ['pkg:maven/g/e', '2.0', '2.0', 3],
+// dependencies", and Dependency Management: "dependency management takes precedence over dependency mediation for
+// transitive dependencies". a manages d 1.5 whatever b declares; b stays 1 (a direct dependency's version is its
+// POM's); b's exclusion of x holds below d; b's own management (e 1.0) sets nothing below it (only the root's counts:
+// maven-resolver's ClassicDependencyManager); b as an input keeps its own versions. Maven's resolver gives the same
+// trees (test/fixtures/maven-mediation/README.md).
+test("Maven: the root's dependencyManagement sets its transitive dependencies' versions, as Maven resolves", async () => {
+  const kb = mediationKb('managed')
+  assert.deepEqual(await walked(kb, 'pkg:maven/g/a@1'), [
+    'pkg:maven/g/b@1 depth 1',
+    'pkg:maven/g/d@1.5 depth 2',
+    'pkg:maven/g/e@2.0 depth 3',
   ])
-  const fromB = await transitiveDependencies({ components: [{ purl: 'pkg:maven/g/b@1' }] }, ports('maven', kb))
-  assert.ok(fromB.ok)
-  assert.deepEqual(rows(fromB.dependencies), [
-    ['pkg:maven/g/d', '2.0', '2.0; exclude g:x', 1],
-  ])
+  assert.deepEqual(await walked(kb, 'pkg:maven/g/b@1'), ['pkg:maven/g/d@2.0 depth 1'])
 })
