@@ -17,7 +17,10 @@ const G = 'com.fasterxml.jackson.core'
 async function jacksonDatabind() {
   const model = await effectivePom(fixturePom(G, 'jackson-databind', '2.14.0'), fixtureLoader())
   const shipped = { model, version: '2.14.0', package: 'libjackson2-databind-java', debianVersion: '2.14.0-1' }
-  const m = mapMaven([{ ...shipped, arch: 'all', suites: ['bookworm'], copyright: null, jarBytes: 1 }], '2026-11-28T00:00:00Z')
+  const m = mapMaven(
+    [{ ...shipped, arch: 'all', suites: ['bookworm'], copyright: null, jarBytes: 1 }],
+    '2026-11-28T00:00:00Z',
+  )
   assert.ok(m)
   return m
 }

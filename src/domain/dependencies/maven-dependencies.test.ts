@@ -43,16 +43,19 @@ test("Maven's range syntax as comparators (the POM reference's examples)", () =>
   assert.equal(mavenRangeComparators('[1,2,3]'), undefined)
 })
 
-test('dependencyManagement: each artifact\'s first managed version; imports and versionless entries left out', () => {
+test("dependencyManagement: each artifact's first managed version; imports and versionless entries left out", () => {
   const m = (artifactId: string, version: string | undefined, scope?: string) => ({
     groupId: 'g',
     artifactId,
     ...(version !== undefined ? { version } : {}),
     ...(scope ? { scope } : {}),
   })
-  assert.deepEqual(mavenManaged([m('a', '1.0'), m('bom', '2', 'import'), m('a', '2.0'), m('b', undefined), m('c', ' 3 ')]), {
-    'g:a': '1.0',
-    'g:c': '3',
-  })
+  assert.deepEqual(
+    mavenManaged([m('a', '1.0'), m('bom', '2', 'import'), m('a', '2.0'), m('b', undefined), m('c', ' 3 ')]),
+    {
+      'g:a': '1.0',
+      'g:c': '3',
+    },
+  )
   assert.equal(mavenManaged([m('b', undefined)]), undefined)
 })

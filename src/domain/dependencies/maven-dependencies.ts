@@ -37,7 +37,8 @@ export function mavenDependencies(
     const exclusions = d.exclusions.map((e) => `${e.groupId}:${e.artifactId}`)
     const version = (versionOf(d) ?? '').trim()
     const requirement = exclusions.length > 0 ? `${version}; exclude ${exclusions.join(' ')}` : version
-    if (!out.has(`${scope}\u0000${name}`)) out.set(`${scope}\u0000${name}`, { scope, name, requirement, position: out.size })
+    if (!out.has(`${scope}\u0000${name}`))
+      out.set(`${scope}\u0000${name}`, { scope, name, requirement, position: out.size })
   }
   return [...out.values()]
 }
