@@ -54,7 +54,10 @@ describe('Maven artifacts on demand', () => {
           .execute()
       ).map((f) => f.path)
       const top = 'commons-lang-rel-commons-lang-3.12.0'
-      assert.ok(paths.includes(`${top}/src/main/java/org/apache/commons/lang3/StringUtils.java`), paths.length.toString())
+      assert.ok(
+        paths.includes(`${top}/src/main/java/org/apache/commons/lang3/StringUtils.java`),
+        paths.length.toString(),
+      )
       assert.ok(paths.includes(`${top}/LICENSE.txt`))
       assert.ok(paths.some((p) => p.endsWith('.class')))
     } finally {

@@ -113,7 +113,11 @@ export async function walkSources(
  * through another version of the same source package with the same upstream version: the archive keeps one
  * `<source>_<upstream>.orig.tar.*` per source and upstream version, so it is the very same file.
  */
-async function fromSameUpstream(archive: Pick<AptArchive, 'downloadSources' | 'indexes'>, wanted: readonly string[], dir: string): Promise<void> {
+async function fromSameUpstream(
+  archive: Pick<AptArchive, 'downloadSources' | 'indexes'>,
+  wanted: readonly string[],
+  dir: string,
+): Promise<void> {
   const missing = wanted.filter((k) => {
     const [source, version] = k.split('=') as [string, string]
     return upstreamTarball(dir, source, version) === undefined
