@@ -11,17 +11,13 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, beforeEach, test } from 'node:test'
 import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
-import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
 import { mavenSource } from '../src/sources/maven/source.ts'
-import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
-import { SqlOriginWriter } from '../src/storage/geo-store.ts'
-import { SqlKbWriter } from '../src/storage/kb-writer.ts'
-import { runUpdate } from '../src/update/run-update.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { post } from './helpers/debian-kb.ts'
 import { type MavenRepositoryServer, SNAPSHOT, startMavenRepositoryServer } from './helpers/maven-repository-server.ts'
 import { isolateRegistryClients } from './helpers/registry-client-env.ts'
+import { runIngest, updateMetadata } from './helpers/source-commands.ts'
 
 const LANG3 = 'org/apache/commons/commons-lang3'
 const PURL = 'pkg:maven/org.apache.commons/commons-lang3'
@@ -152,36 +148,12 @@ test('without a sources jar the jar is walked, its checksum recorded as the inte
 const ALL = { versions: 'all', analyze: 'all', withDependencies: false }
 const sha256Base64 = (b: Buffer) => createHash('sha256').update(b).digest('base64')
 
-/** `compintel ingest maven --metadata-only <name>`. */
-async function ingestMetadata(t: TestApp, name: string) {
-  const lines: string[] = []
-  const done = await mavenSource.ingest.run(
-    { names: [name], values: { 'metadata-only': true } },
-    {
-      growth: t.config.growth,
-      writer: new SqlKbWriter(t.storage),
-      advisories: new SqlAdvisoryWriter(t.storage),
-      origins: new SqlOriginWriter(t.storage.db),
-      analyzers: DEFAULT_ANALYZERS,
-      now: () => new Date().toISOString(),
-      shouldStop: () => false,
-      log: (l) => lines.push(l),
-    },
-  )
-  return { done, lines }
-}
-
-/** `compintel update`, the registries' metadata only. */
-const update = (t: TestApp) =>
-  runUpdate(
-    { storage: t.storage, registry: {}, growth: t.config.growth, log: { info: () => {}, warn: () => {} } },
-    { metadata: true, feeds: false },
-  )
-
 test('`compintel ingest maven` reads the repository; `update` reads it again', async () => {
   const t = await app({ ON_DEMAND_CONCURRENCY: '0' })
   try {
-    const { done, lines } = await ingestMetadata(t, 'org.apache.commons:commons-lang3')
+    const { done, lines } = await runIngest(t, mavenSource, ['org.apache.commons:commons-lang3'], {
+      'metadata-only': true,
+    })
     assert.deepEqual(
       [done.summary, lines],
       ['maven: 1 packages written; not found: 0; failed: 0', ['maven: org.apache.commons:commons-lang3 written']],
@@ -194,7 +166,7 @@ test('`compintel ingest maven` reads the repository; `update` reads it again', a
       ],
     )
     server.reset()
-    const report = await update(t)
+    const report = await updateMetadata(t)
     assert.deepEqual(report.metadata, { checked: 1, changed: 0, notFound: 0, failed: 0 })
     assert.ok(server.seen.some((s) => s.path === `/maven2/${LANG3}/maven-metadata.xml`))
   } finally {
@@ -205,7 +177,7 @@ test('`compintel ingest maven` reads the repository; `update` reads it again', a
 test('`update` asks the repository by the artifact as spelled (org.antlr:ST4), not by the lower-case purl_name', async () => {
   const t = await app({ ON_DEMAND_CONCURRENCY: '0' })
   try {
-    await ingestMetadata(t, 'org.antlr:ST4')
+    await runIngest(t, mavenSource, ['org.antlr:ST4'], { 'metadata-only': true })
     const component = await t.storage.db
       .selectFrom('components')
       .select(['purl', 'purl_name'])
@@ -213,7 +185,7 @@ test('`update` asks the repository by the artifact as spelled (org.antlr:ST4), n
       .executeTakeFirstOrThrow()
     assert.deepEqual([component.purl, component.purl_name], ['pkg:maven/org.antlr/ST4', 'org.antlr/st4'])
     server.reset()
-    const report = await update(t)
+    const report = await updateMetadata(t)
     assert.deepEqual(report.metadata, { checked: 1, changed: 0, notFound: 0, failed: 0 })
     assert.deepEqual(
       server.seen.map((s) => s.path).filter((p) => p.endsWith('maven-metadata.xml')),
