@@ -70,6 +70,8 @@ export interface VersionsTable {
   as_of: string
   /** Cargo: the `[features]` table, JSON (migration 18); null: none recorded. */
   features: string | null
+  /** Maven: the dependencyManagement versions, JSON `group:artifact` → version (migration 21); null: none recorded. */
+  managed: string | null
 }
 
 interface VersionLicensesTable {
@@ -91,6 +93,8 @@ interface VersionDependenciesTable {
   requirement: string
   /** Cargo: how the dependent asks for it (DependencyFeatures, JSON; migration 18); null: the usual. */
   features: string | null
+  /** Maven: its place in the POM's declaration order, from 0 (migration 21); null: none recorded (name order). */
+  position: number | null
 }
 
 /** Provenance: the version's `files` analysis row (`computed:files@1`, its `as_of`), written with it. */
