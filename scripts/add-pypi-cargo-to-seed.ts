@@ -1,10 +1,11 @@
-// Adds Python distributions and crates to the seed (data/README.md "The seed KB"): loads the current seed into a fresh
-// SQLite file, learns the names of data/seed-pypi-packages.txt and data/seed-cargo-packages.txt (chosen by
-// scripts/choose-pypi-cargo-seed.ts) as `compintel ingest pypi|cargo` learns them, from the Debian packages that
-// repackage them (the units of src/sources/pypi and src/sources/cargo: every version the suite holds, its metadata,
-// then its files walked by every analyzer but snippets), with their runtime dependency closure as the transitive
-// walk follows it (domain/dependencies/walk-ecosystems.ts: the dependencies of each one's newest version that apply
-// on CPython 3.11 / x86_64 Linux, no extras), and exports the seed again. Needs Debian's archive (apt, with
+// Adds Python distributions, crates and Maven artifacts to the seed (data/README.md "The seed KB"): loads the current
+// seed into a fresh SQLite file, learns the names of data/seed-pypi-packages.txt and data/seed-cargo-packages.txt
+// (chosen by scripts/choose-pypi-cargo-seed.ts) and data/seed-maven-packages.txt (chosen by hand) as `compintel ingest
+// pypi|cargo|maven` learns them, from the Debian packages that repackage them (the units of src/sources/pypi,
+// src/sources/cargo and src/sources/maven: every version the suite holds, its metadata, then its files walked by every
+// analyzer but snippets), with their runtime dependency closure as the transitive walk follows it
+// (domain/dependencies/walk-ecosystems.ts: the dependencies of each one's newest version that apply on CPython 3.11 /
+// x86_64 Linux, no extras; Maven's compile and runtime ones), and exports the seed again. Needs Debian's archive (apt, with
 // compintel's own configuration).
 //   node --import ./bin/register-ts.js scripts/add-pypi-cargo-to-seed.ts [--suite bookworm] [--apt-dir DIR]
 //     [--seed DIR] [--out DIR] [--db FILE]
@@ -19,6 +20,7 @@ import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { purlName } from '../src/domain/shared/purl.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { cargoSource } from '../src/sources/cargo/source.ts'
+import { mavenSource } from '../src/sources/maven/source.ts'
 import { PackageNotFound } from '../src/sources/npm/registry.ts'
 import { pypiSource } from '../src/sources/pypi/source.ts'
 import type { PackageSource, RunnerDeps } from '../src/sources/source.ts'
@@ -56,6 +58,7 @@ await editSeed(values, async (storage) => {
   for (const [source, type] of [
     [pypiSource, 'pypi'],
     [cargoSource, 'cargo'],
+    [mavenSource, 'maven'],
   ] as const) {
     const list = path.join(path.dirname(SEED_DIR), `seed-${type}-packages.txt`)
     await learnClosure(source, type, namesOf(list), deps, storage)
@@ -72,14 +75,14 @@ function namesOf(file: string): string[] {
 /** Learns each name (its known phase, then its analysis) and then what its newest version depends on, each once. */
 async function learnClosure(
   source: PackageSource,
-  type: 'pypi' | 'cargo',
+  type: SeedType,
   names: readonly string[],
   deps: RunnerDeps,
   storage: Storage,
 ): Promise<void> {
   const t = Date.now()
   const run = source.runner(deps)
-  const key = (name: string) => purlName({ type, name })
+  const key = (name: string) => keyOf(type, name)
   const queue = names.map((name) => ({ name, from: '' }))
   const seen = new Set(names.map(key))
   const tally = { written: 0, notFound: [] as string[], failed: [] as string[], closure: 0, cut: 0 }
@@ -98,12 +101,12 @@ async function learnClosure(
       continue
     }
     for (const dep of await dependenciesOf(storage, type, key(name))) {
-      if (seen.has(dep)) continue
+      if (seen.has(key(dep))) continue
       if (seen.size >= MAX_PACKAGES) {
         tally.cut++
         continue
       }
-      seen.add(dep)
+      seen.add(key(dep))
       queue.push({ name: dep, from: name })
     }
   }
@@ -116,8 +119,21 @@ async function learnClosure(
   for (const f of tally.failed) log(`failed: ${f}`)
 }
 
-/** The lookup keys of what the component's newest version depends on, as the transitive walk follows them. */
-async function dependenciesOf(storage: Storage, type: 'pypi' | 'cargo', key: string): Promise<string[]> {
+type SeedType = 'pypi' | 'cargo' | 'maven'
+
+/** A name's lookup key (purl_name); a Maven name is `groupId:artifactId`. */
+function keyOf(type: SeedType, name: string): string {
+  const [namespace, artifact] = name.split(':')
+  return type === 'maven' && namespace && artifact
+    ? purlName({ type, namespace, name: artifact })
+    : purlName({ type, name })
+}
+
+/**
+ * The names (the queue's: a lookup key, Maven's `groupId:artifactId` as declared) of what the component's newest
+ * version depends on, as the transitive walk follows them.
+ */
+async function dependenciesOf(storage: Storage, type: SeedType, key: string): Promise<string[]> {
   const walk = WALK_ECOSYSTEMS[type]
   if (!walk) throw new Error(`no dependency rules for ${type}`)
   const rows = await storage.db
@@ -139,7 +155,7 @@ async function dependenciesOf(storage: Storage, type: 'pypi' | 'cargo', key: str
     const deps = declared.get(id) ?? []
     for (const { dep } of walk.follow ? walk.follow(deps, asked, features.get(id)) : deps.map((dep) => ({ dep }))) {
       const target = walk.target(dep.name, dep.requirement)
-      if (target) out.add(target.purlName)
+      if (target) out.add(type === 'maven' ? dep.name : target.purlName)
     }
   }
   return [...out].sort()

@@ -78,6 +78,24 @@ describe('the explorer in Chromium', { skip }, () => {
       sourceDate: '2024-03-01T00:00:00Z',
       importedAt: '2026-11-27T00:00:00Z',
     })
+    // FIXTURE: a KEV entry (CISA's catalogue of known exploited vulnerabilities) for the FIXTURE CVE of fx-lib
+    await new SqlAdvisoryWriter(t.storage).writeKev(
+      [
+        {
+          cve: 'CVE-2099-0001',
+          vendorProject: 'FIXTURE',
+          product: 'fx-lib',
+          vulnerabilityName: 'FIXTURE prototype pollution',
+          dateAdded: '2099-01-02',
+          shortDescription: 'FIXTURE',
+          requiredAction: 'FIXTURE: apply updates',
+          dueDate: '2099-01-23',
+          knownRansomwareCampaignUse: 'Unknown',
+        },
+      ],
+      'kev',
+      '2026-11-27T00:00:00Z',
+    )
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
     browser = await chromium.launch({ executablePath: executablePath as string, args: CHROMIUM_FLAGS })
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -124,6 +142,10 @@ describe('the explorer in Chromium', { skip }, () => {
     await page.waitForURL(/\?version=1\.2\.0$/)
     const vulns = page.locator('#vulns').locator('..')
     await vulns.getByText('Source: osv:fixture (as of 2024-03-01)').waitFor()
+    // the known exploited one is marked, and listed first
+    const first = vulns.locator('tbody tr').first()
+    assert.match(await first.innerText(), /^CVE-2099-0001\s+Known exploited \(since 2099-01-02\)/)
+    assert.equal(await vulns.getByText(/^Known exploited/).count(), 1)
     await vulns.getByRole('link', { name: 'CVE-2099-0001' }).click()
     await page.getByRole('heading', { level: 1, name: 'Advisory x_FX-1' }).waitFor()
     await page.getByText('Prototype pollution in fx-lib').waitFor()
@@ -169,6 +191,22 @@ describe('the explorer in Chromium', { skip }, () => {
         await shoot(page, `${name}-${width < 600 ? 'phone' : 'desktop'}`)
       }
     }
+  })
+
+  test('the nearest upgrade that fixes the known vulnerabilities, or that no known version does', async () => {
+    const page = await withKey()
+    const vulns = page.locator('section[aria-labelledby="vulns"]')
+    // FIXTURE: fx-util 2.1.0 has x_FX-2 only, fixed in 2.1.5
+    await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-util')}?version=2.1.0`)
+    await vulns.getByText('Upgrade to 2.1.5 fixes the known vulnerability').waitFor()
+    // fx-lib 1.2.0: x_FX-XSS-1 is never fixed; the critical CVE-2099-0001 is fixed in 1.3.0, which is deprecated
+    await page.goto(`${origin}/ui/component/${encodeURIComponent('pkg:npm/fx-lib')}?version=1.2.0`)
+    await vulns.locator('.remediation').waitFor()
+    assert.equal(
+      await vulns.locator('.remediation').innerText(),
+      'No version this knowledge base knows fixes all 2 known vulnerabilities. Upgrade to 2.0.0 fixes the critical ' +
+        'and high ones (a new major version).',
+    )
   })
 
   test('cryptography of a version, and how it changed across versions', async () => {

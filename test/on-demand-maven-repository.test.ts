@@ -5,23 +5,19 @@
 // lists (the POM read dated by its Last-Modified, the other undated), its parents read, its dependencies as the
 // effective POM says (none: Debian's POM keeps none), then the asked version's sources jar walked (its LICENSE.txt:
 // Apache-2.0; Debian removed `<licenses>` from these POMs, so no license is declared); `compintel ingest maven` reads
-// the repository too, and `update` re-reads it; a jar failing its checksum fails the unit and nothing is written.
+// the repository too, and `update` re-reads it (an artifact spelled with capitals asked as spelled); a jar failing its checksum fails the unit and nothing is written.
 // Without a repository: test/on-demand-maven.test.ts, unchanged.
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, beforeEach, test } from 'node:test'
 import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
-import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
 import { mavenSource } from '../src/sources/maven/source.ts'
-import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
-import { SqlOriginWriter } from '../src/storage/geo-store.ts'
-import { SqlKbWriter } from '../src/storage/kb-writer.ts'
-import { runUpdate } from '../src/update/run-update.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { post } from './helpers/debian-kb.ts'
 import { type MavenRepositoryServer, SNAPSHOT, startMavenRepositoryServer } from './helpers/maven-repository-server.ts'
 import { isolateRegistryClients } from './helpers/registry-client-env.ts'
+import { runIngest, updateMetadata } from './helpers/source-commands.ts'
 
 const LANG3 = 'org/apache/commons/commons-lang3'
 const PURL = 'pkg:maven/org.apache.commons/commons-lang3'
@@ -155,20 +151,9 @@ const sha256Base64 = (b: Buffer) => createHash('sha256').update(b).digest('base6
 test('`compintel ingest maven` reads the repository; `update` reads it again', async () => {
   const t = await app({ ON_DEMAND_CONCURRENCY: '0' })
   try {
-    const lines: string[] = []
-    const done = await mavenSource.ingest.run(
-      { names: ['org.apache.commons:commons-lang3'], values: { 'metadata-only': true } },
-      {
-        growth: t.config.growth,
-        writer: new SqlKbWriter(t.storage),
-        advisories: new SqlAdvisoryWriter(t.storage),
-        origins: new SqlOriginWriter(t.storage.db),
-        analyzers: DEFAULT_ANALYZERS,
-        now: () => new Date().toISOString(),
-        shouldStop: () => false,
-        log: (l) => lines.push(l),
-      },
-    )
+    const { done, lines } = await runIngest(t, mavenSource, ['org.apache.commons:commons-lang3'], {
+      'metadata-only': true,
+    })
     assert.deepEqual(
       [done.summary, lines],
       ['maven: 1 packages written; not found: 0; failed: 0', ['maven: org.apache.commons:commons-lang3 written']],
@@ -181,13 +166,31 @@ test('`compintel ingest maven` reads the repository; `update` reads it again', a
       ],
     )
     server.reset()
-    const log = { info: () => {}, warn: () => {} }
-    const report = await runUpdate(
-      { storage: t.storage, registry: {}, growth: t.config.growth, log },
-      { metadata: true, feeds: false },
-    )
+    const report = await updateMetadata(t)
     assert.deepEqual(report.metadata, { checked: 1, changed: 0, notFound: 0, failed: 0 })
     assert.ok(server.seen.some((s) => s.path === `/maven2/${LANG3}/maven-metadata.xml`))
+  } finally {
+    await t.close()
+  }
+})
+
+test('`update` asks the repository by the artifact as spelled (org.antlr:ST4), not by the lower-case purl_name', async () => {
+  const t = await app({ ON_DEMAND_CONCURRENCY: '0' })
+  try {
+    await runIngest(t, mavenSource, ['org.antlr:ST4'], { 'metadata-only': true })
+    const component = await t.storage.db
+      .selectFrom('components')
+      .select(['purl', 'purl_name'])
+      .where('purl_type', '=', 'maven')
+      .executeTakeFirstOrThrow()
+    assert.deepEqual([component.purl, component.purl_name], ['pkg:maven/org.antlr/ST4', 'org.antlr/st4'])
+    server.reset()
+    const report = await updateMetadata(t)
+    assert.deepEqual(report.metadata, { checked: 1, changed: 0, notFound: 0, failed: 0 })
+    assert.deepEqual(
+      server.seen.map((s) => s.path).filter((p) => p.endsWith('maven-metadata.xml')),
+      ['/maven2/org/antlr/ST4/maven-metadata.xml'],
+    )
   } finally {
     await t.close()
   }

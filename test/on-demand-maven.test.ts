@@ -2,7 +2,8 @@
 // repository test/fixtures/debian/repo (README there: libcommons-lang3-java with its parents' packages,
 // libcommons-parent-java and libapache-pom-java) that the server's worker reads through apt as a local file:
 // repository: an unknown artifact answered at its upstream version with the package's license, its parents read from
-// the other packages the Contents index names; its jar analyzed in the second phase; an artifact no package ships
+// the other packages the Contents index names; its jar and its source package's upstream tarball (the code)
+// analyzed in the second phase; an artifact no package ships
 // remembered as not found; names Maven refuses and other repositories' purls never queued.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
@@ -43,6 +44,22 @@ describe('Maven artifacts on demand', () => {
         .execute()
       assert.ok(analyzed.length >= 1, JSON.stringify(analyzed))
       assert.match(analyzed[0]?.status_raw ?? '', /^debian:libcommons-lang3-java@3\.12\.0-2\+deb12u1/)
+      // the code read is the source package's upstream tarball (its .java files), the jar's classes beside it
+      const paths = (
+        await t.storage.db
+          .selectFrom('version_files')
+          .innerJoin('versions', 'versions.id', 'version_files.version_id')
+          .select('path')
+          .where('versions.version', '=', '3.12.0')
+          .execute()
+      ).map((f) => f.path)
+      const top = 'commons-lang-rel-commons-lang-3.12.0'
+      assert.ok(
+        paths.includes(`${top}/src/main/java/org/apache/commons/lang3/StringUtils.java`),
+        paths.length.toString(),
+      )
+      assert.ok(paths.includes(`${top}/LICENSE.txt`))
+      assert.ok(paths.some((p) => p.endsWith('.class')))
     } finally {
       await t.close()
     }

@@ -6,17 +6,13 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { parseConfig } from '../src/config/config.ts'
-import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { UpstreamRefused } from '../src/ingest/failure.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
 import { pypiSource } from '../src/sources/pypi/source.ts'
-import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
-import { SqlOriginWriter } from '../src/storage/geo-store.ts'
-import { SqlKbWriter } from '../src/storage/kb-writer.ts'
-import { runUpdate } from '../src/update/run-update.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { type PypiIndexServer, startPypiIndexServer } from './helpers/pypi-index-server.ts'
 import { isolateRegistryClients } from './helpers/registry-client-env.ts'
+import { runIngest, updateMetadata } from './helpers/source-commands.ts'
 
 let server: PypiIndexServer
 let t: TestApp
@@ -141,20 +137,7 @@ describe('PyPI distributions from a configured index', () => {
 
   test('compintel ingest pypi: the known then the analysis unit from the index', async () => {
     try {
-      const lines: string[] = []
-      const done = await pypiSource.ingest.run(
-        { names: ['six'], values: {} },
-        {
-          growth: growth(),
-          writer: new SqlKbWriter(t.storage),
-          advisories: new SqlAdvisoryWriter(t.storage),
-          origins: new SqlOriginWriter(t.storage.db),
-          analyzers: DEFAULT_ANALYZERS,
-          now: () => new Date().toISOString(),
-          shouldStop: () => false,
-          log: (l) => lines.push(l),
-        },
-      )
+      const { done, lines } = await runIngest(t, pypiSource, ['six'], {}, growth())
       assert.deepEqual(
         [done.summary, lines],
         ['pypi: 1 packages written; not found: 0; failed: 0', ['pypi: six written']],
@@ -204,11 +187,7 @@ describe('PyPI distributions from a configured index', () => {
         .where('purl', '=', 'pkg:pypi/six')
         .execute()
       server.switches.yanked = { six: 'withdrawn' }
-      const log = { info: () => {}, warn: () => {} }
-      const report = await runUpdate(
-        { storage: t.storage, registry: {}, growth: g, log },
-        { metadata: true, feeds: false },
-      )
+      const report = await updateMetadata(t, g)
       assert.deepEqual(report.metadata, { checked: 1, changed: 1, notFound: 0, failed: 0 })
       const [v] = await versions('pkg:pypi/six')
       assert.equal(v?.status_raw, 'yanked: withdrawn')
@@ -225,9 +204,7 @@ describe('PyPI distributions from a configured index', () => {
       const row = async (version: string) => (await versions('pkg:pypi/six')).find((v) => v.version === version)
       const before = await row('1.15.0')
       assert.deepEqual([before?.status, before?.status_raw], ['active', null])
-      const log = { info: () => {}, warn: () => {} }
-      const update = () =>
-        runUpdate({ storage: t.storage, registry: {}, growth: g, log }, { metadata: true, feeds: false })
+      const update = () => updateMetadata(t, g)
       // the old release yanked: only the latest is read again, the Simple API's files say which are yanked
       server.switches.yanked = { 'six==1.15.0': 'a regression' }
       assert.deepEqual((await update()).metadata, { checked: 1, changed: 1, notFound: 0, failed: 0 })

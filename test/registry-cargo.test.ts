@@ -8,18 +8,14 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, test } from 'node:test'
 import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
-import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
 import { cargoSource } from '../src/sources/cargo/source.ts'
-import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
-import { SqlOriginWriter } from '../src/storage/geo-store.ts'
-import { SqlKbWriter } from '../src/storage/kb-writer.ts'
-import { runUpdate } from '../src/update/run-update.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
 import { type CargoSparseServer, startCargoSparseServer } from './helpers/cargo-sparse-server.ts'
 import { post } from './helpers/debian-kb.ts'
 import { sha256 } from './helpers/index-fixtures.ts'
 import { isolateRegistryClients } from './helpers/registry-client-env.ts'
+import { runIngest, updateMetadata } from './helpers/source-commands.ts'
 
 let server: CargoSparseServer
 // the client's document cache in a folder of the test's; this machine's Cargo configuration not read
@@ -131,20 +127,7 @@ test('`compintel ingest cargo` from the registry; `update` reads the index again
   const t = await app({ ON_DEMAND_CONCURRENCY: '0' })
   try {
     // `compintel ingest cargo cfg_if --metadata-only`: the known phase, from the registry
-    const lines: string[] = []
-    const done = await cargoSource.ingest.run(
-      { names: ['cfg_if'], values: { 'metadata-only': true } },
-      {
-        growth: t.config.growth,
-        writer: new SqlKbWriter(t.storage),
-        advisories: new SqlAdvisoryWriter(t.storage),
-        origins: new SqlOriginWriter(t.storage.db),
-        analyzers: DEFAULT_ANALYZERS,
-        now: () => new Date().toISOString(),
-        shouldStop: () => false,
-        log: (l) => lines.push(l),
-      },
-    )
+    const { done, lines } = await runIngest(t, cargoSource, ['cfg_if'], { 'metadata-only': true })
     assert.deepEqual(
       [done.summary, lines],
       ['cargo: 1 packages written; not found: 0; failed: 0', ['cargo: cfg_if written']],
@@ -154,11 +137,7 @@ test('`compintel ingest cargo` from the registry; `update` reads the index again
       [['1.0.0', 'active', null]],
     )
     server.switches.yanked.add('1.0.0')
-    const log = { info: () => {}, warn: () => {} }
-    const report = await runUpdate(
-      { storage: t.storage, registry: {}, growth: t.config.growth, log },
-      { metadata: true, feeds: false },
-    )
+    const report = await updateMetadata(t)
     assert.deepEqual(report.metadata, { checked: 1, changed: 1, notFound: 0, failed: 0 })
     const [v] = await versionRows(t)
     assert.deepEqual([v?.status, v?.status_raw], ['deprecated', 'yanked'])

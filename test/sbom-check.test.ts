@@ -54,6 +54,50 @@ describe('POST /v2/sbom/check', () => {
     assert.deepEqual(body.summary.rules, [{ id: 'no-high', action: 'fail', violations: body.violations.length }])
   })
 
+  test('the same BOM with those findings triaged not_affected (its own analysis, or OpenVEX beside it) passes', async () => {
+    const failed = (await check({ sbom: BOM, policy: NO_HIGH })).body
+    const high = [...new Set(failed.violations.map((v: { finding: string }) => v.finding))] as string[]
+    const analysis = { state: 'not_affected', justification: 'code_not_reachable', detail: 'template() is never called' }
+    const triaged = {
+      ...BOM,
+      vulnerabilities: high.map((id) => ({ id, analysis, affects: [{ ref: 'lodash' }] })),
+    }
+    const own = (await check({ sbom: triaged, policy: NO_HIGH })).body
+    assert.equal(own.verdict, 'pass', JSON.stringify(own.violations))
+    assert.equal(own.summary.suppressed, high.length)
+    // FIXTURE: an OpenVEX document about the real CVEs, sent beside the untriaged BOM
+    const openVex = {
+      '@context': 'https://openvex.dev/ns/v0.2.0',
+      '@id': 'https://compintel.example/vex/lodash-1',
+      author: 'FIXTURE',
+      timestamp: '2026-11-28T00:00:00Z',
+      version: 1,
+      statements: high.map((id) => ({
+        vulnerability: { name: id },
+        products: [{ '@id': LODASH }],
+        status: 'not_affected',
+        justification: 'vulnerable_code_not_in_execute_path',
+      })),
+    }
+    const beside = (await check({ sbom: BOM, policy: NO_HIGH, vex: [openVex] })).body
+    assert.equal(beside.verdict, 'pass', JSON.stringify(beside.violations))
+    const malformed = await check({ sbom: BOM, policy: NO_HIGH, vex: [{ ...openVex, statements: [{ status: 'fine' }] }] })
+    assert.equal(malformed.status, 400)
+  })
+
+  test('libc6 2.36-9 fails a known-exploited rule on CVE-2023-4911 (CISA KEV, added 2023-11-21)', async () => {
+    const policy = { rules: [{ id: 'no-kev', when: { kev: true } }] }
+    const { body } = await check({ sbom: ['pkg:deb/debian/libc6@2.36-9?arch=amd64'], policy })
+    assert.equal(body.verdict, 'fail')
+    const looney = body.violations.find((v: { finding: string }) => v.finding === 'CVE-2023-4911')
+    assert.equal(looney?.reason, 'known exploited (CISA KEV since 2023-11-21)')
+    const fixed = (await check({ sbom: ['pkg:deb/debian/libc6@2.36-9+deb12u7?arch=amd64'], policy })).body
+    assert.equal(
+      fixed.violations.some((v: { finding: string }) => v.finding === 'CVE-2023-4911'),
+      false,
+    )
+  })
+
   test('MIT passes a GPL denial, fails an Apache-only allow-list (a warn rule warns)', async () => {
     const policy = {
       rules: [

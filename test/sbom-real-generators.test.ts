@@ -31,6 +31,7 @@ type Bom = {
     name: string
     purl?: string
     cryptoProperties?: { assetType: string; oid?: string }
+    properties?: { name: string; value: string }[]
   }[]
   dependencies: { ref: string; dependsOn?: string[]; provides?: string[] }[]
   vulnerabilities: {
@@ -79,6 +80,16 @@ test('cyclonedx-npm: the generated BOM is enriched, still valid, its own content
     )
     const epss = Number(cve.properties.find((p) => p.name === 'compintel:epss:probability')?.value)
     assert.ok(epss > 0 && epss < 1, `EPSS ${epss}`)
+    // the nearest upgrade that fixes them (test/remediation-seed.test.ts says why it is 4.18.0); the VEX entries keep
+    // their own recommendation
+    assert.deepEqual(
+      lodash.properties?.filter((p) => p.name.startsWith('compintel:remediation:')),
+      [
+        { name: 'compintel:remediation:fixes_all', value: '4.18.0' },
+        { name: 'compintel:remediation:fixes_severe', value: '4.18.0' },
+      ],
+    )
+    assert.equal((cve as { recommendation?: string }).recommendation, 'Upgrade to 4.17.19')
 
     const cryptoJs = bom.components.find((c) => c.purl === 'pkg:npm/crypto-js@4.2.0')
     assert.ok(cryptoJs)
@@ -122,7 +133,15 @@ test('cyclonedx-npm: the generated BOM as SPDX 2.3 is valid, lodash carrying its
     packages: { name: string; versionInfo?: string; externalRefs?: { referenceCategory: string; comment?: string }[] }[]
   }
   assert.deepEqual(spdxMessages(doc), [])
-  const lodash = doc.packages.find((p) => p.name === 'lodash' && p.versionInfo === '4.17.15')
+  const lodash = doc.packages.find((p) => p.name === 'lodash' && p.versionInfo === '4.17.15') as
+    | ((typeof doc.packages)[number] & { annotations?: { comment: string }[] })
+    | undefined
+  assert.deepEqual(
+    lodash?.annotations?.map((a) => a.comment).filter((c) => c.startsWith('compintel:remediation')),
+    [
+      'compintel:remediation upgrade to 4.18.0 fixes all 5 known vulnerabilities; upgrade to 4.18.0 fixes the critical and high ones',
+    ],
+  )
   const security = (lodash?.externalRefs ?? []).filter((r) => r.referenceCategory === 'SECURITY')
   assert.ok(
     security.some((r) => r.comment?.includes('CVE-2020-8203')),

@@ -1,6 +1,6 @@
 // `compintel update`'s feeds against a local HTTP server on 127.0.0.1 serving real-format files built here from the
-// data the project ships (an OSV all.zip of the Node security WG records, a slice of the EPSS file, a slice of
-// purl2cpe): downloaded and ingested; then 304 (conditional GET), a truncated file, a damaged gzip and a server error,
+// data the project ships (an OSV all.zip of the Node security WG records, a slice of the EPSS file, CISA's KEV
+// catalogue as CISA serves it — plain JSON —, a slice of purl2cpe): downloaded and ingested; then 304 (conditional GET), a truncated file, a damaged gzip and a server error,
 // with the KB left as it was each time and the failure recorded; and the schedule's claim, one runner at a time.
 import assert from 'node:assert/strict'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { parseConfig } from '../src/config/config.ts'
+import { SHIPPED_KEV } from '../src/sources/kev/kev.ts'
 import { openStorage, type Storage } from '../src/storage/database.ts'
 import { SqlFeedStore } from '../src/storage/feed-store.ts'
 import { SqlKbMetaStore } from '../src/storage/kb-meta-store.ts'
@@ -54,15 +55,16 @@ const server = http.createServer((req, res) => {
 let storage: Storage
 const log = { info: () => {}, warn: () => {} }
 const counts = async () => {
-  const { rows } = await sql<{ a: number; e: number; c: number }>`
+  const { rows } = await sql<{ a: number; e: number; k: number; c: number }>`
     select (select count(*) from advisories) as a, (select count(*) from epss_scores) as e,
-      (select count(*) from cpe_products) as c`.execute(storage.db)
+      (select count(*) from kev_entries) as k, (select count(*) from cpe_products) as c`.execute(storage.db)
   return rows[0]
 }
 const update = () => {
   const growth = parseConfig({
     FEED_OSV_URLS: `${base}/osv/npm/all.zip`,
     FEED_EPSS_URL: `${base}/epss_scores-current.csv.gz`,
+    FEED_KEV_URL: `${base}/known_exploited_vulnerabilities.json`,
     FEED_PURL2CPE_URL: `${base}/purl2cpe.ndjson.gz`,
   }).growth
   const registry = { registry: `${base}/`, cache: mkdtempSync(path.join(tmpdir(), 'ci-up-')) }
@@ -82,6 +84,7 @@ before(async () => {
     '/epss_scores-current.csv.gz',
     gzipSync(`${lines('epss/epss_scores-2026-08-16.csv.gz', 2002).join('\n')}\n`),
   )
+  files.set('/known_exploited_vulnerabilities.json', gunzipSync(readFileSync(path.join(DATA, SHIPPED_KEV))))
   const cpeFile = readdirSync(path.join(DATA, 'purl2cpe')).find((f) => f.endsWith('.gz'))
   files.set('/purl2cpe.ndjson.gz', gzipSync(`${lines(`purl2cpe/${cpeFile}`, 200).join('\n')}\n`))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -101,26 +104,31 @@ test('feeds are downloaded, checked and ingested; unchanged ones cost a 304', as
     [
       ['osv:npm', 'ingested'],
       ['epss', 'ingested'],
+      ['kev', 'ingested'],
       ['purl2cpe', 'ingested'],
     ],
     JSON.stringify(r.feeds),
   )
   const loaded = await counts()
-  assert.ok(Number(loaded?.a) > 400 && Number(loaded?.e) === 2000 && Number(loaded?.c) > 0, JSON.stringify(loaded))
-  const sources = await new SqlKbMetaStore(storage).sources(['advisories', 'epss', 'cpe'])
-  for (const name of ['osv:npm', 'epss', 'purl2cpe'])
+  assert.ok(
+    Number(loaded?.a) > 400 && Number(loaded?.e) === 2000 && Number(loaded?.k) === 1404 && Number(loaded?.c) > 0,
+    JSON.stringify(loaded),
+  )
+  const sources = await new SqlKbMetaStore(storage).sources(['advisories', 'epss', 'kev', 'cpe'])
+  for (const name of ['osv:npm', 'epss', 'kev', 'purl2cpe'])
     assert.ok(sources.find((s) => s.name === name)?.checkedAt, `${name}: when it was last found current`)
   const again = await update()
   assert.deepEqual(
     again.feeds.map((f) => f.result),
-    ['not-modified', 'not-modified', 'not-modified'],
+    ['not-modified', 'not-modified', 'not-modified', 'not-modified'],
   )
-  assert.ok(seen.filter((s) => s.ifNoneMatch).length >= 3, 'conditional requests')
+  assert.ok(seen.filter((s) => s.ifNoneMatch).length >= 4, 'conditional requests')
   const feeds = await new SqlFeedStore(storage.db).list()
   assert.deepEqual(
     feeds.map((f) => [f.name, f.checked_at !== null, f.changed_at !== null, f.last_error]),
     [
       ['epss', true, true, null],
+      ['kev', true, true, null],
       ['osv:npm', true, true, null],
       ['purl2cpe', true, true, null],
     ],
@@ -131,16 +139,18 @@ test('a truncated file, a damaged gzip and a server error leave the KB as it was
   const before = await counts()
   modes.set('/osv/npm/all.zip', 'truncated')
   modes.set('/epss_scores-current.csv.gz', 'damaged')
+  modes.set('/known_exploited_vulnerabilities.json', 'damaged')
   modes.set('/purl2cpe.ndjson.gz', 'error')
   try {
     const r = await update()
     assert.deepEqual(
       r.feeds.map((f) => f.result),
-      ['failed', 'failed', 'failed'],
+      ['failed', 'failed', 'failed', 'failed'],
     )
     assert.match(r.feeds[0]?.error ?? '', /truncated|terminated|closed|socket/i)
     assert.match(r.feeds[1]?.error ?? '', /unexpected end|damaged|incorrect|header/i)
-    assert.match(r.feeds[2]?.error ?? '', /HTTP 500/)
+    assert.match(r.feeds[2]?.error ?? '', /not a KEV catalogue/)
+    assert.match(r.feeds[3]?.error ?? '', /HTTP 500/)
     assert.deepEqual(await counts(), before)
     const feeds = await new SqlFeedStore(storage.db).list()
     for (const f of feeds) assert.ok(f.failed_at !== null && f.last_error !== null && f.changed_at !== null, f.name)

@@ -114,6 +114,7 @@ test('compintel status and compintel update on a SQLite KB', async () => {
   const env = cliEnv(`sqlite:${path.join(dir, 'kb.sqlite')}`, reg.url, {
     FEED_OSV_URLS: 'none',
     FEED_EPSS_URL: 'none',
+    FEED_KEV_URL: 'none',
     UPDATE_MAX_PACKAGES: '1',
     CARGO_HOME: mkdtempSync(path.join(tmpdir(), 'ci-upm-cargo-')),
     CARGO_INDEX_URL: '',
@@ -135,7 +136,12 @@ test('compintel status and compintel update on a SQLite KB', async () => {
 test('the schedule runs a due update by itself, once per interval', async () => {
   const schedStorage = openStorage({ kind: 'sqlite', path: ':memory:' })
   await migrate(schedStorage)
-  const g = parseConfig({ UPDATE_INTERVAL: '1s', FEED_OSV_URLS: 'none', FEED_EPSS_URL: 'none' }).growth
+  const g = parseConfig({
+    UPDATE_INTERVAL: '1s',
+    FEED_OSV_URLS: 'none',
+    FEED_EPSS_URL: 'none',
+    FEED_KEV_URL: 'none',
+  }).growth
   const registry = { registry: reg.url, cache: cache() }
   const schedule = startUpdateSchedule(schedStorage, g, registry, log)
   try {

@@ -10,7 +10,7 @@ import type { App } from '../http/types.ts'
 import type { Storage } from '../storage/database.ts'
 import { SqlChangeFeed } from '../storage/kb-changes.ts'
 import { SCHEMA_VERSION } from '../storage/migrations/index.ts'
-import { prepareKb } from '../storage/prepare-kb.ts'
+import { prepareShippedKb } from './prepare.ts'
 import { createRuntime } from './runtime.ts'
 import { SERVER_VERSION } from './version.ts'
 
@@ -40,7 +40,7 @@ export async function serve(config: Config, out: (line: string) => void = consol
   const logger = createLogger(config.logLevel)
   const runtime = await createRuntime(config, {
     open: { onPoolError: (err) => logger.warn({ err: err.message }, 'idle database connection failed') },
-    prepare: (storage) => prepareKb(storage, config.seedDir, out),
+    prepare: (storage) => prepareShippedKb(storage, config.seedDir, out),
     onDemand: true,
     // on PostgreSQL the schedule is `compintel worker`'s (docs/kb-growth.md)
     schedule: config.database.kind === 'sqlite',

@@ -1,4 +1,4 @@
-// `compintel ingest osv|epss|purl2cpe <file…>`: a feed's files into the KB through its FeedSource's loader (the table
+// `compintel ingest osv|epss|kev|purl2cpe <file…>`: a feed's files into the KB through its FeedSource's loader (the table
 // of sources/index.ts; this parses the command line, opens the KB and prints the summary).
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'

@@ -3,7 +3,7 @@
 import type { FeedSource, PackageSource } from '../sources/source.ts'
 
 export const INGEST_USAGE = `ingest <source> … [options]   learn packages or load a data set; \`compintel ingest help\` lists
-                          the sources (npm, debian, …; osv, epss, purl2cpe; commit-timezones, git, github-users)`
+                          the sources (npm, debian, …; osv, epss, kev, purl2cpe; commit-timezones, git, github-users)`
 
 /** Every `compintel ingest` command with its options. */
 export function ingestUsage(packages: readonly PackageSource[], feeds: readonly FeedSource[]): string {

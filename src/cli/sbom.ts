@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
+import { prepareShippedKb } from '../app/prepare.ts'
 import { createRuntime } from '../app/runtime.ts'
 import { SERVER_VERSION as VERSION } from '../app/version.ts'
 import type { Config } from '../config/config.ts'
@@ -13,7 +14,6 @@ import { enrichSbom, SBOM_FORMATS, type SbomOutputFormat } from '../domain/sbom/
 import { lockfileBom } from '../domain/sbom/from-lockfile.ts'
 import { projectFileBom } from '../domain/sbom/from-project-file.ts'
 import { parseSbomText, SbomInputError } from '../domain/sbom/read-input.ts'
-import { prepareKb } from '../storage/prepare-kb.ts'
 import { type CliIo, PROCESS_IO } from './hash.ts'
 import { readProjectFileAt } from './project-file-input.ts'
 import { CheckUsageError, runSbomCheck } from './sbom-check.ts'
@@ -73,7 +73,7 @@ async function enrich(config: Config, argv: string[], io: CliIo): Promise<number
   } else {
     // an empty KB gets the seed
     const runtime = await createRuntime(config, {
-      prepare: (storage) => prepareKb(storage, config.seedDir, (line) => io.err(`${line}\n`)),
+      prepare: (storage) => prepareShippedKb(storage, config.seedDir, (line) => io.err(`${line}\n`)),
     })
     try {
       const { services } = runtime

@@ -57,7 +57,7 @@ export async function runStatus(config: Config): Promise<number> {
     const [status, feeds, sources] = await Promise.all([
       queue.status(),
       new SqlFeedStore(storage.db).list(),
-      new SqlKbMetaStore(storage).sources(['advisories', 'epss', 'cpe']),
+      new SqlKbMetaStore(storage).sources(['advisories', 'epss', 'kev', 'cpe']),
     ])
     const od = status.onDemand
     console.log(formatStatus(status))

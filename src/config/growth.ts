@@ -26,7 +26,7 @@ export interface GrowthConfig {
   /** Packages whose metadata one update run re-reads at most. */
   updateMaxPackages: number
   /** Feeds downloaded by `compintel update`; empty = none of that kind. */
-  feeds: { osv: string[]; epss: string[]; purl2cpe: string[] }
+  feeds: { osv: string[]; epss: string[]; kev: string[]; purl2cpe: string[] }
   /** A feed download larger than this is refused. */
   feedMaxBytes: number
   /** Debian packages learned on demand and by queued units (docs/debian.md "On demand"). */
@@ -63,6 +63,7 @@ export const GROWTH_SETTINGS = [
   'UPDATE_MAX_PACKAGES',
   'FEED_OSV_URLS',
   'FEED_EPSS_URL',
+  'FEED_KEV_URL',
   'FEED_PURL2CPE_URL',
   'FEED_MAX_MB',
   'DEBIAN_APT_DIR',
@@ -80,9 +81,10 @@ export const GROWTH_SETTINGS = [
   ...REGISTRY_SETTINGS,
 ] as const
 
-/** OSV's export of every npm advisory, and FIRST's EPSS scores of the day (docs/kb-growth.md). */
+/** OSV's export of every npm advisory, FIRST's EPSS scores of the day and CISA's KEV catalogue (docs/kb-growth.md). */
 const DEFAULT_OSV_FEEDS = ['https://osv-vulnerabilities.storage.googleapis.com/npm/all.zip']
 const DEFAULT_EPSS_FEED = 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'
+const DEFAULT_KEV_FEED = 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'
 
 const MODES: OnDemandMode[] = ['off', 'metadata', 'analyze']
 const MB = 1024 * 1024
@@ -105,6 +107,7 @@ export function parseGrowthConfig(readers: SettingReaders): GrowthConfig {
     feeds: {
       osv: urls(src, 'FEED_OSV_URLS', DEFAULT_OSV_FEEDS, problems),
       epss: urls(src, 'FEED_EPSS_URL', [DEFAULT_EPSS_FEED], problems),
+      kev: urls(src, 'FEED_KEV_URL', [DEFAULT_KEV_FEED], problems),
       purl2cpe: urls(src, 'FEED_PURL2CPE_URL', [], problems),
     },
     feedMaxBytes: int('FEED_MAX_MB', 1024, 1, 65_536) * 1024 * 1024,

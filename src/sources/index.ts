@@ -5,6 +5,7 @@ import { cargoSource } from './cargo/source.ts'
 import { debianSource } from './debian/source.ts'
 import { epssFeed } from './epss/source.ts'
 import { golangSource } from './golang/source.ts'
+import { kevFeed } from './kev/source.ts'
 import { mavenSource } from './maven/source.ts'
 import { npmSource } from './npm/source.ts'
 import { osvFeed } from './osv/source.ts'
@@ -23,4 +24,4 @@ export const PACKAGE_SOURCES: readonly PackageSource[] = [
 ]
 
 /** The data feeds, in the order `compintel update` reads them. */
-export const FEED_SOURCES: readonly FeedSource[] = [osvFeed, epssFeed, purl2cpeFeed]
+export const FEED_SOURCES: readonly FeedSource[] = [osvFeed, epssFeed, kevFeed, purl2cpeFeed]

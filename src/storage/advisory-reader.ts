@@ -1,8 +1,9 @@
-// The advisory port on SQL: advisories naming a batch of packages (one query), EPSS scores and CPE products.
+// The advisory port on SQL: advisories naming a batch of packages (one query), EPSS scores, KEV entries and CPE
+// products.
 
 import type { Selectable } from 'kysely'
 import { type ComponentKey, keyOf } from '../domain/catalog/types.ts'
-import type { Advisory, AdvisoryReader, EpssScore, PackageAdvisory } from '../domain/vulnerabilities/types.ts'
+import type { Advisory, AdvisoryReader, EpssScore, KevEntry, PackageAdvisory } from '../domain/vulnerabilities/types.ts'
 import type { Storage } from './database.ts'
 import type { AdvisoriesTable } from './schema.ts'
 
@@ -103,6 +104,36 @@ export class SqlAdvisoryReader implements AdvisoryReader {
         })
     }
     return out
+  }
+
+  async kev(cves: readonly string[]): Promise<Map<string, KevEntry>> {
+    const out = new Map<string, KevEntry>()
+    const ids = [...new Set(cves)]
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.storage.read
+        .selectFrom('kev_entries')
+        .selectAll()
+        .where('cve', 'in', ids.slice(i, i + CHUNK))
+        .execute()
+      for (const r of rows)
+        out.set(r.cve, {
+          cve: r.cve,
+          vendorProject: r.vendor_project,
+          product: r.product,
+          vulnerabilityName: r.vulnerability_name,
+          dateAdded: r.date_added,
+          shortDescription: r.short_description,
+          requiredAction: r.required_action,
+          dueDate: r.due_date,
+          knownRansomwareCampaignUse: r.known_ransomware_campaign_use,
+        })
+    }
+    return out
+  }
+
+  /** Whether any KEV entry is loaded (the shipped catalogue is loaded into a KB without one: app/prepare.ts). */
+  async hasKev(): Promise<boolean> {
+    return !!(await this.storage.db.selectFrom('kev_entries').select('cve').limit(1).executeTakeFirst())
   }
 
   async cpeProducts(keys: readonly ComponentKey[]): Promise<Map<string, string[]>> {

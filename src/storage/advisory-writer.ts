@@ -1,8 +1,8 @@
 // The advisory ingestion port on SQL. Each call is one transaction over one bounded batch, and reads back only
 // the rows of that batch's keys (never a whole table), so it scales to all of OSV on PostgreSQL.
 // Advisories: compared by record_hash, a changed one replaced with its packages, the same id from another source
-// named in other_sources (domain/vulnerabilities/advisory-sources.ts); EPSS: upserted, an unchanged
-// score not rewritten; CPE products: replaced per package key when they differ. A batch that wrote anything
+// named in other_sources (domain/vulnerabilities/advisory-sources.ts); EPSS and KEV: upserted, an unchanged
+// score or entry not rewritten; CPE products: replaced per package key when they differ. A batch that wrote anything
 // records a change to any component (`*`) last, so every API node drops its cached answers.
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import { ANY_COMPONENT } from '../domain/kb/changes.ts'
@@ -13,6 +13,7 @@ import type {
   CpePackage,
   DataSource,
   EpssScore,
+  KevEntry,
   WriteCounts,
 } from '../domain/vulnerabilities/types.ts'
 import type { Storage } from './database.ts'
@@ -108,6 +109,56 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
                     eb(eb.ref(`epss_scores.${c}`), 'is distinct from', eb.ref(`excluded.${c}`)),
                   ),
                 ),
+              ),
+          )
+          .executeTakeFirst()
+        written += Number(r.numInsertedOrUpdatedRows ?? 0)
+      }
+      if (written > 0) await recordChanges(trx, [ANY_COMPONENT])
+      return { written, unchanged: rows.length - written }
+    })
+  }
+
+  writeKev(entries: readonly KevEntry[], source: string, asOf: string): Promise<WriteCounts> {
+    const rows = [...new Map(entries.map((e) => [e.cve, e])).values()].map((e) => ({
+      cve: e.cve,
+      vendor_project: e.vendorProject,
+      product: e.product,
+      vulnerability_name: e.vulnerabilityName,
+      date_added: e.dateAdded,
+      short_description: e.shortDescription,
+      required_action: e.requiredAction,
+      due_date: e.dueDate,
+      known_ransomware_campaign_use: e.knownRansomwareCampaignUse,
+      source,
+      as_of: asOf,
+    }))
+    const compared = [
+      'vendor_project',
+      'product',
+      'vulnerability_name',
+      'date_added',
+      'short_description',
+      'required_action',
+      'due_date',
+      'known_ransomware_campaign_use',
+      'source',
+    ] as const
+    return this.storage.db.transaction().execute(async (trx) => {
+      let written = 0
+      for (const part of chunks(rows, 11)) {
+        const r = await trx
+          .insertInto('kev_entries')
+          .values(part)
+          .onConflict((oc) =>
+            oc
+              .column('cve')
+              .doUpdateSet((eb) => ({
+                ...Object.fromEntries(compared.map((c) => [c, eb.ref(`excluded.${c}`)])),
+                as_of: eb.ref('excluded.as_of'),
+              }))
+              .where((eb) =>
+                eb.or(compared.map((c) => eb(eb.ref(`kev_entries.${c}`), 'is distinct from', eb.ref(`excluded.${c}`)))),
               ),
           )
           .executeTakeFirst()

@@ -23,7 +23,7 @@ export class SqlDependencyReader implements DependencyReader {
         .selectFrom('version_dependencies')
         .where('version_id', 'in', ids.slice(i, i + CHUNK))
         .where('scope', 'in', [...scopes])
-        .select(['version_id', 'scope', 'name', 'requirement', 'features'])
+        .select(['version_id', 'scope', 'name', 'requirement', 'features', 'position'])
         .execute()
       for (const r of rows) {
         let list = out.get(r.version_id)
@@ -32,11 +32,39 @@ export class SqlDependencyReader implements DependencyReader {
           out.set(r.version_id, list)
         }
         const features = r.features === null ? undefined : dependencyFeatures(r.features)
-        list.push({ name: r.name, scope: r.scope, requirement: r.requirement, ...(features ? { features } : {}) })
+        list.push({
+          name: r.name,
+          scope: r.scope,
+          requirement: r.requirement,
+          ...(features ? { features } : {}),
+          ...(r.position !== null ? { position: r.position } : {}),
+        })
       }
     }
-    // name order (then scope) in code-unit order, the same on both backends whatever their collation
-    for (const list of out.values()) list.sort((a, b) => cmp(a.name, b.name) || cmp(a.scope, b.scope))
+    // declaration order where recorded (Maven), else name order (then scope) in code-unit order, the same on both
+    // backends whatever their collation
+    const at = (d: DeclaredDependency) => d.position ?? Number.MAX_SAFE_INTEGER
+    for (const list of out.values()) list.sort((a, b) => at(a) - at(b) || cmp(a.name, b.name) || cmp(a.scope, b.scope))
+    return out
+  }
+
+  async managedOf(versionIds: readonly number[]): Promise<Map<number, ReadonlyMap<string, string>>> {
+    const out = new Map<number, ReadonlyMap<string, string>>()
+    const ids = [...new Set(versionIds)]
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.storage.read
+        .selectFrom('versions')
+        .where('id', 'in', ids.slice(i, i + CHUNK))
+        .where('managed', 'is not', null)
+        .select(['id', 'managed'])
+        .execute()
+      for (const r of rows) {
+        const v = parsed(r.managed)
+        if (!v || typeof v !== 'object' || Array.isArray(v)) continue
+        const table = Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')
+        if (table.length > 0) out.set(r.id, new Map(table))
+      }
+    }
     return out
   }
 

@@ -64,6 +64,7 @@ export function versionRow(componentId: number, v: VersionFacts, hash: string): 
     source: v.source,
     as_of: v.asOf,
     features: v.features ? JSON.stringify(v.features) : null,
+    managed: v.managed ? JSON.stringify(v.managed) : null,
   }
 }
 

@@ -227,9 +227,10 @@ async function insertVersionDetails(trx: Tx, items: { id: number; v: VersionFact
       name: d.name,
       requirement: d.requirement,
       features: d.features ? JSON.stringify(d.features) : null,
+      position: d.position ?? null,
     })),
   )
-  for (const part of chunks(deps, 5)) await trx.insertInto('version_dependencies').values(part).execute()
+  for (const part of chunks(deps, 6)) await trx.insertInto('version_dependencies').values(part).execute()
   const licenses = items.flatMap(({ id, v }) =>
     [...new Set(v.license?.ids ?? [])].map((licenseId) => ({
       version_id: id,

@@ -70,6 +70,8 @@ export interface VersionsTable {
   as_of: string
   /** Cargo: the `[features]` table, JSON (migration 18); null: none recorded. */
   features: string | null
+  /** Maven: the dependencyManagement versions, JSON `group:artifact` → version (migration 21); null: none recorded. */
+  managed: string | null
 }
 
 interface VersionLicensesTable {
@@ -91,6 +93,8 @@ interface VersionDependenciesTable {
   requirement: string
   /** Cargo: how the dependent asks for it (DependencyFeatures, JSON; migration 18); null: the usual. */
   features: string | null
+  /** Maven: its place in the POM's declaration order, from 0 (migration 21); null: none recorded (name order). */
+  position: number | null
 }
 
 /** Provenance: the version's `files` analysis row (`computed:files@1`, its `as_of`), written with it. */
@@ -171,6 +175,20 @@ interface EpssScoresTable {
   as_of: string
 }
 
+interface KevEntriesTable {
+  cve: string
+  vendor_project: string
+  product: string
+  vulnerability_name: string
+  date_added: string
+  short_description: string
+  required_action: string
+  due_date: string
+  known_ransomware_campaign_use: string
+  source: string
+  as_of: string
+}
+
 export interface CpeProductsTable {
   purl_type: string
   purl_name: string
@@ -182,7 +200,7 @@ export interface CpeProductsTable {
 
 interface DataSourcesTable {
   name: string
-  kind: 'advisories' | 'epss' | 'cpe'
+  kind: 'advisories' | 'epss' | 'cpe' | 'kev'
   source_date: string | null
   imported_at: string
   records: number
@@ -320,6 +338,7 @@ export interface Database {
   advisories: AdvisoriesTable
   advisory_packages: AdvisoryPackagesTable
   epss_scores: EpssScoresTable
+  kev_entries: KevEntriesTable
   cpe_products: CpeProductsTable
   data_sources: DataSourcesTable
   folder_nodes: FolderNodesTable

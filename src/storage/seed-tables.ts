@@ -104,6 +104,7 @@ export const SEED_TABLES: readonly SeedTable[] = [
       'source',
       'as_of',
       'features',
+      'managed',
     ],
   },
   {
@@ -116,7 +117,7 @@ export const SEED_TABLES: readonly SeedTable[] = [
     name: 'version_dependencies',
     key: ['version_id', 'scope', 'name'],
     split: { by: 'package', shards: 16 },
-    columns: ['version_id', 'scope', 'name', 'requirement', 'features'],
+    columns: ['version_id', 'scope', 'name', 'requirement', 'features', 'position'],
   },
   {
     name: 'version_files',

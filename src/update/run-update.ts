@@ -2,7 +2,7 @@
 // never checked or longest unchecked first and the most popular first among those, adding new versions and marking
 // unpublished and deprecated ones (conditional requests through npm's cache: an unchanged packument costs a 304).
 // (2) Downloads each configured data feed with a conditional GET and, when it changed and passed its checks, ingests
-// it through the same loaders as `compintel ingest osv|epss|purl2cpe`. Both go by the table of sources/index.ts (a
+// it through the same loaders as `compintel ingest osv|epss|kev|purl2cpe`. Both go by the table of sources/index.ts (a
 // package source's `refresh`, each FeedSource's `load`). Each source's last success and failure are
 // recorded (table feeds) and shown by `compintel status` and in `status.db.sources`. docs/kb-growth.md.
 import type { GrowthConfig } from '../config/growth.ts'
@@ -99,7 +99,7 @@ async function refreshMetadata(deps: UpdateDeps, source: PackageSource): Promise
   return result
 }
 
-/** The feed's name: `osv:<ecosystem>` for OSV's `<ecosystem>/all.zip`, else the kind (`epss`, `purl2cpe`). */
+/** The feed's name: `osv:<ecosystem>` for OSV's `<ecosystem>/all.zip`, else the kind (`epss`, `kev`, `purl2cpe`). */
 function feedName(kind: FeedSource['kind'], url: string): string {
   if (kind !== 'osv') return kind
   const parts = new URL(url).pathname.split('/').filter(Boolean)

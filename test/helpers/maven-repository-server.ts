@@ -1,5 +1,5 @@
 // A FIXTURE Maven repository on 127.0.0.1 serving the default layout under any first path segment (`/<repo>/…`, so
-// one server stands for several repositories and mirrors): commons-lang3 3.12.0 and commons-parent 56 from Debian's
+// one server stands for several repositories and mirrors): commons-lang3 3.12.0, commons-parent 56 and ST4 4.0.8 from Debian's
 // maven-repo tree (test/fixtures/maven-repository: the POMs as Debian ships them, with the `debian` parents they name, a jar of files taken from Debian's
 // commons-lang3.jar), maven-metadata.xml and checksum files built for them as a repository builds them at deploy time,
 // and a SNAPSHOT with timestamped files. Made up (FIXTURE): the SNAPSHOT version and its builds, the dates, the
@@ -58,6 +58,9 @@ export async function startMavenRepositoryServer(): Promise<MavenRepositoryServe
   // the parents Debian's POMs name (version `debian`), as its packages ship them
   files.set(`${PARENT}/debian/commons-parent-debian.pom`, readFileSync(path.join(DIR, 'commons-parent-debian.pom')))
   files.set('org/apache/apache/debian/apache-debian.pom', readFileSync(path.join(DIR, 'apache-debian.pom')))
+  // an artifactId with capitals (paths are case-sensitive): Debian's ST4 POM, no parent
+  files.set('org/antlr/ST4/maven-metadata.xml', artifactMetadata('ST4', ['4.0.8'], '4.0.8', 'org.antlr'))
+  files.set('org/antlr/ST4/4.0.8/ST4-4.0.8.pom', readFileSync(path.join(DIR, 'ST4-4.0.8.pom')))
 
   const switches: MavenSwitches = {
     checksums: ['sha256', 'sha1'],
@@ -97,10 +100,15 @@ export async function startMavenRepositoryServer(): Promise<MavenRepositoryServe
 }
 
 /** The artifact-level maven-metadata.xml a repository writes (lastUpdated: FIXTURE). */
-function artifactMetadata(artifactId: string, versions: string[], release: string): Buffer {
+function artifactMetadata(
+  artifactId: string,
+  versions: string[],
+  release: string,
+  groupId = 'org.apache.commons',
+): Buffer {
   return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
 <metadata>
-  <groupId>org.apache.commons</groupId>
+  <groupId>${groupId}</groupId>
   <artifactId>${artifactId}</artifactId>
   <versioning>
     <latest>${versions.at(-1)}</latest>

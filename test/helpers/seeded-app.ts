@@ -6,9 +6,10 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renam
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { prepareShippedKb } from '../../src/app/prepare.ts'
 import { SEED_DIR } from '../../src/config/seed-dir.ts'
+import { SHIPPED_KEV } from '../../src/sources/kev/kev.ts'
 import { openStorage } from '../../src/storage/database.ts'
-import { prepareKb } from '../../src/storage/prepare-kb.ts'
 import { makeTestApp, type TestApp } from './app.ts'
 
 const STORAGE_DIR = fileURLToPath(new URL('../../src/storage/', import.meta.url))
@@ -17,7 +18,7 @@ const copies = new WeakMap<TestApp, string>()
 export async function seededApp(): Promise<TestApp> {
   const { dir, file } = await seededKbCopy()
   const storage = openStorage({ kind: 'sqlite', path: file })
-  await prepareKb(storage, SEED_DIR, () => {}) // already migrated and seeded: nothing to do
+  await prepareShippedKb(storage, SEED_DIR, () => {}) // already migrated and seeded: nothing to do
   const t = await makeTestApp({ storage })
   copies.set(t, dir)
   return t
@@ -45,7 +46,7 @@ async function seededKb(): Promise<string> {
   const building = `${file}.${process.pid}.building`
   const storage = openStorage({ kind: 'sqlite', path: building })
   try {
-    await prepareKb(storage, SEED_DIR, () => {})
+    await prepareShippedKb(storage, SEED_DIR, () => {})
   } finally {
     await storage.close()
   }
@@ -53,9 +54,13 @@ async function seededKb(): Promise<string> {
   return file
 }
 
-/** What the seeded KB depends on: the seed's manifest (its shards' digests) and every file of the storage code. */
+/**
+ * What the seeded KB depends on: the seed's manifest (its shards' digests), the KEV catalogue shipped beside it
+ * (app/prepare.ts) and every file of the storage code.
+ */
 function kbKey(): string {
   const h = createHash('sha256').update(readFileSync(path.join(SEED_DIR, 'manifest.json')))
+  h.update(readFileSync(path.join(path.dirname(SEED_DIR), 'sources', SHIPPED_KEV)))
   const files = readdirSync(STORAGE_DIR, { recursive: true, encoding: 'utf8' }).sort()
   for (const f of files) if (f.endsWith('.ts')) h.update(f).update(readFileSync(path.join(STORAGE_DIR, f)))
   return h.digest('hex').slice(0, 16)

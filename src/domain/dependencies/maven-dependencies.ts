@@ -23,7 +23,7 @@ const SCOPES: Readonly<Record<string, DependencyScope>> = {
   provided: 'peer',
 }
 
-/** The KB's rows of these dependencies, one per name and scope (the first declared). */
+/** The KB's rows of these dependencies, one per name and scope (the first declared), each with its place in that order. */
 export function mavenDependencies(
   deps: readonly MavenDeclaration[],
   versionOf: (d: MavenDeclaration) => string | undefined = (d) => d.version,
@@ -37,9 +37,27 @@ export function mavenDependencies(
     const exclusions = d.exclusions.map((e) => `${e.groupId}:${e.artifactId}`)
     const version = (versionOf(d) ?? '').trim()
     const requirement = exclusions.length > 0 ? `${version}; exclude ${exclusions.join(' ')}` : version
-    if (!out.has(`${scope}\u0000${name}`)) out.set(`${scope}\u0000${name}`, { scope, name, requirement })
+    if (!out.has(`${scope}\u0000${name}`))
+      out.set(`${scope}\u0000${name}`, { scope, name, requirement, position: out.size })
   }
   return [...out.values()]
+}
+
+/**
+ * The versions a dependencyManagement sets (`group:artifact` → version; the first entry of an artifact), for the walk
+ * to apply to the transitive dependencies of the version declaring it; undefined when it sets none.
+ */
+export function mavenManaged<D extends { groupId: string; artifactId: string; version?: string; scope?: string }>(
+  managed: readonly D[],
+  versionOf: (d: D) => string | undefined = (d) => d.version,
+): Record<string, string> | undefined {
+  const out: Record<string, string> = {}
+  for (const d of managed) {
+    const version = versionOf(d)?.trim()
+    const name = `${d.groupId}:${d.artifactId}`
+    if (d.scope !== 'import' && version && !(name in out)) out[name] = version
+  }
+  return Object.keys(out).length > 0 ? out : undefined
 }
 
 /** A row's requirement split: the version or range, and the excluded `group:artifact`s (`*` for any). */

@@ -146,6 +146,9 @@ export async function transitiveDependencies(
     }
   })
 
+  /** Maven: each input's dependencyManagement, and the input each walked version descends from. */
+  const managedOf = eco.managed && ports.dependencies.managedOf ? await ports.dependencies.managedOf(level) : new Map()
+  const rootOf = new Map(level.map((id) => [id, id]))
   const out: TransitiveDependency[] = []
   const unresolvedSeen = new Set<string>()
   let truncated = false
@@ -162,7 +165,8 @@ export async function transitiveDependencies(
           dep,
           asks,
           id,
-          target: eco.target(dep.name, dep.requirement),
+          // the root's management sets the version of a transitive dependency (Maven), not of its own
+          target: eco.target(dep.name, (d > 1 && managedOf.get(rootOf.get(id))?.get(dep.name)) || dep.requirement),
           from: labels.get(id) ?? '',
         }))
         .filter((e) => !e.target || !isExcluded(e.target.purlName, excludedBy.get(e.id))),
@@ -206,6 +210,7 @@ export async function transitiveDependencies(
         break
       }
       seen.add(chosen.id)
+      rootOf.set(chosen.id, rootOf.get(id) ?? id)
       labels.set(chosen.id, `${purl}@${chosen.version}`)
       ask(chosen.id, asks)
       const excludes = eco.excludes?.(dep) ?? []

@@ -9,11 +9,14 @@ export interface DeclaredDependency {
   requirement: string
   /** Cargo: how the dependent asks for it, when not the usual (default features, its own name, not optional). */
   features?: DependencyFeatures
+  /** Maven: its place in the POM's declaration order (the reader lists a version's dependencies in that order). */
+  position?: number
 }
 
 export interface DependencyReader {
   /**
-   * The declared dependencies of these versions in the given scopes, each version's list in name order (then scope),
+   * The declared dependencies of these versions in the given scopes, each version's list in declaration order where
+   * recorded (Maven's `position`), else in name order (then scope),
    * in one database round trip (per few thousand ids); versions without dependencies are absent.
    */
   ofVersions(
@@ -25,6 +28,11 @@ export interface DependencyReader {
    * reader knows none (the walk takes each crate's default features as declared).
    */
   featuresOf?(versionIds: readonly number[]): Promise<Map<number, FeatureTable>>
+  /**
+   * The dependencyManagement versions (Maven, `group:artifact` → version) of these versions, in one round trip;
+   * versions managing nothing are absent. Absent: the reader knows none (the walk manages nothing).
+   */
+  managedOf?(versionIds: readonly number[]): Promise<Map<number, ReadonlyMap<string, string>>>
 }
 
 /** The scopes a transitive walk follows: what `npm install --omit=dev` installs (peer dependencies are the host's). */

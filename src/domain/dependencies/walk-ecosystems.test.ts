@@ -2,31 +2,38 @@
 // declared dependencies read by its own parser (pep508.ts, cargo-manifest.ts), markers and target tables
 // evaluated for the default environment, extras followed, names normalised, the highest active version chosen.
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { test } from 'node:test'
 import { parse } from 'smol-toml'
 import { knownComponent, knownVersion, memoryCatalog } from '../catalog/memory-catalog.test-helper.ts'
 import type { KnownComponent } from '../catalog/types.ts'
 import type { Dependency, LifecycleStatus } from '../kb/types.ts'
+import { effectivePomSync } from '../maven/effective-pom.ts'
 import { canonicalPurl, purlName } from '../shared/purl.ts'
 import { type FeatureTable, featureTable } from './cargo-features.ts'
 import { cargoDependencies } from './cargo-manifest.ts'
-import { mavenDependencies } from './maven-dependencies.ts'
+import { mavenDependencies, mavenManaged } from './maven-dependencies.ts'
 import { pep508Dependencies } from './pep508.ts'
 import { transitiveDependencies } from './transitive.ts'
 import type { DeclaredDependency, DependencyReader } from './types.ts'
 
-type Pkg = Record<string, { status?: LifecycleStatus; deps?: Dependency[]; features?: FeatureTable }>
+type Pkg = Record<
+  string,
+  { status?: LifecycleStatus; deps?: Dependency[]; features?: FeatureTable; managed?: Record<string, string> }
+>
 
 function ports(type: 'pypi' | 'cargo' | 'maven', kb: Record<string, Pkg>) {
   const declared = new Map<number, DeclaredDependency[]>()
   const features = new Map<number, FeatureTable>()
+  const managed = new Map<number, ReadonlyMap<string, string>>()
   const components: KnownComponent[] = []
   let id = 0
   for (const [name, versions] of Object.entries(kb)) {
     const known = Object.entries(versions).map(([version, v]) => {
       declared.set(++id, v.deps ?? [])
       if (v.features) features.set(id, v.features)
+      if (v.managed) managed.set(id, new Map(Object.entries(v.managed)))
       return knownVersion(id, version, { status: v.status ?? 'active' })
     })
     const [namespace, artifact] = type === 'maven' ? (name.split(':') as [string, string]) : [undefined, name]
@@ -34,12 +41,18 @@ function ports(type: 'pypi' | 'cargo' | 'maven', kb: Record<string, Pkg>) {
     components.push(knownComponent(name, known, { id: ++id, type, purl: canonicalPurl(p), purlName: purlName(p) }))
   }
   const dependencies: DependencyReader = {
+    // as the SQL reader: declaration order where recorded, else name order
     async ofVersions(ids, scopes) {
-      const byName = (a: DeclaredDependency, b: DeclaredDependency) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
-      return new Map(ids.map((i) => [i, (declared.get(i) ?? []).filter((d) => scopes.includes(d.scope)).sort(byName)]))
+      const at = (d: DeclaredDependency) => d.position ?? Number.MAX_SAFE_INTEGER
+      const order = (a: DeclaredDependency, b: DeclaredDependency) =>
+        at(a) - at(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+      return new Map(ids.map((i) => [i, (declared.get(i) ?? []).filter((d) => scopes.includes(d.scope)).sort(order)]))
     },
     async featuresOf(ids) {
       return new Map(ids.flatMap((i) => (features.has(i) ? [[i, features.get(i) as FeatureTable]] : [])))
+    },
+    async managedOf(ids) {
+      return new Map(ids.flatMap((i) => (managed.has(i) ? [[i, managed.get(i) as ReadonlyMap<string, string>]] : [])))
     },
   }
   return { catalog: memoryCatalog(components), dependencies }
@@ -342,4 +355,62 @@ test('Maven: a soft version not in the KB is listed unresolved, once', async () 
     ['pkg:maven/g/b', '', '3.0', 1],
     ['pkg:maven/g/c', '1', '1', 1],
   ])
+})
+
+/** The KB's rows of a FIXTURE repository's POMs (test/fixtures/maven-mediation: trees Maven itself resolved). */
+function mediationKb(scenario: string): Record<string, Pkg> {
+  const root = path.join(import.meta.dirname, '../../../test/fixtures/maven-mediation', scenario, 'g')
+  const kb: Record<string, Pkg> = {}
+  for (const artifact of readdirSync(root))
+    for (const version of readdirSync(path.join(root, artifact))) {
+      const text = readFileSync(path.join(root, artifact, version, `${artifact}-${version}.pom`), 'utf8')
+      const model = effectivePomSync(text, () => undefined)
+      const managed = mavenManaged(model.managed)
+      kb[`g:${artifact}`] = {
+        ...kb[`g:${artifact}`],
+        [version]: { deps: mavenDependencies(model.dependencies), ...(managed ? { managed } : {}) },
+      }
+    }
+  return kb
+}
+
+const walked = async (kb: Record<string, Pkg>, purl: string) => {
+  const r = await transitiveDependencies({ components: [{ purl }], depth: 5 }, ports('maven', kb))
+  assert.ok(r.ok)
+  return r.dependencies.map((d) => `${d.purl}@${d.version} depth ${d.depth}`)
+}
+
+// Maven's "Introduction to the Dependency Mechanism", Transitive Dependencies, Dependency mediation: "if two
+// dependency versions are at the same depth in the dependency tree, the first declaration wins" — declaration order
+// in the POM, not name order: a declares z before b, both bring d at depth 2. Maven's resolver gives d 1.0, and 2.0
+// with the declarations swapped (test/fixtures/maven-mediation/README.md).
+test('Maven: at equal depth the first declared wins, in the POM order (not name order), as Maven resolves', async () => {
+  const kb = mediationKb('first-declared')
+  assert.deepEqual(await walked(kb, 'pkg:maven/g/a@1'), [
+    'pkg:maven/g/z@1 depth 1',
+    'pkg:maven/g/b@1 depth 1',
+    'pkg:maven/g/d@1.0 depth 2',
+  ])
+  assert.deepEqual(await walked(kb, 'pkg:maven/g/a-swapped@1'), [
+    'pkg:maven/g/b@1 depth 1',
+    'pkg:maven/g/z@1 depth 1',
+    'pkg:maven/g/d@2.0 depth 2',
+  ])
+})
+
+// Maven's "Introduction to the Dependency Mechanism", Transitive Dependencies: "Dependency management - this allows
+// project authors to directly specify the versions of artifacts to be used when they are encountered in transitive
+// dependencies", and Dependency Management: "dependency management takes precedence over dependency mediation for
+// transitive dependencies". a manages d 1.5 whatever b declares; b stays 1 (a direct dependency's version is its
+// POM's); b's exclusion of x holds below d; b's own management (e 1.0) sets nothing below it (only the root's counts:
+// maven-resolver's ClassicDependencyManager); b as an input keeps its own versions. Maven's resolver gives the same
+// trees (test/fixtures/maven-mediation/README.md).
+test("Maven: the root's dependencyManagement sets its transitive dependencies' versions, as Maven resolves", async () => {
+  const kb = mediationKb('managed')
+  assert.deepEqual(await walked(kb, 'pkg:maven/g/a@1'), [
+    'pkg:maven/g/b@1 depth 1',
+    'pkg:maven/g/d@1.5 depth 2',
+    'pkg:maven/g/e@2.0 depth 3',
+  ])
+  assert.deepEqual(await walked(kb, 'pkg:maven/g/b@1'), ['pkg:maven/g/d@2.0 depth 1'])
 })

@@ -11,7 +11,9 @@
 // Both: the highest active version the requirement admits by the ecosystem's rules (docs/dependencies.md). Maven:
 // compile and runtime dependencies, not optional ones (maven-dependencies.ts); a soft version is that version, a
 // range the highest it admits; Maven's mediation: an artifact is placed once, at its nearest occurrence (the first
-// the breadth-first walk reaches), and a declaration's exclusions hold for its whole subtree. Go: each go.mod
+// the breadth-first walk reaches, each version's dependencies in their POM's declaration order), the input's
+// dependencyManagement sets the versions of its transitive dependencies, and a declaration's exclusions hold for its
+// whole subtree. Go: each go.mod
 // requirement names a minimum version, and the build list is minimal version selection's (go-walk.ts): the walk's
 // row says so (`selection: 'mvs'`), and its pick is the version named, as the graph MVS walks has it.
 import type { KnownComponent, KnownVersion } from '../catalog/types.ts'
@@ -60,6 +62,8 @@ export interface WalkEcosystem {
   pick(range: string, component: KnownComponent): KnownVersion | undefined
   /** Maven's nearest-wins mediation: each package is placed once, where the walk first reaches it. */
   nearestWins?: boolean
+  /** Maven: an input's dependencyManagement versions replace its transitive dependencies' (DependencyReader.managedOf). */
+  managed?: boolean
   /** The purl names (`group/*` for a whole group) a declaration excludes from its subtree (Maven's exclusions). */
   excludes?(dep: DeclaredDependency): string[]
   /** How the walk selects versions: each edge's pick (absent), or minimal version selection over the graph (Go). */
@@ -171,6 +175,7 @@ const golang: WalkEcosystem = {
 const maven: WalkEcosystem = {
   scopes: ['runtime'],
   nearestWins: true,
+  managed: true,
   excludes: (dep) => splitMavenRequirement(dep.requirement).exclusions.map((e) => e.replace(':', '/').toLowerCase()),
   target(name, requirement) {
     const [group, artifact, ...rest] = name.split(':')

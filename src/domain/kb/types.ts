@@ -55,6 +55,8 @@ export interface Dependency {
   requirement: string
   /** Cargo: how the dependent asks for it, when not the usual; absent for every other ecosystem. */
   features?: DependencyFeatures
+  /** Maven: its place in the POM's declaration order, from 0 (the walk's tie-break at equal depth). */
+  position?: number
 }
 
 export interface VersionFacts extends Provenance {
@@ -76,6 +78,8 @@ export interface VersionFacts extends Provenance {
   dependencies: Dependency[]
   /** Cargo: the version's `[features]` table (each feature and what it enables), when it has one. */
   features?: Record<string, string[]>
+  /** Maven: the versions its dependencyManagement sets (`group:artifact` → version), when it manages any. */
+  managed?: Record<string, string>
 }
 
 interface FileRecord {

@@ -11,7 +11,7 @@ export interface KbMeta {
   instanceId: string
 }
 
-export type DataSourceKind = 'advisories' | 'epss' | 'cpe'
+export type DataSourceKind = 'advisories' | 'epss' | 'cpe' | 'kev'
 
 /** A loaded data source (the data_sources table): what it is and how fresh. */
 export interface LoadedSource {

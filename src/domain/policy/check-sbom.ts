@@ -66,7 +66,7 @@ function finding(v: AnalysedVulnerability): PolicyFinding {
     cvss,
     epss: v.epss?.probability ?? null,
     malicious: v.advisoryIds.some((id) => id.startsWith('MAL-')),
-    kevDateAdded: null,
+    kevDateAdded: v.kev?.dateAdded ?? null,
     suppressedBy: isSuppressed(v) ? (v.analysis?.state ?? null) : null,
   }
 }

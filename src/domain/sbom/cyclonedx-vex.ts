@@ -1,6 +1,6 @@
 // The VEX part of the enriched CycloneDX BOM (docs/sbom.md "CycloneDX out"): one vulnerability per id however many
 // components it affects, with its ratings (CVSS, or the advisory's own severity where it gives no vector), CWEs,
-// affected components, fixes, aliases and EPSS in properties, malicious-package reports marked, and the VEX analysis
+// affected components, fixes, aliases, EPSS and CISA's KEV entry in properties, malicious-package reports marked, and the VEX analysis
 // that applies (domain/vex): CycloneDX gives a vulnerability one analysis, so components with different analyses of
 // the same vulnerability get one entry each (`vulnerability/<id>`, then `vulnerability/<id>#2`, …).
 import { applyVex } from '../vex/apply-vex.ts'
@@ -49,6 +49,17 @@ export function vulnerabilityList(facts: readonly ComponentFacts[]): Json[] {
         ? [
             { name: 'compintel:epss:probability', value: String(v.epss.probability) },
             { name: 'compintel:epss:percentile', value: String(v.epss.percentile) },
+          ]
+        : []),
+      // CISA lists it as known exploited (docs/vulnerabilities.md "Known exploited")
+      ...(v.kev
+        ? [
+            { name: 'compintel:kev', value: 'true' },
+            { name: 'compintel:kev:cve', value: v.kev.cve },
+            { name: 'compintel:kev:date_added', value: v.kev.dateAdded },
+            { name: 'compintel:kev:due_date', value: v.kev.dueDate },
+            { name: 'compintel:kev:known_ransomware_campaign_use', value: v.kev.knownRansomwareCampaignUse },
+            { name: 'compintel:kev:required_action', value: v.kev.requiredAction },
           ]
         : []),
     ],

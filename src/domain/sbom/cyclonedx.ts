@@ -2,7 +2,8 @@
 // lockfile and purl inputs, one library component per purl), plus from the KB: the declared license and the licenses
 // found in files (cyclonedx-licenses.ts), the registry page, a `vulnerabilities` array (the VEX part: ratings, CWEs,
 // affected components, fixes, EPSS in properties, malicious packages marked), a cryptography bill of materials
-// (cyclonedx-crypto.ts), the tool and the KB's sources in metadata, and why a component could not be enriched.
+// (cyclonedx-crypto.ts), the tool and the KB's sources in metadata, the nearest upgrades that fix a component's
+// vulnerabilities, and why a component could not be enriched.
 import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import { componentNames } from '../shared/component-name.ts'
 import type { VexStatement } from '../vex/statement.ts'
@@ -50,9 +51,13 @@ export function enrichedCycloneDx(
     addLicenses(c, f)
     addRegistryReference(c, f)
     if (c.hashes === undefined && f.hashes.length > 0) c.hashes = f.hashes
-    const kept = withoutOurs(withoutOurs(c.properties, 'compintel:not-enriched:'), 'compintel:cipher-mode')
+    const kept = ['compintel:not-enriched:', 'compintel:cipher-mode', 'compintel:remediation:'].reduce(
+      (props: Json[], prefix) => withoutOurs(props, prefix),
+      Array.isArray(c.properties) ? (c.properties as Json[]) : [],
+    )
     const modes = (assets.modesWithoutCipher.get(f.ref) ?? []).map((m) => ({ name: 'compintel:cipher-mode', value: m }))
-    if (kept.length + f.problems.length + modes.length > 0) c.properties = [...kept, ...modes, ...problems(f)]
+    const ours = [...modes, ...remediation(f), ...problems(f)]
+    if (kept.length + ours.length > 0) c.properties = [...kept, ...ours]
   })
   // a BOM enriched before gets this enrichment's assets, vulnerabilities and properties in place of the earlier ones
   const earlier = (c: Json) => c.type === 'cryptographic-asset' && String(c['bom-ref']).startsWith(ASSET_REF_PREFIX)
@@ -109,6 +114,15 @@ function walk(components: Json[], visit: (c: Json) => void): void {
 function withoutOurs(properties: unknown, prefix: string): Json[] {
   const list = Array.isArray(properties) ? (properties as Json[]) : []
   return list.filter((p) => !(typeof p.name === 'string' && p.name.startsWith(prefix)))
+}
+
+/** The nearest upgrades that fix all the component's known vulnerabilities and its severe ones, where one is known. */
+function remediation(f: ComponentFacts): Json[] {
+  const r = f.remediation
+  return [
+    ...(r?.fixesAll ? [{ name: 'compintel:remediation:fixes_all', value: r.fixesAll.version }] : []),
+    ...(r?.fixesSevere ? [{ name: 'compintel:remediation:fixes_severe', value: r.fixesSevere.version }] : []),
+  ]
 }
 
 function problems(f: ComponentFacts): Json[] {

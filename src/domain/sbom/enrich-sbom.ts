@@ -2,7 +2,7 @@
 // both take: the input read (read-input.ts; a CycloneDX BOM also checked against its version's official schema), with
 // the VEX documents sent beside it in an envelope and the BOM's own analyses (domain/vex, docs/sbom.md "VEX"), the
 // KB's facts of its components gathered in one batch per question, learning what the KB lacks when a Learn is given
-// (enrich.ts), and the enriched document written in the asked format with the dates of the KB's advisory and EPSS
+// (enrich.ts), and the enriched document written in the asked format with the dates of the KB's advisory, EPSS and KEV
 // sources.
 import type { CatalogueAlgorithm } from '../cryptography/types.ts'
 import type { KbMetaStore } from '../meta/types.ts'
@@ -52,7 +52,7 @@ export interface EnrichedSbom {
 export async function enrichSbom(body: unknown, ports: SbomPorts, o: EnrichSbomOptions): Promise<EnrichedSbom> {
   const { sbom: parsed, vex } = vexEnvelope(body)
   const { input, statements, facts } = await documentFacts(parsed, vex, ports, o.learn)
-  const loaded = await ports.kbMeta.sources(['advisories', 'epss'])
+  const loaded = await ports.kbMeta.sources(['advisories', 'epss', 'kev'])
   const sources = loaded.map((s) => ({ name: s.name, asOf: s.asOf ?? s.importedAt }))
   const common = { toolVersion: o.toolVersion, sources, timestamp: o.now.toISOString() }
   const counts = { components: facts.length, notEnriched: facts.filter((f) => f.problems.length > 0).length }

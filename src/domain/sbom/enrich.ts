@@ -14,6 +14,7 @@ import type { Outcome } from '../shared/outcome.ts'
 import type { VexAnalysis } from '../vex/statement.ts'
 import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
+import type { Remediation } from '../vulnerabilities/remediation.ts'
 import type { AdvisoryReader } from '../vulnerabilities/types.ts'
 import { type Hash, versionHashes } from './hashes.ts'
 import { type LicenseOrigin, licenseOrigins } from './license-origin.ts'
@@ -42,6 +43,8 @@ export interface ComponentFacts {
   hashes: Hash[]
   /** With the VEX analysis that applies to each, when one does (enrich-sbom.ts, domain/vex). */
   vulnerabilities: AnalysedVulnerability[]
+  /** The nearest upgrades that fix them, as the vulnerabilities answers give them; absent when nothing is to fix. */
+  remediation?: Remediation
   algorithms: Algorithm[]
   /** The protocols the crypto analysis found signs of (hint ids of category protocol: tls, ssh, jwt, …), sorted. */
   protocols: string[]
@@ -111,6 +114,7 @@ async function factsOf(refs: readonly ComponentRef[], ports: EnrichPorts): Promi
       licenseOrigin: origins[i] as LicenseOrigin,
       hashes: hashes[i] ?? [],
       vulnerabilities: v.vulnerabilities,
+      ...(v.remediation ? { remediation: v.remediation } : {}),
       algorithms: [...algorithms.values()].sort((a, b) => (a.algorithm < b.algorithm ? -1 : 1)),
       protocols: [...protocols].sort(),
       problems,

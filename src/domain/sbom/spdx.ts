@@ -3,10 +3,12 @@
 // plus from the KB for each package it knows: the declared license where the package states none (the licenses found
 // in its files as license comments), the registry page as homepage and the registry's hashes as checksums where it
 // has none, an advisory reference per known vulnerability (SPDX 2.3 has no VEX: the affected status, ratings and
-// fixes are CycloneDX's; a VEX analysis that applies is written in its comment), an annotation naming the algorithms its crypto analysis found, and an
-// annotation saying why it could not be enriched. A new creation time, creator and namespace: it is a new document.
+// fixes are CycloneDX's; a VEX analysis that applies is written in its comment), an annotation naming the nearest
+// upgrades that fix them, one naming the algorithms its crypto analysis found, and one saying why it could not be
+// enriched. A new creation time, creator and namespace: it is a new document.
 
 import { analysisLine } from '../vex/statement.ts'
+import { kevLine } from '../vulnerabilities/kev.ts'
 import type { AnalysedVulnerability, ComponentFacts } from './enrich.ts'
 import type { SbomInput } from './read-input.ts'
 import { SpdxLicenses } from './spdx-licenses.ts'
@@ -90,6 +92,7 @@ function enrich(p: Json, f: ComponentFacts, licenses: SpdxLicenses, note: Note):
   if (added.length > 0) p.externalRefs = [...refs, ...added]
   notes.push(
     ...f.vulnerabilities.filter((v) => !advisories.includes(v)).map((v) => note(`compintel:vulnerability ${about(v)}`)),
+    ...upgrades(f).map((text) => note(`compintel:remediation ${text}`)),
     ...(f.algorithms.length > 0
       ? [note(`compintel:cryptography ${f.algorithms.map((a) => `${a.algorithm} (${a.strength})`).join(', ')}`)]
       : []),
@@ -127,16 +130,29 @@ function licensesOf(p: Json, f: ComponentFacts, licenses: SpdxLicenses, note: No
   return []
 }
 
+/** The nearest upgrades that fix the package's known vulnerabilities, in one line, where one is known. */
+function upgrades(f: ComponentFacts): string[] {
+  const r = f.remediation
+  const n = f.vulnerabilities.length
+  const known = n === 1 ? 'the known vulnerability' : `all ${n} known vulnerabilities`
+  const said = [
+    r?.fixesAll ? `upgrade to ${r.fixesAll.version} fixes ${known}` : '',
+    r?.fixesSevere ? `upgrade to ${r.fixesSevere.version} fixes the critical and high ones` : '',
+  ].filter((s) => s !== '')
+  return said.length > 0 ? [said.join('; ')] : []
+}
+
 /** SPDX 2.3's only vulnerability field: a SECURITY reference of type advisory to the advisory's page. */
 function advisory(v: AnalysedVulnerability): Json {
   return { referenceCategory: 'SECURITY', referenceType: 'advisory', referenceLocator: v.url, comment: about(v) }
 }
 
-/** The vulnerability in one line: its ids, severity, CVSS, EPSS, fixed versions, summary and VEX analysis. */
+/** The vulnerability in one line: its ids, severity, KEV listing, CVSS, EPSS, fixed versions, summary and VEX analysis. */
 function about(v: AnalysedVulnerability): string {
   const worst = [...v.cvss].sort((a, b) => b.score - a.score)[0]
   const facts = [
     v.severity,
+    v.kev ? kevLine(v.kev) : '',
     worst ? `CVSS ${worst.score} ${worst.vector}` : '',
     v.epss ? `EPSS ${v.epss.probability} (percentile ${v.epss.percentile})` : '',
     v.fixedVersions.length > 0 ? `fixed in ${v.fixedVersions.join(', ')}` : '',

@@ -9,6 +9,7 @@ import { type DependencyReader, FOLLOWED_SCOPES } from '../dependencies/types.ts
 import { componentNames } from '../shared/component-name.ts'
 import { purlType } from '../shared/repackaging.ts'
 import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
+import { kevFields } from '../vulnerabilities/kev.ts'
 import type { AdvisoryReader } from '../vulnerabilities/types.ts'
 import type { FileMatch } from './scan.ts'
 
@@ -34,6 +35,8 @@ export interface ScanBlocks {
     patched: string
     summary: string
     source: string
+    /** compintel's addition: CISA's KEV entry, when the catalogue lists the vulnerability. */
+    kev?: ReturnType<typeof kevFields>
   }[]
   cryptography?: { algorithm: string; strength: string }[]
 }
@@ -102,5 +105,6 @@ function vulnerability(v: Vuln) {
     summary: v.summary,
     // scanoss-py's CycloneDX writer reads "nvd" as NVD and anything else as GitHub Advisories
     source: ghsa ? 'github_advisories' : 'osv',
+    ...(v.kev ? { kev: kevFields(v.kev) } : {}),
   }
 }

@@ -1,12 +1,21 @@
 // Known vulnerabilities of component versions (docs/api-behaviour.md "Vulnerabilities"), in request order, with a
-// constant number of reads per batch: the catalog (versions), the advisories naming the packages, and the EPSS scores.
-import { type ComponentRef, exactVersionOf, type Resolved, resolveBatch } from '../catalog/resolve-batch.ts'
+// constant number of reads per batch: the catalog (versions), the advisories naming the packages, the EPSS scores and
+// the KEV entries of their CVEs (ids and aliases), and every version of the packages an exact lookup read only in
+// part, for the nearest upgrade that fixes them.
+import {
+  type ComponentRef,
+  exactVersionOf,
+  type Resolved,
+  resolveBatch,
+  withAllVersions,
+} from '../catalog/resolve-batch.ts'
 import { type CatalogReader, type ComponentKey, keyOf } from '../catalog/types.ts'
 import { type Outcome, SUCCESS } from '../shared/outcome.ts'
 import { purlName, tryParsePurl } from '../shared/purl.ts'
 import { schemeFor } from '../shared/versions/index.ts'
-import { cvesOf, mergeAdvisories, type Vulnerability } from './merge.ts'
+import { type CveFacts, cvesOf, mergeAdvisories, type Vulnerability } from './merge.ts'
 import { affectsEveryVersion, isAffected } from './osv-match.ts'
+import { type Remediation, remediationPlanner } from './remediation.ts'
 import type { AdvisoryReader, PackageAdvisory } from './types.ts'
 
 export interface VulnerabilityResult {
@@ -15,6 +24,8 @@ export interface VulnerabilityResult {
   /** The version evaluated ('' when none could be determined). */
   version: string
   vulnerabilities: Vulnerability[]
+  /** The nearest upgrades that fix them (remediation.ts); absent when there is nothing to fix. */
+  remediation?: Remediation
   outcome: Outcome
 }
 
@@ -38,21 +49,56 @@ export async function componentVulnerabilities(
   }
   const advisories = keys.length > 0 ? await ports.advisories.forPackages(keys) : new Map<string, PackageAdvisory[]>()
   const matched = resolved.map((r, i) => match(r, refs[i] as ComponentRef, advisories))
-  const cves = cvesOf(matched.flatMap((m) => m.advisories))
-  const epss = cves.length > 0 ? await ports.advisories.epss(cves) : new Map()
-  return resolved.map((r, i) => {
+  // the CVEs of every advisory naming the packages: those affecting other versions weigh in the upgrades' severity
+  const cves = cvesOf(matched.flatMap((m) => m.named))
+  const facts: CveFacts = {
+    epss: cves.length > 0 ? await ports.advisories.epss(cves) : new Map(),
+    kev: cves.length > 0 ? await ports.advisories.kev(cves) : new Map(),
+  }
+  const found = matched.map((m) => mergeAdvisories(m.advisories, facts))
+  const complete = await withAllVersions(resolved, (_, i) => fixable(matched[i], found[i]), ports.catalog)
+  const planners = new Map<string, ReturnType<typeof remediationPlanner>>()
+  return complete.map((r, i) => {
     const m = matched[i] as (typeof matched)[number]
+    const vulnerabilities = found[i] as Vulnerability[]
+    const remediation = fixable(m, vulnerabilities) ? plannerOf(r, m.named, facts, planners) : undefined
     return {
       ...r.sent, // purl and requirement echoed as sent
       version: m.version,
-      vulnerabilities: mergeAdvisories(m.advisories, epss),
+      vulnerabilities,
+      ...(remediation ? { remediation: remediation(m.version, vulnerabilities) } : {}),
       outcome: m.outcome,
     }
   })
 }
 
+/** Whether an upgrade can be looked for: a version was evaluated and is affected. */
+function fixable(m: { version: string } | undefined, found: readonly Vulnerability[] | undefined): boolean {
+  return m !== undefined && m.version !== '' && (found?.length ?? 0) > 0
+}
+
+/** One planner per package of the batch (a batch may ask about many versions of one package). */
+function plannerOf(
+  r: Resolved,
+  named: PackageAdvisory[],
+  facts: CveFacts,
+  planners: Map<string, ReturnType<typeof remediationPlanner>>,
+) {
+  const own = keyOf({ type: r.parsed?.type ?? '', purlName: r.parsed ? purlName(r.parsed) : '' })
+  const source = sourceKey(r)
+  const key = `${own}\u0000${source ? keyOf(source) : ''}`
+  let planner = planners.get(key)
+  if (!planner) {
+    const scheme = schemeFor(r.parsed?.type ?? '')
+    const vulnerabilities = mergeAdvisories(named, facts)
+    planner = remediationPlanner({ scheme, advisories: named, vulnerabilities, versions: r.component?.versions ?? [] })
+    planners.set(key, planner)
+  }
+  return planner
+}
+
 function match(r: Resolved, ref: ComponentRef, all: Map<string, PackageAdvisory[]>) {
-  const none = { version: '', advisories: [] as PackageAdvisory[] }
+  const none = { version: '', advisories: [] as PackageAdvisory[], named: [] as PackageAdvisory[] }
   if (!r.parsed) return { ...none, outcome: r.outcome }
   const own = all.get(keyOf({ type: r.parsed.type, purlName: purlName(r.parsed) })) ?? []
   const source = sourceKey(r)
@@ -64,6 +110,7 @@ function match(r: Resolved, ref: ComponentRef, all: Map<string, PackageAdvisory[
     return {
       version: target.version,
       advisories: named.filter((a) => isAffected(target.version, a.affected, scheme)),
+      named,
       outcome: SUCCESS,
     }
   }

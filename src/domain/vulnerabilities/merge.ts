@@ -1,8 +1,9 @@
 // The same vulnerability from several sources (advisories sharing an id or alias: CVE, GHSA, …) becomes one answer
 // naming every source; its fields come from the members in a fixed order, so answers are stable.
 import { type CvssEntry, cvssEntry, severityWord } from './cvss.ts'
+import { isCve, type KevFact, listedKev } from './kev.ts'
 import { fixedVersions } from './osv-match.ts'
-import type { EpssScore, PackageAdvisory } from './types.ts'
+import type { EpssScore, KevEntry, PackageAdvisory } from './types.ts'
 
 export interface Vulnerability {
   /** The CVE when there is one (as the reference does), otherwise the advisory id. */
@@ -20,10 +21,18 @@ export interface Vulnerability {
   fixedVersions: string[]
   cvss: CvssEntry[]
   epss?: { probability: number; percentile: number; scoreDate: string | null }
+  /** CISA lists one of its CVEs as known exploited (KEV); absent when the catalogue lists none. */
+  kev?: KevFact
+}
+
+/** What vulnerability answers join by CVE, each read in one query per batch. */
+export interface CveFacts {
+  epss: Map<string, EpssScore>
+  kev: Map<string, KevEntry>
 }
 
 /** Groups matched advisories that share an id or alias, then builds one vulnerability per group. */
-export function mergeAdvisories(matched: readonly PackageAdvisory[], epss: Map<string, EpssScore>): Vulnerability[] {
+export function mergeAdvisories(matched: readonly PackageAdvisory[], facts: CveFacts): Vulnerability[] {
   // union-find over names: every advisory joins the set of its id and each of its aliases
   const parent = new Map<string, string>()
   const find = (n: string): string => {
@@ -40,16 +49,16 @@ export function mergeAdvisories(matched: readonly PackageAdvisory[], epss: Map<s
     groups.set(root, [...(groups.get(root) ?? []), m])
   }
   return [...groups.values()]
-    .map((g) => toVulnerability(g, epss))
+    .map((g) => toVulnerability(g, facts))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
-/** CVE ids named by these advisories (for the EPSS lookup). */
+/** CVE ids named by these advisories, as ids or aliases (for the EPSS and KEV lookups). */
 export function cvesOf(matched: readonly PackageAdvisory[]): string[] {
   return [...new Set(matched.flatMap((m) => [m.advisory.id, ...m.advisory.aliases].filter(isCve)))]
 }
 
-function toVulnerability(group: PackageAdvisory[], epss: Map<string, EpssScore>): Vulnerability {
+function toVulnerability(group: PackageAdvisory[], facts: CveFacts): Vulnerability {
   const members = [...group].sort((a, b) => (a.advisory.id < b.advisory.id ? -1 : 1))
   const first = members[0] as PackageAdvisory
   const names = [...new Set(members.flatMap((m) => [m.advisory.id, ...m.advisory.aliases]))]
@@ -57,7 +66,8 @@ function toVulnerability(group: PackageAdvisory[], epss: Map<string, EpssScore>)
   const cvss = dedupe(members.flatMap((m) => m.advisory.severity.map((s) => cvssEntry(s.score))))
   const worst = cvss.reduce<CvssEntry | undefined>((w, c) => (!w || c.score > w.score ? c : w), undefined)
   const words = members.map((m) => severityWord(m.advisory.databaseSeverity)).filter((w) => w !== undefined)
-  const score = cve ? epss.get(cve) : undefined
+  const score = cve ? facts.epss.get(cve) : undefined
+  const kev = listedKev(names, facts.kev)
   const ids = members.map((m) => m.advisory.id)
   return {
     id: cve || first.advisory.id,
@@ -76,6 +86,7 @@ function toVulnerability(group: PackageAdvisory[], epss: Map<string, EpssScore>)
     ...(score
       ? { epss: { probability: score.probability, percentile: score.percentile, scoreDate: score.scoreDate } }
       : {}),
+    ...(kev ? { kev } : {}),
   }
 }
 
@@ -87,10 +98,6 @@ function urlOf(a: PackageAdvisory, cve: string): string {
   if (cve) return `https://nvd.nist.gov/vuln/detail/${cve}`
   if (/^(MAL|PYSEC|GO|RUSTSEC|GHSA)-/.test(a.advisory.id)) return `https://osv.dev/vulnerability/${a.advisory.id}`
   return refs[0]?.url ?? ''
-}
-
-function isCve(s: string): boolean {
-  return /^CVE-\d{4}-\d+$/.test(s)
 }
 
 function dedupe(list: (CvssEntry | undefined)[]): CvssEntry[] {

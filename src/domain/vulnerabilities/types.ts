@@ -36,6 +36,22 @@ export interface EpssScore {
   modelVersion: string | null
 }
 
+/** A CVE listed in CISA's catalogue of known exploited vulnerabilities (KEV), as the catalogue gives it. */
+export interface KevEntry {
+  cve: string
+  vendorProject: string
+  product: string
+  vulnerabilityName: string
+  /** YYYY-MM-DD: when CISA added it to the catalogue. */
+  dateAdded: string
+  shortDescription: string
+  requiredAction: string
+  /** YYYY-MM-DD: when the required action is due (for US federal agencies). */
+  dueDate: string
+  /** `Known` (used in ransomware campaigns) or `Unknown`, as the catalogue says. */
+  knownRansomwareCampaignUse: string
+}
+
 /** An advisory with the entry that names one particular package. */
 export interface PackageAdvisory {
   /** `otherSources`: the other sources that published the same id (advisory-sources.ts). */
@@ -49,6 +65,8 @@ export interface AdvisoryReader {
   forPackages(keys: readonly ComponentKey[]): Promise<Map<string, PackageAdvisory[]>>
   /** EPSS scores of these CVEs, in one query; CVEs without a score are absent. */
   epss(cves: readonly string[]): Promise<Map<string, EpssScore>>
+  /** KEV entries of these CVEs, in one query; CVEs the catalogue does not list are absent. */
+  kev(cves: readonly string[]): Promise<Map<string, KevEntry>>
   /** The CPE products (version as `*`) mapped to each package key, in one query. */
   cpeProducts(keys: readonly ComponentKey[]): Promise<Map<string, string[]>>
   /**
@@ -80,6 +98,8 @@ export interface AdvisoryWriter {
   writeAdvisories(advisories: readonly Advisory[], asOf: string): Promise<WriteCounts & { older: string[] }>
   /** Replaces the EPSS scores of these CVEs (one transaction per call); unchanged scores are not written. */
   writeEpss(scores: readonly EpssScore[], source: string, asOf: string): Promise<WriteCounts>
+  /** Replaces the KEV entries of these CVEs (one transaction per call); unchanged entries are not written. */
+  writeKev(entries: readonly KevEntry[], source: string, asOf: string): Promise<WriteCounts>
   /** Replaces the CPE products of these packages (one transaction per call); `written` counts packages. */
   writeCpeProducts(packages: readonly CpePackage[], source: string, asOf: string): Promise<WriteCounts>
   /** Records (or updates) a loaded data source; without `records`, its advisories in the KB are counted. */
@@ -88,7 +108,7 @@ export interface AdvisoryWriter {
 
 export interface DataSource {
   name: string
-  kind: 'advisories' | 'epss' | 'cpe'
+  kind: 'advisories' | 'epss' | 'cpe' | 'kev'
   /** The source's own date (snapshot, score date), when it gives one. */
   sourceDate: string | null
   importedAt: string

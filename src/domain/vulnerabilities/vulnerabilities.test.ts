@@ -4,7 +4,7 @@ import { test } from 'node:test'
 import { knownComponent, knownVersion, memoryCatalog } from '../catalog/memory-catalog.test-helper.ts'
 import { keyOf } from '../catalog/types.ts'
 import { componentVulnerabilities } from './component-vulnerabilities.ts'
-import type { Advisory, AdvisoryReader, EpssScore, PackageAdvisory } from './types.ts'
+import type { Advisory, AdvisoryReader, EpssScore, KevEntry, PackageAdvisory } from './types.ts'
 
 const versions = ['4.17.15', '4.17.20', '4.17.21'].map((version, i) => knownVersion(i + 1, version))
 const catalog = memoryCatalog([knownComponent('fx-lodash', versions)], { exact: false })
@@ -83,10 +83,27 @@ const reader: AdvisoryReader = {
     }
     return new Map(cves.includes(score.cve) ? [[score.cve, score]] : [])
   },
+  async kev(cves) {
+    // FIXTURE: a made-up KEV entry of CVE-2021-23337, which only x_C-2 names (as an alias)
+    const entry: KevEntry = {
+      cve: 'CVE-2021-23337',
+      vendorProject: 'FIXTURE',
+      product: 'fx-lodash',
+      vulnerabilityName: 'FIXTURE command injection',
+      dateAdded: '2099-01-02',
+      shortDescription: 'FIXTURE',
+      requiredAction: 'FIXTURE: apply updates',
+      dueDate: '2099-01-23',
+      knownRansomwareCampaignUse: 'Unknown',
+    }
+    kevAsked.push([...cves])
+    return new Map(cves.includes(entry.cve) ? [[entry.cve, entry]] : [])
+  },
   async cpeProducts() {
     return new Map()
   },
 }
+const kevAsked: string[][] = []
 
 const run = (refs: { purl: string; requirement?: string }[]) =>
   componentVulnerabilities(refs, { catalog, advisories: reader })
@@ -159,4 +176,25 @@ test('malformed input keeps its outcome and request order', async () => {
   )
   assert.deepEqual(r[2]?.vulnerabilities, [])
   assert.equal(r[2]?.version, '9.9.9')
+})
+
+test('KEV is joined by alias too, in one query per batch: only the vulnerability whose CVE is listed carries it', async () => {
+  kevAsked.length = 0
+  const [old, evil] = await run([{ purl: 'pkg:npm/fx-lodash@4.17.15' }, { purl: 'pkg:npm/fx-evil@1.0.0' }])
+  assert.equal(kevAsked.length, 1, 'one KEV read for the whole batch')
+  assert.deepEqual(kevAsked[0]?.toSorted(), ['CVE-2020-8203', 'CVE-2021-23337'])
+  const listed = old?.vulnerabilities.find((v) => v.id === 'CVE-2021-23337')
+  assert.deepEqual(listed?.advisoryIds, ['x_C-2'], 'named only as an alias of x_C-2')
+  assert.deepEqual(listed?.kev, {
+    cve: 'CVE-2021-23337',
+    vendorProject: 'FIXTURE',
+    product: 'fx-lodash',
+    vulnerabilityName: 'FIXTURE command injection',
+    dateAdded: '2099-01-02',
+    requiredAction: 'FIXTURE: apply updates',
+    dueDate: '2099-01-23',
+    knownRansomwareCampaignUse: 'Unknown',
+  })
+  assert.equal(old?.vulnerabilities.find((v) => v.id === 'CVE-2020-8203')?.kev, undefined)
+  assert.ok(evil?.vulnerabilities.every((v) => v.kev === undefined))
 })

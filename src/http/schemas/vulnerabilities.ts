@@ -2,6 +2,24 @@
 import { Type } from 'typebox'
 import { OutcomeFields } from './components.ts'
 
+/** CISA's KEV entry of a vulnerability (domain/vulnerabilities/kev.ts kevFields). */
+export const KevSchema = Type.Object(
+  {
+    cve: Type.String({ description: "the CVE the catalogue lists (the vulnerability's id or an alias)" }),
+    date_added: Type.String({ description: 'YYYY-MM-DD: when CISA added it to the catalogue' }),
+    due_date: Type.String({ description: 'YYYY-MM-DD: when the required action is due' }),
+    known_ransomware_campaign_use: Type.String({ description: 'Known or Unknown' }),
+    vendor_project: Type.String(),
+    product: Type.String(),
+    vulnerability_name: Type.String(),
+    required_action: Type.String(),
+  },
+  {
+    description:
+      "CISA's catalogue of known exploited vulnerabilities lists it (absent when it does not; docs/vulnerabilities.md)",
+  },
+)
+
 const VulnerabilitySchema = Type.Object({
   id: Type.String({ description: 'the CVE when there is one, otherwise the advisory id' }),
   cve: Type.String(),
@@ -21,6 +39,7 @@ const VulnerabilitySchema = Type.Object({
   epss: Type.Optional(
     Type.Object({ probability: Type.Number(), percentile: Type.Number(), score_date: Type.String() }),
   ),
+  kev: Type.Optional(KevSchema),
   sources: Type.Array(Type.String()),
   advisory_ids: Type.Array(Type.String({ description: 'the advisories merged into this answer' })),
   aliases: Type.Array(Type.String()),
@@ -28,11 +47,34 @@ const VulnerabilitySchema = Type.Object({
   fixed_versions: Type.Array(Type.String()),
 })
 
+const upgrade = (description: string) =>
+  Type.Union(
+    [
+      Type.Object({
+        version: Type.String(),
+        same_major: Type.Boolean({ description: "whether it has the evaluated version's major" }),
+      }),
+      Type.Null(),
+    ],
+    { description },
+  )
+
 export const VulnerabilityResultSchema = Type.Object({
   purl: Type.String(),
   requirement: Type.String(),
   version: Type.String({ description: 'the version evaluated ("" when none could be determined)' }),
   vulnerabilities: Type.Array(VulnerabilitySchema),
+  remediation: Type.Optional(
+    Type.Object(
+      {
+        fixes_all: upgrade('the nearest later version no known advisory of the package affects; null when none is'),
+        fixes_severe: Type.Optional(
+          upgrade('the nearest later version no Critical or High vulnerability affects; only when a finding is one'),
+        ),
+      },
+      { description: 'compintel: the nearest upgrades that fix the findings; absent when there is none' },
+    ),
+  ),
   ...OutcomeFields,
 })
 

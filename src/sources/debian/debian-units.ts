@@ -122,6 +122,7 @@ export function untilStopped(deps: DebianUnitDeps, signal: AbortSignal | undefin
   const advisories: AdvisoryWriter = {
     writeAdvisories: (list, at) => check(() => a.writeAdvisories(list, at)),
     writeEpss: (scores, source, at) => check(() => a.writeEpss(scores, source, at)),
+    writeKev: (entries, source, at) => check(() => a.writeKev(entries, source, at)),
     writeCpeProducts: (packages, source, at) => check(() => a.writeCpeProducts(packages, source, at)),
     recordSource: (s) => check(() => a.recordSource(s)),
   }

@@ -85,7 +85,7 @@ export function withSource(installed: WalkResult, source: WalkResult | undefined
  * be had and read (a version the Sources indexes no longer list, or a damaged tarball, is absent).
  */
 export async function walkSources(
-  archive: AptArchive,
+  archive: Pick<AptArchive, 'downloadSources' | 'indexes'>,
   keys: readonly string[],
   dir: string,
   analyzers: readonly Analyzer<unknown>[],
@@ -113,7 +113,11 @@ export async function walkSources(
  * through another version of the same source package with the same upstream version: the archive keeps one
  * `<source>_<upstream>.orig.tar.*` per source and upstream version, so it is the very same file.
  */
-async function fromSameUpstream(archive: AptArchive, wanted: readonly string[], dir: string): Promise<void> {
+async function fromSameUpstream(
+  archive: Pick<AptArchive, 'downloadSources' | 'indexes'>,
+  wanted: readonly string[],
+  dir: string,
+): Promise<void> {
   const missing = wanted.filter((k) => {
     const [source, version] = k.split('=') as [string, string]
     return upstreamTarball(dir, source, version) === undefined
@@ -132,7 +136,7 @@ async function fromSameUpstream(archive: AptArchive, wanted: readonly string[], 
 
 /** The Sources indexes' versions, read once for as long as the indexes stay the same files (a run's batches). */
 let read: { stamp: string; versions: Promise<Map<string, string[]>> } | undefined
-function sourceVersions(archive: AptArchive): Promise<Map<string, string[]>> {
+function sourceVersions(archive: Pick<AptArchive, 'indexes'>): Promise<Map<string, string[]>> {
   const files = archive.indexes().filter((f) => f.kind === 'Sources')
   const stamp = files.map((f) => `${f.file}:${statSync(f.file).mtimeMs}`).join('|')
   if (read?.stamp !== stamp) read = { stamp, versions: readSourceVersions(files) }

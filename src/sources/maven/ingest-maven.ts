@@ -2,8 +2,8 @@
 // shipping its POM under usr/share/maven-repo (no package name guessed), every version of each in the suites is
 // downloaded (apt), its POM read into the effective model — parents and imported BOMs through a PomLoader over the
 // same packages and, for those in other packages (commons-parent, jackson-bom), the packages the Contents index names
-// for them — then mapped (map-maven.ts) and, with analyzers, its jar's files walked (license files, code). One
-// transaction. A POM naming other coordinates than its folder is refused and reported.
+// for them — then mapped (map-maven.ts) and, with analyzers, its jar's files walked, the code analyzers on the source
+// package's upstream tarball where the archive has it (source-tree.ts, as for Debian's packages). One transaction. A POM naming other coordinates than its folder is refused and reported.
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -12,11 +12,13 @@ import { effectivePom, type PomLoader } from '../../domain/maven/effective-pom.t
 import { PomError } from '../../domain/maven/pom.ts'
 import type { Analyzer } from '../../ingest/analyzers/types.ts'
 import { UpstreamRefused } from '../../ingest/failure.ts'
+import type { WalkResult } from '../../ingest/tarball-walk.ts'
 import { versionAnalysis } from '../../ingest/version-analysis.ts'
 import { walkZip } from '../../ingest/zip-walk.ts'
 import type { AptArchive } from '../debian/apt.ts'
 import { licenseOfCopyright } from '../debian/copyright-license.ts'
 import { readDebDocs } from '../debian/deb-file.ts'
+import { splitAnalyzers, walkSources, withSource } from '../debian/source-tree.ts'
 import type { ParsedIndexes } from '../debian/suite-indexes.ts'
 import { type DebMavenTree, jarIn, pomIn, unpackDebMaven } from './deb-maven.ts'
 import { mapMaven, type ShippedArtifact } from './map-maven.ts'
@@ -25,7 +27,7 @@ import { mapMaven, type ShippedArtifact } from './map-maven.ts'
 const MAX_OTHER_PACKAGES = 24
 
 export interface MavenIngestOptions {
-  archive: Pick<AptArchive, 'downloadDebs'>
+  archive: Pick<AptArchive, 'downloadDebs' | 'downloadSources' | 'indexes'>
   indexes: ParsedIndexes
   writer: KbWriter
   /** `groupId:artifactId`. */
@@ -98,6 +100,8 @@ export async function ingestMavenArtifact(o: MavenIngestOptions): Promise<MavenI
     }
     const shipped: ShippedArtifact[] = []
     const jars = new Map<ShippedArtifact, string>()
+    /** Each artifact's Debian source package, `source=version`: its upstream tarball is the artifact's code. */
+    const sourceOf = new Map<ShippedArtifact, string>()
     for (const r of records) {
       const got = own.get(`${r.name}=${r.version}`)
       if (!got) continue
@@ -120,6 +124,7 @@ export async function ingestMavenArtifact(o: MavenIngestOptions): Promise<MavenI
             jarBytes: jar ? statSync(jar).size : null,
           }
           shipped.push(s)
+          sourceOf.set(s, `${r.source}=${r.sourceVersion}`)
           if (jar) jars.set(s, jar)
         } catch (err) {
           if (!(err instanceof UpstreamRefused) && !(err instanceof PomError)) throw err
@@ -140,11 +145,29 @@ export async function ingestMavenArtifact(o: MavenIngestOptions): Promise<MavenI
     }
     const { component, versions, from } = mapped
     const analyses: VersionAnalysis[] = []
-    for (const [version, s] of o.analyzers ? from : []) {
+    const analyzers = o.analyzers ?? []
+    // the code analyzers read the source package's upstream tarball where the archive has it (as for Debian's own
+    // packages: source-tree.ts), the others the jar; without the source, the jar for all
+    const split = splitAnalyzers(analyzers)
+    const analyzed = [...from.values()].filter((s) => jars.has(s))
+    const sources =
+      analyzers.length > 0 && split.source.length > 0 && analyzed.length > 0
+        ? await walkSources(
+            o.archive,
+            analyzed.map((s) => sourceOf.get(s) ?? ''),
+            path.join(work, 'source'),
+            split.source,
+          )
+        : new Map<string, WalkResult>()
+    for (const [version, s] of analyzers.length > 0 ? from : []) {
       const jar = jars.get(s)
       if (!jar) continue
-      const walked = await walkZip(jar, o.analyzers ?? [], { maxUnpackedBytes: o.maxUnpackedBytes })
-      analyses.push(versionAnalysis(version, o.now(), o.analyzers ?? [], walked))
+      const source = sources.get(sourceOf.get(s) ?? '')
+      const bound = { maxUnpackedBytes: o.maxUnpackedBytes }
+      const walked = source
+        ? withSource(await walkZip(jar, split.installed, bound), source)
+        : await walkZip(jar, analyzers, bound)
+      analyses.push(versionAnalysis(version, o.now(), analyzers, walked))
     }
     await o.writer.writePackage({ component, versions, analyses, registryVersions: versions })
     const latest = versions.find((v) => v.version === component.latestVersion)

@@ -32,11 +32,18 @@ test('jackson-databind: upstream versions of its dependencies, the copyright lic
   const [v] = m?.versions ?? []
   assert.equal(v?.statusRaw, 'debian:libx-java@2.14.0-1+deb12u1 (bookworm)')
   assert.deepEqual(v?.dependencies, [
-    { scope: 'runtime', name: 'com.fasterxml.jackson.core:jackson-annotations', requirement: '2.14.0' },
-    { scope: 'runtime', name: 'com.fasterxml.jackson.core:jackson-core', requirement: '2.14.0' },
+    // in the declaration order (the walk's tie-break at equal depth): the POM's own, then its parents'
+    { scope: 'runtime', name: 'com.fasterxml.jackson.core:jackson-annotations', requirement: '2.14.0', position: 0 },
+    { scope: 'runtime', name: 'com.fasterxml.jackson.core:jackson-core', requirement: '2.14.0', position: 1 },
     // inherited; jackson-base records junit's upstream version (`${version.junit}`, defined further up)
-    { scope: 'dev', name: 'junit:junit', requirement: '4.12' },
+    { scope: 'dev', name: 'junit:junit', requirement: '4.12', position: 2 },
   ])
+  // its dependencyManagement (jackson-bom's, imported through jackson-base) where Debian recorded upstream versions;
+  // the rest manage Debian's alias versions, no upstream version
+  assert.deepEqual(v?.managed, {
+    'com.fasterxml.jackson.core:jackson-annotations': '2.14.0',
+    'com.fasterxml.jackson.core:jackson-core': '2.14.0',
+  })
   assert.equal(v?.license?.expression, 'Apache-2.0')
   assert.equal(v?.licenseOrigin?.path, 'usr/share/doc/libx-java/copyright')
 })
@@ -47,4 +54,5 @@ test("guava: Debian's `debian` and `0.x` versions are no upstream versions", asy
     m?.versions[0]?.dependencies.map((d) => `${d.name} ${d.requirement}`),
     ['org.jsr-305:jsr305 ', 'com.google.errorprone:error_prone_annotations '],
   )
+  assert.equal(m?.versions[0]?.managed, undefined) // its management's versions are Debian's (0.x, 4.x, debian)
 })

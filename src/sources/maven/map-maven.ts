@@ -4,7 +4,7 @@
 // each version's statusRaw (`debian:<package>@<version>`). Dependencies are the effective POM's, at the upstream
 // versions Debian recorded (`debian.<group>.<artifact>.originalVersion`) where it rewrote them (`debian`, `2.x`);
 // the license is the POM's `<licenses>` (inherited), else the package's copyright file.
-import { mavenDependencies } from '../../domain/dependencies/maven-dependencies.ts'
+import { mavenDependencies, mavenManaged } from '../../domain/dependencies/maven-dependencies.ts'
 import { versionSortKey } from '../../domain/kb/sort-key.ts'
 import type { ComponentFacts, VersionFacts } from '../../domain/kb/types.ts'
 import type { EffectivePom, ManagedDependency } from '../../domain/maven/effective-pom.ts'
@@ -94,6 +94,12 @@ export function pomDependencies(model: EffectivePom): VersionFacts['dependencies
   return mavenDependencies(model.dependencies, (d) => upstreamVersionOf(model, d))
 }
 
+/** An effective POM's dependencyManagement versions (Debian's recorded upstream ones), or nothing when it has none. */
+export function pomManaged(model: EffectivePom): Pick<VersionFacts, 'managed'> {
+  const managed = mavenManaged(model.managed, (d) => upstreamVersionOf(model, d))
+  return managed ? { managed } : {}
+}
+
 function mapVersion(s: ShippedArtifact, asOf: string): VersionFacts {
   const fromPom = pomLicense(s.model)
   const { artifactId } = s.model.coordinates
@@ -119,6 +125,7 @@ function mapVersion(s: ShippedArtifact, asOf: string): VersionFacts {
           }
         : {}),
     dependencies: pomDependencies(s.model),
+    ...pomManaged(s.model),
     source: SOURCE,
     asOf,
   }

@@ -7,6 +7,7 @@
 // repository (repository_url) is not this source's. `compintel update` re-reads the known artifacts from the
 // repository; with none configured it skips them (not configured).
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
+import { parsePurl } from '../../domain/shared/purl.ts'
 import { sharedIndexes } from '../debian/debian-units.ts'
 import { PackageNotFound } from '../npm/registry.ts'
 import type { PackageSource } from '../source.ts'
@@ -40,9 +41,11 @@ export const mavenSource: PackageSource = {
     purlType: 'maven',
     // with no repository configured there is nothing to re-read (Debian's artifacts are not refreshed): not configured
     enabled: (growth) => configuredMavenRepository(growth.registries.maven)() !== undefined,
+    // a repository's paths are case-sensitive (`org/antlr/ST4`): the purl's groupId:artifactId, not the lower-case
+    // purl_name
+    nameOfPurl: (purl) => mavenSource.nameOf(parsePurl(purl)) ?? purl,
     // each known artifact's maven-metadata.xml read again and written with its newest version's POM (the known phase,
-    // no walk); the KB keeps names lower-case (purl_name `group/artifact`): an artifact spelled with capitals is
-    // asked as the KB spells it
+    // no walk)
     run: async (names, d) => {
       const out = { changed: 0, notFound: [] as string[], failed: [] as string[] }
       const client = configuredMavenRepository(d.growth.registries.maven)()
@@ -52,7 +55,7 @@ export const mavenSource: PackageSource = {
           const r = await ingestRepositoryArtifact({
             client,
             writer: d.writer,
-            name: name.replace('/', ':'),
+            name,
             asked: [],
             maxUnpackedBytes: DEFAULT_MAX_UNPACKED,
             now: d.now,

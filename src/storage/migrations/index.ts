@@ -19,6 +19,8 @@ import * as m0015 from './0015-file-algorithms.ts'
 import * as m0016 from './0016-fair-queue.ts'
 import * as m0017 from './0017-crate-names.ts'
 import * as m0018 from './0018-cargo-features.ts'
+import * as m0019 from './0019-known-exploited.ts'
+import * as m0020 from './0020-maven-mediation.ts'
 
 export interface NumberedMigration {
   name: string
@@ -44,6 +46,8 @@ export const MIGRATIONS: readonly NumberedMigration[] = [
   { name: '0016-fair-queue', up: m0016.up },
   { name: '0017-crate-names', up: m0017.up },
   { name: '0018-cargo-features', up: m0018.up },
+  { name: '0019-known-exploited', up: m0019.up },
+  { name: '0020-maven-mediation', up: m0020.up },
 ]
 
 /** The schema version of a fully migrated KB: the number of the last migration. */

@@ -1,10 +1,12 @@
 // GET /v2/vulnerabilities/advisory?id= (compintel's addition, docs/vulnerabilities.md "One advisory"): the advisory
 // records the KB holds under an id or naming it as an alias (a CVE gathers every source's record of it), each with
-// every package it affects, its ranges and versions, and its references; the loaded sources and their dates in the
-// status. The explorer's advisory page reads it. An id no record has is 404 NOT_FOUND.
+// every package it affects, its ranges and versions, and its references, and CISA's KEV entry when the catalogue lists
+// its id or an alias (one more query); the loaded sources and their dates in the status. The explorer's advisory page reads it. An id no record has is 404 NOT_FOUND.
 import { Type } from 'typebox'
+import { isCve, kevFields, listedKev } from '../../../domain/vulnerabilities/kev.ts'
 import { HttpError } from '../../errors.ts'
 import { responses } from '../../schemas/common.ts'
+import { KevSchema } from '../../schemas/vulnerabilities.ts'
 import { statusWithDb } from '../../shared/batch.ts'
 import type { App, AppDeps } from '../../types.ts'
 
@@ -25,6 +27,7 @@ const AdvisorySchema = Type.Object({
   database_severity: Type.String(),
   cwe_ids: Type.Array(Type.String()),
   references: Type.Array(Type.Object({ type: Type.String(), url: Type.String() })),
+  kev: Type.Optional(KevSchema),
   affected: Type.Array(
     Type.Object({
       ecosystem: Type.String(),
@@ -55,6 +58,8 @@ export function registerGetAdvisory(app: App, deps: AppDeps): void {
     async (req) => {
       const found = await deps.services.advisories.byId(req.query.id.trim(), MAX_RECORDS)
       if (found.length === 0) throw new HttpError('NOT_FOUND', `No advisory ${req.query.id} in this knowledge base`)
+      const cves = [...new Set(found.flatMap((a) => [a.id, ...a.aliases]).filter(isCve))]
+      const listed = cves.length > 0 ? await deps.services.advisories.kev(cves) : new Map()
       return {
         advisories: found.map((a) => ({
           id: a.id,
@@ -70,6 +75,7 @@ export function registerGetAdvisory(app: App, deps: AppDeps): void {
           database_severity: a.databaseSeverity ?? '',
           cwe_ids: a.cweIds,
           references: a.references,
+          ...withKev(listedKev([a.id, ...a.aliases], listed)),
           affected: a.affected.map((p) => ({
             ecosystem: p.ecosystem,
             purl: `pkg:${p.purlType}/${p.purlName}`,
@@ -77,8 +83,12 @@ export function registerGetAdvisory(app: App, deps: AppDeps): void {
             versions: p.versions ?? [],
           })),
         })),
-        status: await statusWithDb(deps, 'Success', ['advisories']),
+        status: await statusWithDb(deps, 'Success', ['advisories', 'kev']),
       }
     },
   )
+}
+
+function withKev(k: ReturnType<typeof listedKev>) {
+  return k ? { kev: kevFields(k) } : {}
 }

@@ -86,7 +86,11 @@ test('every listed version written; the newest and asked POMs read, their parent
     ],
   )
   // the dependency at the version its parent manages
-  assert.deepEqual(u?.versions[0]?.dependencies, [{ scope: 'runtime', name: 'org.example:lib', requirement: '2.0' }])
+  assert.deepEqual(u?.versions[0]?.dependencies, [
+    { scope: 'runtime', name: 'org.example:lib', requirement: '2.0', position: 0 },
+  ])
+  // and that management kept, for the walk to apply below the version (docs/maven.md "Dependencies")
+  assert.deepEqual(u?.versions[0]?.managed, { 'org.example:lib': '2.0' })
 })
 
 test('the versions the KB holds written again only when their POM was read', async () => {

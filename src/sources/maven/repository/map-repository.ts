@@ -1,6 +1,6 @@
 // A Maven repository's artifact → the KB's facts (docs/maven.md "From a Maven repository"): every version its
 // maven-metadata.xml lists is one version (the truth of what exists); the versions whose POM was read (the newest, the
-// asked ones) carry the effective POM's license and dependencies (map-maven.ts pomLicense / pomDependencies, the
+// asked ones) carry the effective POM's license and dependencies (map-maven.ts pomLicense / pomDependencies / pomManaged, the
 // Debian mapping's) and are dated by the POM's Last-Modified where the repository sent one that is a date; the others
 // are undated, licenseless and without dependencies (the metadata dates no version). A walked version's integrity is
 // its jar's checksum (the one it matched; none when its sources jar was walked, or the repository published none).
@@ -9,7 +9,7 @@ import { versionSortKey } from '../../../domain/kb/sort-key.ts'
 import type { ComponentFacts, VersionFacts } from '../../../domain/kb/types.ts'
 import type { EffectivePom } from '../../../domain/maven/effective-pom.ts'
 import { schemeFor } from '../../../domain/shared/versions/index.ts'
-import { pomComponent, pomDependencies, pomLicense } from '../map-maven.ts'
+import { pomComponent, pomDependencies, pomLicense, pomManaged } from '../map-maven.ts'
 import type { Checksum } from './checksums.ts'
 
 const REPOSITORY_SOURCE = 'maven-repository'
@@ -65,6 +65,7 @@ function mapVersion(version: string, r: ReadVersion | undefined, asOf: string): 
     license,
     ...(license ? { licenseOrigin: { source: REPOSITORY_SOURCE, path: `${artifactId}-${version}.pom` } } : {}),
     dependencies: r ? pomDependencies(r.model) : [],
+    ...(r ? pomManaged(r.model) : {}),
     source: REPOSITORY_SOURCE,
     asOf,
   }

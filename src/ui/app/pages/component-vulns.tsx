@@ -1,4 +1,6 @@
-// The vulnerabilities of the chosen version: severity, CVSS, EPSS, fixed versions, each linked to its advisory.
+// The vulnerabilities of the chosen version: severity, CVSS, EPSS, fixed versions, each linked to its advisory; those
+// CISA lists as known exploited (KEV) marked so and listed first; and the nearest upgrades that fix them (the answer's
+// `remediation`).
 import { post } from '../api.ts'
 import { BarChart } from '../bar-chart.tsx'
 import { useLoad } from '../load.ts'
@@ -18,11 +20,17 @@ interface Vulnerability {
   source: string
   cvss: { cvss: string; cvss_score: number; cvss_severity: string }[]
   epss?: { probability: number; percentile: number; score_date: string }
+  kev?: { cve: string; date_added: string; due_date: string; known_ransomware_campaign_use: string }
   advisory_ids: string[]
   fixed_versions: string[]
 }
+type Upgrade = { version: string; same_major: boolean } | null
+interface Remediation {
+  fixes_all: Upgrade
+  fixes_severe?: Upgrade
+}
 interface Answer {
-  components: ({ version: string; vulnerabilities: Vulnerability[] } & Outcomes)[]
+  components: ({ version: string; vulnerabilities: Vulnerability[]; remediation?: Remediation } & Outcomes)[]
   status?: { db?: { sources?: { name: string; as_of: string | null; imported_at: string }[] } }
 }
 
@@ -34,7 +42,8 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
     [ref_.purl, ref_.requirement],
   )
   const answer = loaded.state === 'ok' ? loaded.data.components[0] : undefined
-  const list = answer?.vulnerabilities ?? []
+  // known exploited first, the answer's order kept otherwise
+  const list = [...(answer?.vulnerabilities ?? [])].sort((a, b) => Number(!!b.kev) - Number(!!a.kev))
   return (
     <Section
       title={`Vulnerabilities (${answer ? list.length : '…'})`}
@@ -45,6 +54,7 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
       <Pending loaded={loaded} />
       {answer && <Outcome answer={answer} />}
       {answer && list.length === 0 && !answer.error_code && <p>No known vulnerability affects {answer.version}.</p>}
+      {answer?.remediation && <Upgrades remediation={answer.remediation} count={list.length} />}
       {list.length > 0 && (
         <table>
           <caption class="sr-only">Vulnerabilities of version {answer?.version}</caption>
@@ -62,6 +72,8 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
               <tr key={v.id}>
                 <td>
                   <a href={advisoryHref(v.advisory_ids[0] ?? v.id)}>{v.id}</a>
+                  {v.kev && ' '}
+                  {v.kev && <KevMark kev={v.kev} />}
                   <div class="summary">{v.summary}</div>
                 </td>
                 <td>
@@ -84,6 +96,50 @@ export function Vulnerabilities({ ref_, versions }: { ref_: Ref; versions: strin
       )}
       {versions.length > 1 && <Timeline purl={ref_.purl} versions={versions} />}
     </Section>
+  )
+}
+
+/**
+ * The nearest upgrade that fixes all the known vulnerabilities (or that none is known), and the one that fixes the
+ * critical and high ones when it is another (when no version fixes those, none fixes all either: said once).
+ */
+function Upgrades({ remediation, count }: { remediation: Remediation; count: number }) {
+  const all = remediation.fixes_all
+  const severe = remediation.fixes_severe
+  const major = (u: NonNullable<Upgrade>) => (u.same_major ? '' : ' (a new major version)')
+  const known = count === 1 ? 'the known vulnerability' : `all ${count} known vulnerabilities`
+  return (
+    <p class="remediation">
+      {all ? (
+        <>
+          <strong>
+            Upgrade to {all.version} fixes {known}
+          </strong>
+          {major(all)}.
+        </>
+      ) : (
+        <>No version this knowledge base knows fixes {known}.</>
+      )}
+      {severe && severe.version !== all?.version && (
+        <>
+          {' '}
+          Upgrade to {severe.version} fixes the critical and high ones{major(severe)}.
+        </>
+      )}
+    </p>
+  )
+}
+
+/** CISA's KEV catalogue lists it: the mark, with the date it was added and the due date. */
+function KevMark({ kev }: { kev: NonNullable<Vulnerability['kev']> }) {
+  const ransomware = kev.known_ransomware_campaign_use === 'Known' ? ', used in ransomware campaigns' : ''
+  return (
+    <span
+      class="chip sev-critical kev"
+      title={`${kev.cve} is in CISA's catalogue of known exploited vulnerabilities since ${kev.date_added} (action due ${kev.due_date}${ransomware})`}
+    >
+      Known exploited (since {kev.date_added})
+    </span>
   )
 }
 
