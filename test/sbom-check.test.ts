@@ -34,7 +34,12 @@ const BOM = {
 const NO_HIGH = { rules: [{ id: 'no-high', when: { severity_at_least: 'high' } }] }
 
 async function check(body: unknown, key = t.keys.full) {
-  const res = await t.app.inject({ method: 'POST', url: '/v2/sbom/check', headers: { 'x-api-key': key }, payload: body as object })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v2/sbom/check',
+    headers: { 'x-api-key': key },
+    payload: body as object,
+  })
   return { status: res.statusCode, body: res.json() }
 }
 
@@ -57,7 +62,11 @@ describe('POST /v2/sbom/check', () => {
   test('the same BOM with those findings triaged not_affected (its own analysis, or OpenVEX beside it) passes', async () => {
     const failed = (await check({ sbom: BOM, policy: NO_HIGH })).body
     const high = [...new Set(failed.violations.map((v: { finding: string }) => v.finding))] as string[]
-    const analysis = { state: 'not_affected', justification: 'code_not_reachable', detail: 'template() is never called' }
+    const analysis = {
+      state: 'not_affected',
+      justification: 'code_not_reachable',
+      detail: 'template() is never called',
+    }
     const triaged = {
       ...BOM,
       vulnerabilities: high.map((id) => ({ id, analysis, affects: [{ ref: 'lodash' }] })),
@@ -81,7 +90,11 @@ describe('POST /v2/sbom/check', () => {
     }
     const beside = (await check({ sbom: BOM, policy: NO_HIGH, vex: [openVex] })).body
     assert.equal(beside.verdict, 'pass', JSON.stringify(beside.violations))
-    const malformed = await check({ sbom: BOM, policy: NO_HIGH, vex: [{ ...openVex, statements: [{ status: 'fine' }] }] })
+    const malformed = await check({
+      sbom: BOM,
+      policy: NO_HIGH,
+      vex: [{ ...openVex, statements: [{ status: 'fine' }] }],
+    })
     assert.equal(malformed.status, 400)
   })
 

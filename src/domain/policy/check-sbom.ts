@@ -31,7 +31,8 @@ export async function checkSbom(parsed: unknown, policy: Policy, ports: CheckPor
   const quantumLevel = new Map(ports.algorithmCatalogue().map((a) => [a.id, a.cbom?.nistQuantumSecurityLevel]))
   const components = facts.map((f, i): PolicyComponent => {
     const s = statuses[i]
-    const status = s && 'status' in s.componentStatus ? (s.versionStatus?.status ?? s.componentStatus.status) : 'unknown'
+    const status =
+      s && 'status' in s.componentStatus ? (s.versionStatus?.status ?? s.componentStatus.status) : 'unknown'
     return {
       ref: f.ref,
       purl: f.purl,

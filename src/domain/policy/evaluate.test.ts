@@ -31,7 +31,13 @@ describe('evaluatePolicy', () => {
     const v = evaluatePolicy(noHigh, [component({ findings: [finding({})] })])
     assert.equal(v.verdict, 'fail')
     assert.deepEqual(v.violations, [
-      { rule: 'no-high', action: 'fail', component: 'pkg:npm/lodash@4.17.15', finding: 'CVE-2020-8203', reason: 'severity high' },
+      {
+        rule: 'no-high',
+        action: 'fail',
+        component: 'pkg:npm/lodash@4.17.15',
+        finding: 'CVE-2020-8203',
+        reason: 'severity high',
+      },
     ])
     assert.deepEqual(v.summary.rules, [{ id: 'no-high', action: 'fail', violations: 1 }])
   })
@@ -64,15 +70,12 @@ describe('evaluatePolicy', () => {
         { id: 'malware', when: { malicious: true } },
       ],
     })
-    const v = evaluatePolicy(
-      policy,
-      [
-        component({ license: 'MIT OR GPL-3.0-only' }),
-        component({ purl: 'pkg:npm/b@1', license: 'MIT AND GPL-3.0-only', status: 'deprecated' }),
-        component({ purl: 'pkg:npm/c@1', algorithms: [{ name: 'md5', weak: true, quantumVulnerable: false }] }),
-        component({ purl: 'pkg:npm/d@1', findings: [finding({ id: 'MAL-2024-1', malicious: true })] }),
-      ]
-    )
+    const v = evaluatePolicy(policy, [
+      component({ license: 'MIT OR GPL-3.0-only' }),
+      component({ purl: 'pkg:npm/b@1', license: 'MIT AND GPL-3.0-only', status: 'deprecated' }),
+      component({ purl: 'pkg:npm/c@1', algorithms: [{ name: 'md5', weak: true, quantumVulnerable: false }] }),
+      component({ purl: 'pkg:npm/d@1', findings: [finding({ id: 'MAL-2024-1', malicious: true })] }),
+    ])
     assert.deepEqual(
       v.violations.map((x) => [x.rule, x.component, x.finding]),
       [
@@ -92,10 +95,20 @@ describe('readPolicy', () => {
   it('names every flaw of a policy that does not conform', () => {
     assert.throws(
       () => readPolicy({ rules: [{ id: 'x', when: { severity_at_least: 'huge', colour: 1 } }] }),
-      (err: Error) => /unknown field "colour"/.test(err.message) && /must be one of low, medium, high, critical/.test(err.message),
+      (err: Error) =>
+        /unknown field "colour"/.test(err.message) && /must be one of low, medium, high, critical/.test(err.message),
     )
     assert.throws(() => readPolicy({ rules: [] }), /rules/)
-    assert.throws(() => readPolicy({ rules: [{ id: 'a', when: { kev: true } }, { id: 'a', when: { kev: true } }] }), /unique \(a\)/)
+    assert.throws(
+      () =>
+        readPolicy({
+          rules: [
+            { id: 'a', when: { kev: true } },
+            { id: 'a', when: { kev: true } },
+          ],
+        }),
+      /unique \(a\)/,
+    )
     assert.throws(() => readPolicy({ rules: [{ id: 'a', when: {} }] }), /when/)
   })
 })

@@ -4,7 +4,14 @@
 // why. Any `fail` violation fails the verdict; `warn` ones alone warn.
 import { copyleftClass } from '../licenses/osadl.ts'
 import { copyleftIn, type Finding, licenseDenied, licenseList, licenseNotAllowed } from './license-conditions.ts'
-import { type Conditions, FINDING_CONDITIONS, type Policy, type Rule, SEVERITIES, type SeverityLevel } from './policy.ts'
+import {
+  type Conditions,
+  FINDING_CONDITIONS,
+  type Policy,
+  type Rule,
+  SEVERITIES,
+  type SeverityLevel,
+} from './policy.ts'
 
 export interface PolicyFinding {
   id: string
@@ -34,7 +41,7 @@ export interface PolicyComponent {
   findings: PolicyFinding[]
 }
 
-export interface Violation {
+interface Violation {
   rule: string
   action: Rule['action']
   component: string
@@ -118,11 +125,12 @@ function componentReasons(when: Conditions, c: PolicyComponent): string[] | unde
   if (when.status_in) reasons.push(when.status_in.includes(c.status) ? `status ${c.status}` : undefined)
   if (when.license_denied) reasons.push(licenseDenied(c.license, licenseList(when.license_denied)))
   if (when.license_allowed) reasons.push(licenseNotAllowed(c.license, licenseList(when.license_allowed)))
-  if (when.copyleft_in)
-    reasons.push(copyleftIn(c.license, new Set(when.copyleft_in), copyleftClass))
+  if (when.copyleft_in) reasons.push(copyleftIn(c.license, new Set(when.copyleft_in), copyleftClass))
   if (when.crypto) {
     const hits = c.algorithms.filter(
-      (a) => (when.crypto?.includes('weak') && a.weak) || (when.crypto?.includes('quantum-vulnerable') && a.quantumVulnerable),
+      (a) =>
+        (when.crypto?.includes('weak') && a.weak) ||
+        (when.crypto?.includes('quantum-vulnerable') && a.quantumVulnerable),
     )
     reasons.push(hits.length > 0 ? `uses ${hits.map((a) => a.name).join(', ')}` : undefined)
   }

@@ -46,10 +46,24 @@ export function copyleftIn(
   if (!choices) return `license "${expression}" is not an SPDX expression`
   const hit = (t: LicenseTerm) => classes.has(classOf(t.license) ?? '')
   if (choices.some((c) => !c.some(hit))) return undefined
-  const named = [...new Set(choices.flat().filter(hit).map((t) => `${t.license}: ${classOf(t.license)}`))]
+  const named = [
+    ...new Set(
+      choices
+        .flat()
+        .filter(hit)
+        .map((t) => `${t.license}: ${classOf(t.license)}`),
+    ),
+  ]
   return `license ${expression}: every choice includes a copyleft license (${named.join(', ')})`
 }
 
 function namesIn(choices: Choice[], pick: (t: LicenseTerm) => boolean): string {
-  return [...new Set(choices.flat().filter(pick).map((t) => termNames(t)[0] as string))].join(', ')
+  return [
+    ...new Set(
+      choices
+        .flat()
+        .filter(pick)
+        .map((t) => termNames(t)[0] as string),
+    ),
+  ].join(', ')
 }

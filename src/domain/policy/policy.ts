@@ -5,8 +5,8 @@ import { Ajv, type ErrorObject } from 'ajv'
 
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const
 export type SeverityLevel = (typeof SEVERITIES)[number]
-export const CRYPTO_CONCERNS = ['weak', 'quantum-vulnerable'] as const
-export type CryptoConcern = (typeof CRYPTO_CONCERNS)[number]
+const CRYPTO_CONCERNS = ['weak', 'quantum-vulnerable'] as const
+type CryptoConcern = (typeof CRYPTO_CONCERNS)[number]
 
 export interface Conditions {
   severity_at_least?: SeverityLevel
@@ -37,7 +37,7 @@ export const FINDING_CONDITIONS = ['severity_at_least', 'cvss_at_least', 'epss_a
 
 const idList = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 200 }, minItems: 1, maxItems: 1000 }
 
-export const POLICY_SCHEMA = {
+const POLICY_SCHEMA = {
   $id: 'https://compintel.example/schemas/policy.json',
   title: 'compintel policy',
   type: 'object',
@@ -73,7 +73,12 @@ export const POLICY_SCHEMA = {
               },
               license_denied: idList,
               license_allowed: idList,
-              copyleft_in: { type: 'array', items: { enum: ['Yes', 'Questionable', 'No'] }, minItems: 1, uniqueItems: true },
+              copyleft_in: {
+                type: 'array',
+                items: { enum: ['Yes', 'Questionable', 'No'] },
+                minItems: 1,
+                uniqueItems: true,
+              },
               crypto: { type: 'array', items: { enum: [...CRYPTO_CONCERNS] }, minItems: 1, uniqueItems: true },
             },
           },

@@ -2,7 +2,10 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { licenseChoices, normalId } from './spdx-choices.ts'
 
-const names = (expression: string) => licenseChoices(expression)?.map((c) => c.map((t) => (t.exception ? `${t.license} WITH ${t.exception}` : t.license)).join(' & '))
+const names = (expression: string) =>
+  licenseChoices(expression)?.map((c) =>
+    c.map((t) => (t.exception ? `${t.license} WITH ${t.exception}` : t.license)).join(' & '),
+  )
 
 describe('licenseChoices', () => {
   it('reads OR as choices and AND as one choice bound by both', () => {

@@ -13,7 +13,9 @@ import type { App, AppDeps } from '../../types.ts'
 import { inputError, SBOM_BODY_LIMIT } from './post-sbom-enrich.ts'
 
 const Body = Type.Object({
-  sbom: Type.Unknown({ description: 'The SBOM, as POST /v2/sbom/enrich takes it (a JSON document or a list of purls)' }),
+  sbom: Type.Unknown({
+    description: 'The SBOM, as POST /v2/sbom/enrich takes it (a JSON document or a list of purls)',
+  }),
   policy: Type.Unknown({ description: 'The policy: { "rules": [ { "id", "when": { conditions }, "action" } ] }' }),
   vex: Type.Optional(
     Type.Array(Type.Unknown(), {
