@@ -171,15 +171,21 @@ test('unknown command → usage and exit 2', async () => {
   assert.match(res.stderr, /usage: compintel/)
 })
 
-test('serve: prints the first key, serves it, and exits 0 on SIGTERM', async () => {
+test('serve: prints the first key, serves it, and exits 0 on SIGTERM', async (t) => {
   const env = { ...kbEnv(), PORT: '0' }
   const child = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  // whatever fails below, the server does not outlive the test (its pipes would keep this file's process running)
+  t.after(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  })
   let out = ''
   child.stdout.on('data', (c) => {
     out += c
   })
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 20_000)
+    // a first start on a busy machine loads its modules for many seconds
+    const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 60_000)
     child.stdout.on('data', () => {
       const m = out.match(/listening on (http:\/\/[0-9.:]+)/)
       if (m?.[1]) {
@@ -195,7 +201,6 @@ test('serve: prints the first key, serves it, and exits 0 on SIGTERM', async () 
     body: '{"message":"m"}',
   })
   assert.equal(res.status, 200)
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   child.kill('SIGTERM')
   assert.equal(await exit, 0)
 })
