@@ -177,8 +177,10 @@ describe('POST /v2/sbom/enrich', () => {
 
   test('with on-demand learning, a component the KB lacks is fetched within the request and enriched', async () => {
     const cache = mkdtempSync(path.join(tmpdir(), 'ci-sbom-od-'))
+    // each request waits for its units (a thread that fetches the packument, then one that walks the tarball: about
+    // 4 s each on a quiet machine, several times that on a busy one); the wait is not what this test is about
     const t = await makeTestApp({
-      env: { ON_DEMAND_WAIT_MS: '10000' },
+      env: { ON_DEMAND_WAIT_MS: '30000' },
       onDemandRegistry: { registry: f.reg.url, cache },
     })
     try {
