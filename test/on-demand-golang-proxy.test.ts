@@ -9,18 +9,14 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, test } from 'node:test'
 import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
-import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
 import { golangSource } from '../src/sources/golang/source.ts'
-import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
-import { SqlOriginWriter } from '../src/storage/geo-store.ts'
-import { SqlKbWriter } from '../src/storage/kb-writer.ts'
-import { runUpdate } from '../src/update/run-update.ts'
 import type { TestApp } from './helpers/app.ts'
 import { type Answer, post } from './helpers/debian-kb.ts'
 import { debianRepoApp } from './helpers/debian-repo-app.ts'
 import { type GoProxyServer, startGoProxyServer } from './helpers/go-proxy-server.ts'
 import { isolateRegistryClients } from './helpers/registry-client-env.ts'
+import { runIngest, updateMetadata } from './helpers/source-commands.ts'
 
 let server: GoProxyServer
 // the client's document cache in a folder of the test's; this machine's go env file and GOPROXY not read
@@ -124,20 +120,7 @@ test('an unknown module on demand: its versions and times, its go.mod, then its 
 test('`compintel ingest golang` reads the proxy (go.mod requirements, license); `update` reads it again', async () => {
   const t = await app({ ON_DEMAND_CONCURRENCY: '0' })
   try {
-    const lines: string[] = []
-    const done = await golangSource.ingest.run(
-      { names: ['github.com/pkg/errors'], values: {} },
-      {
-        growth: t.config.growth,
-        writer: new SqlKbWriter(t.storage),
-        advisories: new SqlAdvisoryWriter(t.storage),
-        origins: new SqlOriginWriter(t.storage.db),
-        analyzers: DEFAULT_ANALYZERS,
-        now: () => new Date().toISOString(),
-        shouldStop: () => false,
-        log: (l) => lines.push(l),
-      },
-    )
+    const { done, lines } = await runIngest(t, golangSource, ['github.com/pkg/errors'])
     assert.equal(done.summary, 'golang: 1 packages written; not found: 0; failed: 0', lines.join('\n'))
     const [v] = await versionRows(t, 'pkg:golang/github.com/pkg/errors')
     assert.deepEqual(
@@ -155,11 +138,7 @@ test('`compintel ingest golang` reads the proxy (go.mod requirements, license); 
       server.seen.some((s) => /^\/proxy\/github\.com\/(!|%21)burnt(!|%21)sushi\/toml\/@v\/v1\.2\.0\.mod$/.test(s.path)),
       JSON.stringify(server.seen),
     )
-    const log = { info: () => {}, warn: () => {} }
-    const report = await runUpdate(
-      { storage: t.storage, registry: {}, growth: t.config.growth, log },
-      { metadata: true, feeds: false },
-    )
+    const report = await updateMetadata(t)
     assert.deepEqual(report.metadata, { checked: 2, changed: 0, notFound: 0, failed: 0 })
     // the license the zip gave is kept: the `.info` alone does not rewrite a known version
     assert.ok((await licenses(t, v?.id as number)).includes('declared BSD-2-Clause LICENSE'))

@@ -87,47 +87,37 @@ export class SqlAdvisoryReader implements AdvisoryReader {
 
   async epss(cves: readonly string[]): Promise<Map<string, EpssScore>> {
     const out = new Map<string, EpssScore>()
-    const ids = [...new Set(cves)]
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.storage.read
-        .selectFrom('epss_scores')
-        .selectAll()
-        .where('cve', 'in', ids.slice(i, i + CHUNK))
-        .execute()
-      for (const r of rows)
-        out.set(r.cve, {
-          cve: r.cve,
-          probability: r.probability,
-          percentile: r.percentile,
-          scoreDate: r.score_date,
-          modelVersion: r.model_version,
-        })
-    }
+    const rows = await inChunks(cves, (ids) =>
+      this.storage.read.selectFrom('epss_scores').selectAll().where('cve', 'in', ids).execute(),
+    )
+    for (const r of rows)
+      out.set(r.cve, {
+        cve: r.cve,
+        probability: r.probability,
+        percentile: r.percentile,
+        scoreDate: r.score_date,
+        modelVersion: r.model_version,
+      })
     return out
   }
 
   async kev(cves: readonly string[]): Promise<Map<string, KevEntry>> {
     const out = new Map<string, KevEntry>()
-    const ids = [...new Set(cves)]
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.storage.read
-        .selectFrom('kev_entries')
-        .selectAll()
-        .where('cve', 'in', ids.slice(i, i + CHUNK))
-        .execute()
-      for (const r of rows)
-        out.set(r.cve, {
-          cve: r.cve,
-          vendorProject: r.vendor_project,
-          product: r.product,
-          vulnerabilityName: r.vulnerability_name,
-          dateAdded: r.date_added,
-          shortDescription: r.short_description,
-          requiredAction: r.required_action,
-          dueDate: r.due_date,
-          knownRansomwareCampaignUse: r.known_ransomware_campaign_use,
-        })
-    }
+    const rows = await inChunks(cves, (ids) =>
+      this.storage.read.selectFrom('kev_entries').selectAll().where('cve', 'in', ids).execute(),
+    )
+    for (const r of rows)
+      out.set(r.cve, {
+        cve: r.cve,
+        vendorProject: r.vendor_project,
+        product: r.product,
+        vulnerabilityName: r.vulnerability_name,
+        dateAdded: r.date_added,
+        shortDescription: r.short_description,
+        requiredAction: r.required_action,
+        dueDate: r.due_date,
+        knownRansomwareCampaignUse: r.known_ransomware_campaign_use,
+      })
     return out
   }
 
@@ -176,4 +166,12 @@ function advisoryOfRow(r: Selectable<AdvisoriesTable>): Omit<Advisory, 'affected
     cweIds: JSON.parse(r.cwe_ids),
     references: JSON.parse(r.refs),
   }
+}
+
+/** The rows a query reads for these ids (each once), CHUNK ids per query. */
+async function inChunks<R>(ids: readonly string[], read: (chunk: string[]) => Promise<R[]>): Promise<R[]> {
+  const unique = [...new Set(ids)]
+  const rows: R[] = []
+  for (let i = 0; i < unique.length; i += CHUNK) rows.push(...(await read(unique.slice(i, i + CHUNK))))
+  return rows
 }
