@@ -7,7 +7,7 @@
 // module path is case-sensitive; a package's subfolder and a path that is no module path are no module.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { post } from './helpers/debian-kb.ts'
+import { manifestDependencies, post } from './helpers/debian-kb.ts'
 import { debianRepoApp, queueUnits as queuedUnits } from './helpers/debian-repo-app.ts'
 
 const app = (env: Record<string, string> = {}) => debianRepoApp({ env, onDemand: true })
@@ -111,6 +111,25 @@ describe('Go modules on demand', () => {
           ['golang', 'github.com/Gorilla/mux', 'known', 'failed', 'not found'],
           ['golang', 'github.com/pmezard/go-difflib/difflib', 'known', 'failed', 'not found'],
         ],
+      )
+    } finally {
+      await t.close()
+    }
+  })
+  test('scanoss-py scan --dependencies on a go.mod: each requirement with its license', async () => {
+    const t = await app()
+    try {
+      const deps = await manifestDependencies(t, 'go.mod', [
+        { purl: 'pkg:golang/github.com/stretchr/testify@v1.8.1' },
+        { purl: 'pkg:golang/github.com/gorilla/mux', requirement: 'v1.8.0' },
+      ])
+      assert.deepEqual(
+        deps.map((d) => [d.purl, d.version, d.licenses.map((l) => l.spdx_id)]),
+        [
+          ['pkg:golang/github.com/stretchr/testify', 'v1.8.1', ['MIT']],
+          ['pkg:golang/github.com/gorilla/mux', 'v1.8.0', ['BSD-3-Clause']],
+        ],
+        JSON.stringify(deps),
       )
     } finally {
       await t.close()

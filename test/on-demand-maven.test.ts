@@ -7,7 +7,7 @@
 // remembered as not found; names Maven refuses and other repositories' purls never queued.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { post } from './helpers/debian-kb.ts'
+import { manifestDependencies, post } from './helpers/debian-kb.ts'
 import { debianRepoApp, queueUnits as units } from './helpers/debian-repo-app.ts'
 
 const app = (env: Record<string, string> = {}) => debianRepoApp({ env, onDemand: true })
@@ -79,6 +79,21 @@ describe('Maven artifacts on demand', () => {
         ['maven', 'org.example:nothing', 'known', 'failed', 'not found'],
         ['maven', 'org.example:nothing', 'analysis', 'failed', 'not found'],
       ])
+    } finally {
+      await t.close()
+    }
+  })
+  test('scanoss-py scan --dependencies on a pom.xml: the artifact with its license', async () => {
+    const t = await app()
+    try {
+      const deps = await manifestDependencies(t, 'pom.xml', [
+        { purl: 'pkg:maven/org.apache.commons/commons-lang3@3.12.0' },
+      ])
+      assert.deepEqual(
+        deps.map((d) => [d.purl, d.version, d.licenses.map((l) => l.spdx_id)]),
+        [['pkg:maven/org.apache.commons/commons-lang3', '3.12.0', ['Apache-2.0']]],
+        JSON.stringify(deps),
+      )
     } finally {
       await t.close()
     }

@@ -99,6 +99,27 @@ export async function post(t: TestApp, url: string, components: { purl: string; 
   return (body.components ?? body.component_statistics) as Answer[]
 }
 
+/**
+ * The request `scanoss-py scan --dependencies` sends for one manifest (docs/reference: one POST per manifest file,
+ * depth 1, the requirement dropped when it repeats the purl's version), and the file's dependencies answered.
+ */
+export async function manifestDependencies(
+  t: TestApp,
+  file: string,
+  purls: { purl: string; requirement?: string }[],
+): Promise<{ purl: string; version: string; licenses: { spdx_id: string }[] }[]> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v2/dependencies/dependencies',
+    headers: { 'x-api-key': t.keys.full },
+    payload: { files: [{ file, purls }], depth: 1 },
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  const [answered] = res.json().files
+  assert.equal(answered.file, file)
+  return answered.dependencies
+}
+
 /** The fields of the answers the Debian tests read. */
 export interface Answer {
   version: string
