@@ -5,6 +5,7 @@
 // the same vulnerability get one entry each (`vulnerability/<id>`, then `vulnerability/<id>#2`, …).
 import { applyVex } from '../vex/apply-vex.ts'
 import type { VexAnalysis, VexStatement } from '../vex/statement.ts'
+import { kevLine } from '../vulnerabilities/kev.ts'
 import type { Vulnerability } from '../vulnerabilities/merge.ts'
 import type { AnalysedVulnerability, ComponentFacts } from './enrich.ts'
 
@@ -76,17 +77,22 @@ const SEVERITY: Record<string, string> = {
   NONE: 'none',
 }
 
+/** Its ratings; a known-exploited one says so in each rating's justification (CISA's KEV entry). */
 function ratings(v: Vulnerability): Json[] {
+  const justification = v.kev ? { justification: kevLine(v.kev) } : {}
   if (v.cvss.length > 0)
     return v.cvss.map((c) => ({
       method: METHOD[c.vector.slice(0, 8)] ?? 'CVSSv2',
       vector: c.vector,
       score: c.score,
       severity: c.severity.toLowerCase(),
+      ...justification,
     }))
   // no source gives a vector: the advisory database's own severity, as it states it
   const severity = SEVERITY[v.severity.toUpperCase()]
-  return severity ? [{ source: { name: v.sources[0] ?? 'osv' }, severity, method: 'other' }] : []
+  if (severity) return [{ source: { name: v.sources[0] ?? 'osv' }, severity, method: 'other', ...justification }]
+  // unrated, but known exploited: a rating that only says so
+  return v.kev ? [{ method: 'other', ...justification }] : []
 }
 
 /**
