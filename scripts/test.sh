@@ -23,7 +23,7 @@ reporters=()
 if [ -n "${TEST_TIMINGS_OUT:-}" ]; then
   : >"$TEST_TIMINGS_OUT"
   reporters=(--test-reporter=spec --test-reporter-destination=stdout
-    --test-reporter=./scripts/test-timings.ts --test-reporter-destination=/dev/null)
+    --test-reporter=./scripts/test-timings.ts --test-reporter-destination=stderr)
 fi
 # `--no-lint FILE…` runs only those test files (CI's extra passes on other Node lines).
 run() { node --import ./bin/register-ts.js --test --test-concurrency=1 "${reporters[@]}" "$@"; }

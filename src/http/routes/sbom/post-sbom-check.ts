@@ -57,6 +57,8 @@ export function registerPostSbomCheck(app: App, deps: AppDeps): void {
     '/v2/sbom/check',
     {
       config: { area: 'sbom' },
+      // a body missing both `sbom` and `policy` is told of both (the validator stops at its first error)
+      attachValidation: true,
       bodyLimit: Math.max(deps.config.bodyLimit, SBOM_BODY_LIMIT),
       schema: {
         summary: 'Check an SBOM against a policy',
@@ -71,6 +73,7 @@ export function registerPostSbomCheck(app: App, deps: AppDeps): void {
       },
     },
     async (req) => {
+      if (req.validationError) throw missingFields(req.body) ?? req.validationError
       const body = req.body as { sbom: unknown; policy: unknown; vex?: unknown[] }
       try {
         const policy = readPolicy(body.policy)
@@ -84,5 +87,17 @@ export function registerPostSbomCheck(app: App, deps: AppDeps): void {
         throw err
       }
     },
+  )
+}
+
+/** The fields a body lacks, all named; undefined when it lacks none (another flaw is the validator's to tell). */
+function missingFields(body: unknown): HttpError | undefined {
+  const given = typeof body === 'object' && body !== null ? body : {}
+  const missing = ['sbom', 'policy'].filter((k) => !(k in given))
+  if (missing.length === 0) return undefined
+  const named = missing.map((k) => `'${k}'`).join(' and ')
+  return new HttpError(
+    'VALIDATION_FAILED',
+    `Invalid request: body must have required propert${missing.length > 1 ? 'ies' : 'y'} ${named}`,
   )
 }
