@@ -150,7 +150,7 @@ for (const [where, walk] of [
     const aborted = Date.now()
     ac.abort(new Error('stop'))
     await assert.rejects(walking, /stop/)
-    assert.ok(Date.now() - aborted < 3000, 'ended at once')
+    assert.ok(Date.now() - aborted < 10_000, 'ended soon (once its command is reaped)')
     // reaped soon after (within 5 s: on a busy machine the exit is collected a moment after the abort answers)
     let left = childProcesses(process.pid).filter((c) => c.command === 'sleep')
     for (let waited = 0; left.length > 0 && waited < 5000; waited += 100) {

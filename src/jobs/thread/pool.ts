@@ -31,8 +31,12 @@ export const FILE_THREADS = 2
 const ENTRY = new URL('./entry.js', import.meta.url)
 /** A thread left without work this long stops (starting one again takes about half a second). */
 const IDLE_MS = 30_000
-/** An aborted command job that has not answered (its command killed and reaped) within this is terminated. */
-const ABORT_GRACE_MS = 2000
+/**
+ * An aborted command job that has not answered (its command killed and reaped) within this is terminated. Generous:
+ * only the thread's own event loop can reap its command, so a thread terminated before it did leaves a defunct child
+ * for the life of the server (seen with 2 s on a busy machine); the abort is answered as soon as the thread has reaped.
+ */
+const ABORT_GRACE_MS = 30_000
 
 interface Waiting {
   job: ArtifactJob
