@@ -17,9 +17,23 @@ import { promisify } from 'node:util'
 import { fileContents } from '../src/app/services.ts'
 import { wfpForFile } from '../src/domain/scanning/winnowing.ts'
 import { advisoryFromOsv } from '../src/domain/vulnerabilities/osv-record.ts'
+import type { KevEntry } from '../src/domain/vulnerabilities/types.ts'
+import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import { ownCode } from './fixtures/scan/own-code.ts'
 import { loadFixtureAdvisories } from './helpers/advisory-fixture.ts'
 import { type IngestedFixtures, ingestedFixtures } from './helpers/ingested-fixtures.ts'
+
+const KEV_FIXTURE: KevEntry = {
+  cve: 'CVE-2026-99001',
+  vendorProject: 'Fixture',
+  product: 'fixture-scan',
+  vulnerabilityName: 'fixture-scan Out-of-Bounds Write',
+  dateAdded: '2026-02-02',
+  shortDescription: 'FIXTURE: an out-of-bounds write in ring buffers.',
+  requiredAction: 'Apply mitigations per vendor instructions or discontinue use of the product.',
+  dueDate: '2026-02-23',
+  knownRansomwareCampaignUse: 'Unknown',
+}
 
 const require = createRequire(import.meta.url)
 const pkgJson = require.resolve('scanoss/package.json')
@@ -60,7 +74,7 @@ before(async () => {
     id: 'x_FX-SCAN-1',
     modified: '2026-02-01T00:00:00Z',
     published: '2026-01-20T00:00:00Z',
-    aliases: ['GHSA-fxsc-fxsc-0001'],
+    aliases: ['GHSA-fxsc-fxsc-0001', 'CVE-2026-99001'],
     summary: 'Out-of-bounds write in fixture-scan ring buffers',
     database_specific: { severity: 'HIGH' },
     affected: [
@@ -71,6 +85,8 @@ before(async () => {
     ],
   }
   await loadFixtureAdvisories(f.storage, [advisoryFromOsv(osv, 'osv:fixture')])
+  // FIXTURE: a KEV entry for its CVE, as CISA's catalogue would list it
+  await new SqlAdvisoryWriter(f.storage).writeKev([KEV_FIXTURE], 'kev', '2026-02-02T00:00:00Z')
   await f.t.app.listen({ host: '127.0.0.1', port: 0 })
   url = `http://127.0.0.1:${(f.t.app.server.address() as AddressInfo).port}/scan/direct`
   mkdirSync(path.join(work, 'proj', 'src'), { recursive: true })
@@ -200,19 +216,22 @@ describe('the form: flags, SBOM context and settings', () => {
     assert.equal('licenses' in (body['src/ring_copy.c']?.[0] ?? {}), false)
   })
 
-  test('dependencies, vulnerabilities and the algorithms of the matched file, unless the flags leave them out', async () => {
+  test('dependencies, vulnerabilities (with their KEV entry) and the algorithms of the matched file, unless the flags leave them out', async () => {
     const [m] = (await post(copy())).body['src/ring_copy.c'] ?? []
     assert.deepEqual(m?.dependencies, [
       { vendor: 'fixture-hfh', component: 'fixture-hfh', version: '^1.0.0', source: 'component_declared' },
     ])
     assert.deepEqual(
-      ((m?.vulnerabilities ?? []) as { ID: string; severity: string; patched: string; source: string }[]).map((v) => [
-        v.ID,
-        v.severity,
-        v.patched,
-        v.source,
-      ]),
-      [['GHSA-fxsc-fxsc-0001', 'High', '1.1.0', 'github_advisories']],
+      (
+        (m?.vulnerabilities ?? []) as {
+          ID: string
+          severity: string
+          patched: string
+          source: string
+          kev?: { cve: string; date_added: string }
+        }[]
+      ).map((v) => [v.ID, v.severity, v.patched, v.source, v.kev?.cve, v.kev?.date_added]),
+      [['GHSA-fxsc-fxsc-0001', 'High', '1.1.0', 'github_advisories', 'CVE-2026-99001', '2026-02-02']],
     )
     assert.deepEqual(m?.cryptography, [{ algorithm: 'sha1', strength: 'Weak' }])
     const [bare] = (await post(copy(), { flags: String(4 | 32 | 128) })).body['src/ring_copy.c'] ?? []
