@@ -149,6 +149,7 @@ describe('the explorer in Chromium', { skip }, () => {
     await vulns.getByRole('link', { name: 'CVE-2099-0001' }).click()
     await page.getByRole('heading', { level: 1, name: 'Advisory x_FX-1' }).waitFor()
     await page.getByText('Prototype pollution in fx-lib').waitFor()
+    await page.locator('main').getByText('Known exploited (since 2099-01-02)').waitFor()
     assert.equal(await page.locator('main #version, main #vulns').count(), 0, "nothing of the component's page is left")
     assert.match(await page.locator('main').innerText(), /SEMVER: from the first version, < 1\.3\.0 \(fixed\)/)
     assert.ok(requests.length > 5)

@@ -47,6 +47,27 @@ export function SeverityChip({ severity }: { severity: string }) {
   return <span class={`chip sev-${SEVERITIES.includes(s) ? s : 'unknown'}`}>{severity || 'Unknown'}</span>
 }
 
+/** A vulnerability's entry in CISA's catalogue of known exploited vulnerabilities, as the answers give it. */
+export interface Kev {
+  cve: string
+  date_added: string
+  due_date: string
+  known_ransomware_campaign_use: string
+}
+
+/** CISA's KEV catalogue lists it: the mark, with the date it was added and the due date. */
+export function KevMark({ kev }: { kev: Kev }) {
+  const ransomware = kev.known_ransomware_campaign_use === 'Known' ? ', used in ransomware campaigns' : ''
+  return (
+    <span
+      class="chip sev-critical kev"
+      title={`${kev.cve} is in CISA's catalogue of known exploited vulnerabilities since ${kev.date_added} (action due ${kev.due_date}${ransomware})`}
+    >
+      Known exploited (since {kev.date_added})
+    </span>
+  )
+}
+
 /** The outcome fields the API attaches to an answer that is not a plain success. */
 export interface Outcomes {
   error_code?: string

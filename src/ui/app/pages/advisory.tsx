@@ -1,8 +1,8 @@
-// The advisory page (docs/explorer.md): every record the KB holds under an id or naming it, with its severity,
+// The advisory page (docs/explorer.md): every record the KB holds under an id or naming it, with its KEV mark, severity,
 // aliases, every affected package with its ranges and versions, references, and the loaded source and its date.
 import { get } from '../api.ts'
 import { useLoad } from '../load.ts'
-import { ExternalLink, Pending, Section, SeverityChip } from '../parts.tsx'
+import { ExternalLink, type Kev, KevMark, Pending, Section, SeverityChip } from '../parts.tsx'
 import { advisoryHref, componentHref } from '../router.ts'
 
 interface Advisory {
@@ -17,6 +17,8 @@ interface Advisory {
   withdrawn: string
   severity: { type: string; score: string }[]
   database_severity: string
+  /** CISA's KEV entry of its CVE, when the catalogue lists it. */
+  kev?: Kev
   cwe_ids: string[]
   references: { type: string; url: string }[]
   affected: {
@@ -58,6 +60,11 @@ function Record({
       id={`adv-${slug}`}
       source={`${a.source}${loadedSource ? `, as of ${loadedSource.as_of ?? loadedSource.imported_at.slice(0, 10)}` : ''}`}
     >
+      {a.kev && (
+        <p>
+          <KevMark kev={a.kev} />
+        </p>
+      )}
       <p class="summary-lead">{a.summary || '(no summary)'}</p>
       {a.withdrawn && <p class="outcome">Withdrawn on {a.withdrawn.slice(0, 10)}</p>}
       <dl class="facts">

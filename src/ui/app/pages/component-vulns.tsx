@@ -4,7 +4,7 @@
 import { post } from '../api.ts'
 import { BarChart } from '../bar-chart.tsx'
 import { useLoad } from '../load.ts'
-import { Outcome, type Outcomes, Pending, Section, SeverityChip, severityRank } from '../parts.tsx'
+import { type Kev, KevMark, Outcome, type Outcomes, Pending, Section, SeverityChip, severityRank } from '../parts.tsx'
 import { advisoryHref } from '../router.ts'
 
 export interface Ref {
@@ -20,7 +20,7 @@ interface Vulnerability {
   source: string
   cvss: { cvss: string; cvss_score: number; cvss_severity: string }[]
   epss?: { probability: number; percentile: number; score_date: string }
-  kev?: { cve: string; date_added: string; due_date: string; known_ransomware_campaign_use: string }
+  kev?: Kev
   advisory_ids: string[]
   fixed_versions: string[]
 }
@@ -127,19 +127,6 @@ function Upgrades({ remediation, count }: { remediation: Remediation; count: num
         </>
       )}
     </p>
-  )
-}
-
-/** CISA's KEV catalogue lists it: the mark, with the date it was added and the due date. */
-function KevMark({ kev }: { kev: NonNullable<Vulnerability['kev']> }) {
-  const ransomware = kev.known_ransomware_campaign_use === 'Known' ? ', used in ransomware campaigns' : ''
-  return (
-    <span
-      class="chip sev-critical kev"
-      title={`${kev.cve} is in CISA's catalogue of known exploited vulnerabilities since ${kev.date_added} (action due ${kev.due_date}${ransomware})`}
-    >
-      Known exploited (since {kev.date_added})
-    </span>
   )
 }
 
