@@ -67,6 +67,25 @@ test('the deadline also ends a body that stops coming', async () => {
   await assert.rejects(readLimited(a.body, 1000, 'FIXTURE', a.stop), { code: 'ETIMEDOUT' })
 })
 
+test("a caller's signal already ended: its reason, and no request is made (none is left to fail unheard)", async () => {
+  const asked = index.seen.length
+  const halt = new AbortController()
+  halt.abort(new Error('FIXTURE stopping'))
+  const unheard: unknown[] = []
+  const listen = (err: unknown) => unheard.push(err)
+  process.on('uncaughtException', listen)
+  try {
+    await assert.rejects(guardedGet(`${index.origin}/none`, { ...base, policy: policy(), signal: halt.signal }), {
+      message: 'FIXTURE stopping',
+    })
+    await new Promise((r) => setTimeout(r, 50))
+  } finally {
+    process.off('uncaughtException', listen)
+  }
+  assert.deepEqual(unheard, [])
+  assert.equal(index.seen.length, asked)
+})
+
 test('a gzipped document is decoded; an artifact is hashed and handed on as sent', async () => {
   const a = await guardedGet(`${index.origin}/gz`, { ...base, policy: policy() })
   assert.equal((await readLimited(a.body, 1000, 'FIXTURE', a.stop)).toString(), 'FIXTURE text')

@@ -126,11 +126,11 @@ function send(url: URL, headers: Record<string, string>, o: GetOptions, signal: 
   const agent = agentFor(o)
   const transport = url.protocol === 'https:' ? https : http
   return new Promise<Answer>((resolve, reject) => {
+    // Already ended (a worker stopping between two requests): no request at all, so none is destroyed unheard.
+    if (signal.aborted) return reject(reasonOf(o))
     const streams: { destroy(err?: Error): void }[] = []
     const abort = () => {
-      const err = o.signal?.aborted
-        ? (o.signal.reason as Error)
-        : Object.assign(new Error(`${o.what}: no whole answer within ${o.timeoutMs} ms`), { code: 'ETIMEDOUT' })
+      const err = reasonOf(o)
       for (const s of streams) s.destroy(err)
       reject(err)
     }
@@ -149,14 +149,19 @@ function send(url: URL, headers: Record<string, string>, o: GetOptions, signal: 
       resolve({ status: res.statusCode ?? 0, url, headers: res.headers, body, stop })
     })
     streams.push(req)
-    if (signal.aborted) return abort()
-    signal.addEventListener('abort', abort, { once: true })
     req.on('error', (err: NodeJS.ErrnoException) => {
       signal.removeEventListener('abort', abort)
       reject(err.code === 'EADDRREFUSED' ? new UpstreamRefused('address', err.message) : err)
     })
+    signal.addEventListener('abort', abort, { once: true })
     req.end()
   })
+}
+
+/** Why the request's signal ended: the caller's reason, or the deadline as an ETIMEDOUT error (worth another try). */
+function reasonOf(o: GetOptions): Error {
+  if (o.signal?.aborted) return o.signal.reason as Error
+  return Object.assign(new Error(`${o.what}: no whole answer within ${o.timeoutMs} ms`), { code: 'ETIMEDOUT' })
 }
 
 function agentFor(o: GetOptions): Agent {
