@@ -1,5 +1,5 @@
-// Adds the vulnerability data of data/sources (OSV advisories, EPSS, purl2cpe) to the seed without the network:
-// loads the current seed into a fresh SQLite file, runs the three ingests, and exports the seed again (release
+// Adds the vulnerability data of data/sources (OSV advisories, EPSS, CISA's KEV catalogue, purl2cpe) to the seed
+// without the network: loads the current seed into a fresh SQLite file, runs the four ingests, and exports the seed again (release
 // `seed-<today>`; every other table exports exactly as before, the round trip being byte for byte).
 //   node --import ./bin/register-ts.js scripts/add-vuln-data-to-seed.ts [--seed DIR] [--out DIR] [--db FILE]
 // `npm run seed:build` does the same after its npm ingest (scripts/build-seed.sh).
@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util'
 import { SEED_DIR } from '../src/config/seed-dir.ts'
 import { formatReport } from '../src/ingest/data-report.ts'
 import { ingestEpss } from '../src/sources/epss/epss.ts'
+import { ingestKev, SHIPPED_KEV } from '../src/sources/kev/kev.ts'
 import { ingestOsv } from '../src/sources/osv/ingest-osv.ts'
 import { ingestPurl2Cpe } from '../src/sources/purl2cpe/purl2cpe.ts'
 import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
@@ -41,6 +42,9 @@ await editSeed(values, async (storage) => {
   log(`  (${seconds(t)} s)`)
   t = Date.now()
   log(formatReport('ingest epss', await ingestEpss(epss[0] as string, writer, { now })))
+  log(`  (${seconds(t)} s)`)
+  t = Date.now()
+  log(formatReport('ingest kev', await ingestKev(path.join(SOURCES, SHIPPED_KEV), writer, { now })))
   log(`  (${seconds(t)} s)`)
   t = Date.now()
   const purl2cpe = path.join(SOURCES, 'purl2cpe', 'purl2cpe.ndjson.gz')

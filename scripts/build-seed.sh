@@ -5,16 +5,15 @@
 #   data/seed-packages.tsv          top packages; their runtime dependency closure is followed
 #   data/seed-crypto-packages.txt   crypto-relevant packages; every version is analyzed
 #   data/seed-debian-packages.txt   Debian packages (with Priority: required and the closure), from Debian's archive
-#   data/seed-pypi-packages.txt     Python distributions and crates (with their runtime closure), from the Debian
-#   data/seed-cargo-packages.txt    packages that repackage them (scripts/add-pypi-cargo-to-seed.ts)
-#   data/seed-maven-packages.txt    Maven artifacts (with their runtime closure), from the same script
+#   data/seed-pypi-packages.txt     Python distributions, crates and Go modules (with their runtime closure), from
+#   data/seed-cargo-packages.txt    the Debian packages that repackage them (scripts/add-repackaged-to-seed.ts;
+#   data/seed-golang-packages.txt   chosen by scripts/choose-repackaged-seed.ts)
+#   data/seed-maven-packages.txt    Maven artifacts (with their runtime closure), chosen by hand, from the same script
 #   data/git-origin/                commit-timezone data of 41 repositories (origin from commit timing)
-#   data/sources/                   OSV advisories, EPSS scores and purl2cpe, loaded from the files shipped there
-#                                   (no network; data/sources/README.md). Without the npm registry, the same
-#                                   vulnerability data can be added to the current seed with
+#   data/sources/                   OSV advisories, EPSS scores, CISA's KEV catalogue and purl2cpe, loaded from the
+#                                   files shipped there (no network; data/sources/README.md). Without the npm
+#                                   registry, the same vulnerability data can be added to the current seed with
 #                                   node --import ./bin/register-ts.js scripts/add-vuln-data-to-seed.ts
-#                                   (CISA's KEV catalogue, data/sources/kev, is not in the seed: the first start of a
-#                                   KB without KEV entries loads it, src/app/prepare.ts)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_db="${SEED_BUILD_DB:-data/seed-build.sqlite}"
@@ -37,14 +36,14 @@ cli ingest debian --from-file data/seed-debian-packages.txt --priority required 
 cli ingest debian --from-file data/seed-debian-packages.txt --analyze latest --skip-analyzer snippets --no-update || true
 cli ingest osv data/sources/advisories/*.osv.ndjson.gz
 cli ingest epss data/sources/epss/epss_scores-*.csv.gz
+cli ingest kev data/sources/kev/known_exploited_vulnerabilities.json.gz
 cli ingest purl2cpe data/sources/purl2cpe/purl2cpe.ndjson.gz --source-date 2026-08-22 # the snapshot's commit date
 cli ingest commit-timezones data/git-origin/commit-timezones.ndjson.gz
 cli export --out data/seed
-# Python distributions, crates and Maven artifacts (data/README.md; data/seed-pypi-packages.txt,
-# data/seed-cargo-packages.txt, chosen by scripts/choose-pypi-cargo-seed.ts; data/seed-maven-packages.txt): learned
-# from the Debian packages that repackage them, with their runtime closure, into the exported seed (loaded into a
-# temporary KB, exported again)
-node --import ./bin/register-ts.js scripts/add-pypi-cargo-to-seed.ts
+# Python distributions, crates, Go modules and Maven artifacts (data/README.md; data/seed-{pypi,cargo,golang}-packages.txt,
+# chosen by scripts/choose-repackaged-seed.ts; data/seed-maven-packages.txt): learned from the Debian packages that
+# repackage them, with their runtime closure, into the exported seed (loaded into a temporary KB, exported again)
+node --import ./bin/register-ts.js scripts/add-repackaged-to-seed.ts
 node --import ./bin/register-ts.js scripts/add-snippets-to-seed.ts --budget-mb "${SEED_SNIPPET_BUDGET_MB:-8}"
 
 # The seed must not name the registry it was built from (hosts are never committed). Only the tables read from

@@ -180,6 +180,7 @@ async function sourcesOf(storage: Storage): Promise<SeedManifest['sources']> {
       union all select source, as_of from version_licenses
       union all select 'computed:' || analyzer || '@' || analyzer_version as source, as_of from analyses
       union all select source, as_of from advisories union all select source, as_of from epss_scores
+      union all select source, as_of from kev_entries
       union all select source, as_of from cpe_products
       union all select source, as_of from origin_repos union all select source, as_of from geo_accounts
     ) s group by source order by source`.execute(storage.db)

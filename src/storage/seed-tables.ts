@@ -28,6 +28,7 @@ export interface SeedTable {
     | 'advisories'
     | 'advisory_packages'
     | 'epss_scores'
+    | 'kev_entries'
     | 'cpe_products'
     | 'data_sources'
     | 'origin_repos'
@@ -213,6 +214,24 @@ export const SEED_TABLES: readonly SeedTable[] = [
     significantDigits: 6,
     split: { by: 'key', columns: ['cve'], shards: 16 },
     columns: ['cve', 'probability', 'percentile', 'score_date', 'model_version', 'source', 'as_of'],
+  },
+  {
+    name: 'kev_entries',
+    key: ['cve'],
+    paging: 'keyset',
+    columns: [
+      'cve',
+      'vendor_project',
+      'product',
+      'vulnerability_name',
+      'date_added',
+      'short_description',
+      'required_action',
+      'due_date',
+      'known_ransomware_campaign_use',
+      'source',
+      'as_of',
+    ],
   },
   {
     name: 'cpe_products',

@@ -42,7 +42,7 @@ export interface RepackagedIndex {
    * case-sensitive).
    */
   find(ecosystem: RepackagedEntry['ecosystem'], name: string): RepackagedEntry[]
-  /** Every entry, in the order the indexes list them (what a package holds: scripts/choose-pypi-cargo-seed.ts). */
+  /** Every entry, in the order the indexes list them (what a package holds: scripts/choose-repackaged-seed.ts). */
   entries(): RepackagedEntry[]
 }
 

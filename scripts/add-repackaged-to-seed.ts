@@ -1,14 +1,14 @@
-// Adds Python distributions, crates and Maven artifacts to the seed (data/README.md "The seed KB"): loads the current
-// seed into a fresh SQLite file, learns the names of data/seed-pypi-packages.txt and data/seed-cargo-packages.txt
-// (chosen by scripts/choose-pypi-cargo-seed.ts) and data/seed-maven-packages.txt (chosen by hand) as `compintel ingest
-// pypi|cargo|maven` learns them, from the Debian packages that repackage them (the units of src/sources/pypi,
-// src/sources/cargo and src/sources/maven: every version the suite holds, its metadata, then its files walked by every
-// analyzer but snippets), with their runtime dependency closure as the transitive walk follows it
-// (domain/dependencies/walk-ecosystems.ts: the dependencies of each one's newest version that apply on CPython 3.11 /
-// x86_64 Linux, no extras; Maven's compile and runtime ones), and exports the seed again. Needs Debian's archive (apt, with
-// compintel's own configuration).
-//   node --import ./bin/register-ts.js scripts/add-pypi-cargo-to-seed.ts [--suite bookworm] [--apt-dir DIR]
-//     [--seed DIR] [--out DIR] [--db FILE]
+// Adds Python distributions, crates, Go modules and Maven artifacts to the seed (data/README.md "The seed KB"): loads
+// the current seed into a fresh SQLite file, learns the names of data/seed-<ecosystem>-packages.txt (pypi, cargo and
+// golang chosen by scripts/choose-repackaged-seed.ts, maven by hand) as `compintel ingest pypi|cargo|golang|maven`
+// learns them, from the Debian packages that repackage them (the units of src/sources/<ecosystem>: every version the
+// suite holds, its metadata, then its files walked by every analyzer but snippets), with their runtime dependency
+// closure as the transitive walk follows it (domain/dependencies/walk-ecosystems.ts: the dependencies of each one's
+// newest version that apply on CPython 3.11 / x86_64 Linux, no extras; a crate's default features; a module's go.mod
+// requirements; Maven's compile and runtime ones), and exports the seed again. Needs Debian's archive (apt, with
+// compintel's own configuration). --ecosystem limits it to some (what the seed already holds is kept).
+//   node --import ./bin/register-ts.js scripts/add-repackaged-to-seed.ts [--suite bookworm] [--apt-dir DIR]
+//     [--ecosystem pypi,cargo,golang,maven] [--seed DIR] [--out DIR] [--db FILE]
 // `npm run seed:build` runs it on its export, before the snippet fingerprints (scripts/build-seed.sh).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -20,6 +20,7 @@ import { parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { purlName } from '../src/domain/shared/purl.ts'
 import { DEFAULT_ANALYZERS } from '../src/ingest/analyzers/index.ts'
 import { cargoSource } from '../src/sources/cargo/source.ts'
+import { golangSource } from '../src/sources/golang/source.ts'
 import { mavenSource } from '../src/sources/maven/source.ts'
 import { PackageNotFound } from '../src/sources/npm/registry.ts'
 import { pypiSource } from '../src/sources/pypi/source.ts'
@@ -38,6 +39,7 @@ const { values } = parseArgs({
   options: {
     suite: { type: 'string', default: 'bookworm' },
     'apt-dir': { type: 'string' },
+    ecosystem: { type: 'string', default: 'pypi,cargo,golang,maven' },
     seed: { type: 'string', default: SEED_DIR },
     out: { type: 'string', default: SEED_DIR },
     db: { type: 'string' },
@@ -55,11 +57,16 @@ await editSeed(values, async (storage) => {
     analyzers: DEFAULT_ANALYZERS.filter((a) => a.name !== 'snippets'),
     registry: {},
   }
-  for (const [source, type] of [
-    [pypiSource, 'pypi'],
-    [cargoSource, 'cargo'],
-    [mavenSource, 'maven'],
-  ] as const) {
+  const sources: Record<SeedType, PackageSource> = {
+    pypi: pypiSource,
+    cargo: cargoSource,
+    golang: golangSource,
+    maven: mavenSource,
+  }
+  const asked = values.ecosystem.split(',').map((e) => e.trim())
+  for (const e of asked) if (!(e in sources)) throw new Error(`--ecosystem: not one of ${Object.keys(sources)}: ${e}`)
+  for (const [type, source] of Object.entries(sources) as [SeedType, PackageSource][]) {
+    if (!asked.includes(type)) continue
     const list = path.join(path.dirname(SEED_DIR), `seed-${type}-packages.txt`)
     await learnClosure(source, type, namesOf(list), deps, storage)
   }
@@ -119,9 +126,9 @@ async function learnClosure(
   for (const f of tally.failed) log(`failed: ${f}`)
 }
 
-type SeedType = 'pypi' | 'cargo' | 'maven'
+type SeedType = 'pypi' | 'cargo' | 'golang' | 'maven'
 
-/** A name's lookup key (purl_name); a Maven name is `groupId:artifactId`. */
+/** A name's lookup key (purl_name); a Maven name is `groupId:artifactId`, a Go module its path. */
 function keyOf(type: SeedType, name: string): string {
   const [namespace, artifact] = name.split(':')
   return type === 'maven' && namespace && artifact
@@ -130,8 +137,9 @@ function keyOf(type: SeedType, name: string): string {
 }
 
 /**
- * The names (the queue's: a lookup key, Maven's `groupId:artifactId` as declared) of what the component's newest
- * version depends on, as the transitive walk follows them.
+ * The names (the queue's: a lookup key; Maven's `groupId:artifactId` and a Go module's path as declared, since a
+ * module path is case-sensitive) of what the component's newest version depends on, as the transitive walk follows
+ * them.
  */
 async function dependenciesOf(storage: Storage, type: SeedType, key: string): Promise<string[]> {
   const walk = WALK_ECOSYSTEMS[type]
@@ -155,7 +163,7 @@ async function dependenciesOf(storage: Storage, type: SeedType, key: string): Pr
     const deps = declared.get(id) ?? []
     for (const { dep } of walk.follow ? walk.follow(deps, asked, features.get(id)) : deps.map((dep) => ({ dep }))) {
       const target = walk.target(dep.name, dep.requirement)
-      if (target) out.add(type === 'maven' ? dep.name : target.purlName)
+      if (target) out.add(type === 'maven' || type === 'golang' ? dep.name : target.purlName)
     }
   }
   return [...out].sort()
