@@ -1,6 +1,6 @@
 // The seed that ships in data/seed (not a fixture): every version it analyzed carries every analyzer's output
 // (snippets within the seed's budget; a Debian version those of the trees it read), attribution notices included,
-// and every notice file it lists points at a text it holds.
+// every notice file it lists points at a text it holds, and CISA's KEV catalogue is in it.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { SEED_DIR } from '../src/config/seed-dir.ts'
@@ -94,4 +94,14 @@ test('the algorithms of each file content in the shipped seed: crypto-js md5.js 
   const want = (path: string) => (path === 'md5.js' ? 'md5' : 'sha2')
   assert.deepEqual(files.filter(([, path, , md5]) => !(algorithms.get(md5) ?? []).includes(want(path))).slice(0, 3), [])
   assert.equal(seedManifest(SEED_DIR).tables.file_algorithms?.rows, [...algorithms.values()].flat().length)
+})
+
+test("the shipped seed carries CISA's KEV catalogue shipped beside it, every entry, with its source and date", () => {
+  const kev = rows('kev_entries') as unknown[][]
+  assert.equal(seedManifest(SEED_DIR).tables.kev_entries?.rows, kev.length)
+  assert.equal(kev.length, 1404) // data/sources/kev: the catalogue of 2025-08-25
+  const libc = kev.find((r) => r[0] === 'CVE-2023-4911') // glibc's "Looney Tunables", added 2023-11-21
+  assert.equal(libc?.[4], '2023-11-21', JSON.stringify(libc))
+  const sources = seedManifest(SEED_DIR).sources.map((s) => s.name)
+  assert.ok(sources.includes('kev'), JSON.stringify(sources))
 })

@@ -1,7 +1,7 @@
 // Readies a KB for a process (serve, migrate, sbom enrich): storage/prepare-kb.ts (pending migrations, the shipped
-// seed into a KB without components), then the data set shipped beside the seed but not in it: CISA's KEV catalogue
-// (data/sources/kev/, docs/vulnerabilities.md "Known exploited"), loaded through `ingest kev`'s loader into a KB that
-// holds no KEV entry yet, so a new KB and one upgraded to migration 19 both carry it from their first start.
+// seed into a KB without components), then CISA's KEV catalogue shipped beside the seed (data/sources/kev/,
+// docs/vulnerabilities.md "Known exploited") into a KB that holds no KEV entry: the seed carries it since 2026-11-28,
+// a KB made before (upgraded to migration 19, its rows kept) loads it through `ingest kev`'s loader at first start.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { SILENT } from '../ingest/data-report.ts'

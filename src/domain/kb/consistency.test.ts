@@ -39,6 +39,18 @@ test('rows as ingestion writes them pass: npm (scoped, mixed case) and Debian (a
   assert.deepEqual(rules(component(5, { ...deb, ...libstdc, purl: 'pkg:deb/debian/libstdc%2b%2b6' })), [])
 })
 
+test('a Go module by its whole path, a Maven artifact by groupId:artifactId (as their sources write them)', () => {
+  const toml = { purl: 'pkg:golang/github.com/BurntSushi/toml', namespace: 'github.com/BurntSushi', name: 'toml' }
+  const go = { purlType: 'golang', latestVersion: 'v1.2.0', purlName: 'github.com/burntsushi/toml' }
+  assert.deepEqual(rules(component(6, { ...go, ...toml })), [])
+  assert.deepEqual(rules(component(7, { ...go, ...toml, purl: 'pkg:golang/toml', namespace: '', purlName: 'toml' })), [
+    'name-rejected',
+  ])
+  const lang3 = { purl: 'pkg:maven/org.apache.commons/commons-lang3', namespace: 'org.apache.commons' }
+  const maven = { purlType: 'maven', latestVersion: '3.12.0', name: 'commons-lang3' }
+  assert.deepEqual(rules(component(8, { ...maven, ...lang3, purlName: 'org.apache.commons/commons-lang3' })), [])
+})
+
 test('each planted component row is reported under its rule', () => {
   assert.deepEqual(rules(component(1, { purl: 'pkg:npm/', name: '', purlName: '' })), [
     'purl-unparsable',

@@ -3,7 +3,7 @@
 // whose name or latest version the ecosystem's rules reject (ecosystem-rules.ts), versions the rules reject, and
 // rows pointing at a row that is not there (orphans). The reader gives the rows a chunk at a time.
 import { canonicalPurl, purlName, tryParsePurl } from '../shared/purl.ts'
-import { nameProblem, versionProblem } from './ecosystem-rules.ts'
+import { ecosystemName, nameProblem, versionProblem } from './ecosystem-rules.ts'
 
 export const CONSISTENCY_RULES = [
   'purl-unparsable',
@@ -87,9 +87,7 @@ export function componentFindings(c: ComponentRow): Finding[] {
     for (const [column, has, purl] of columns)
       if (has !== purl) add('identity-mismatch', `${column} ${JSON.stringify(has)}, the purl's ${JSON.stringify(purl)}`)
   }
-  // npm names its packages with their scope; Debian (namespace: the distribution) by the name alone
-  const name = c.purlType === 'npm' && c.namespace !== '' ? `${c.namespace}/${c.name}` : c.name
-  const badName = nameProblem(c.purlType, name)
+  const badName = nameProblem(c.purlType, ecosystemName(c.purlType, c.namespace, c.name))
   if (badName) add('name-rejected', badName)
   const badLatest = c.latestVersion === null ? undefined : versionProblem(c.purlType, c.latestVersion)
   if (badLatest) add('version-rejected', `latest_version ${JSON.stringify(c.latestVersion)}: ${badLatest}`)

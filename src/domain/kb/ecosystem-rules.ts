@@ -110,6 +110,16 @@ const VERSION_RULES: Record<string, (version: string) => string | undefined> = {
 }
 
 /** Why an ecosystem refuses this package name (for npm: `@scope/name`; for deb: the name without `debian/`). */
+/**
+ * A purl's namespace and name as its ecosystem spells the name its rule checks: npm's `@scope/name`, a Go module's
+ * path, Maven's `groupId:artifactId`; elsewhere (Debian's namespace is the distribution) the name alone.
+ */
+export function ecosystemName(purlType: string, namespace: string, name: string): string {
+  if (namespace === '') return name
+  if (purlType === 'npm' || purlType === 'golang') return `${namespace}/${name}`
+  return purlType === 'maven' ? `${namespace}:${name}` : name
+}
+
 export function nameProblem(purlType: string, name: string): string | undefined {
   return NAME_RULES[purlType]?.(name)
 }

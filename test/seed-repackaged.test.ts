@@ -1,0 +1,91 @@
+// The Python distributions, crates, Go modules and Maven artifacts of the shipped seed (real data, data/README.md "The
+// seed KB"): answered from the seed alone (the suite's servers learn nothing), with the licenses their Debian
+// packages declare, at the upstream versions bookworm ships; a crate looked up however its name is spelled; RustSec
+// advisories keyed with `-` as the seed is written since schema version 17, so they attach to crates named with `_`;
+// a module's go.mod requirements walked by minimal version selection within the seed; Go's vulnerability database
+// matched by module and version.
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { TestApp } from './helpers/app.ts'
+import { closeSeededApp, seededApp } from './helpers/seeded-app.ts'
+
+let t: TestApp
+before(async () => {
+  t = await seededApp()
+})
+after(() => closeSeededApp(t))
+
+type Answer = { purl: string; version?: string; info_code?: string; licenses?: { id: string }[] }
+const post = async (url: string, components: object[]) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'x-api-key': t.keys.full },
+    payload: { components },
+  })
+  assert.equal(res.statusCode, 200, res.body)
+  return res.json()
+}
+
+test('licenses of distributions and crates from the seed, at the versions bookworm ships', async () => {
+  const { components: answers } = (await post('/v2/licenses/components', [
+    { purl: 'pkg:pypi/requests@2.28.1' },
+    { purl: 'pkg:pypi/PyYAML' },
+    { purl: 'pkg:cargo/serde_json@1.0.87' },
+    { purl: 'pkg:cargo/Serde-JSON' },
+  ])) as { components: Answer[] }
+  const licenses = answers.map((a) => (a.licenses ?? []).map((l) => l.id).sort())
+  assert.deepEqual([answers[0]?.version, licenses[0]], ['2.28.1', ['Apache-2.0']], JSON.stringify(answers[0]))
+  assert.ok(licenses[1]?.includes('MIT'), JSON.stringify(answers[1]))
+  for (const i of [2, 3]) {
+    assert.equal(answers[i]?.version, '1.0.87', JSON.stringify(answers[i]))
+    assert.ok(licenses[i]?.includes('Apache-2.0') && licenses[i]?.includes('MIT'), JSON.stringify(answers[i]))
+  }
+})
+
+test("the seed's crates are analyzed (their Rust files' statistics), and RustSec advisories attach to `_` names", async () => {
+  const stats = await post('/v2/components/statistics', [{ purl: 'pkg:cargo/serde_json@1.0.87' }])
+  const languages = stats.component_statistics[0]?.statistics?.languages as { name: string; files: number }[]
+  const rust = languages?.find((l) => l.name === 'Rust')
+  assert.ok(rust && rust.files > 10, JSON.stringify(stats.component_statistics[0]))
+  // ansi_term: unmaintained since 2021 (RUSTSEC-2021-0139, every version), keyed as ansi-term
+  const { components: vulns } = await post('/v2/vulnerabilities/components', [{ purl: 'pkg:cargo/ansi_term@0.12.1' }])
+  const found = vulns[0]?.vulnerabilities as { id: string; advisory_ids?: string[] }[]
+  const ids = (found ?? []).flatMap((v) => [v.id, ...(v.advisory_ids ?? [])])
+  assert.ok(ids.includes('RUSTSEC-2021-0139'), JSON.stringify(vulns[0]))
+})
+
+test('Go modules and Maven artifacts from the seed: their licenses at the versions bookworm ships', async () => {
+  const { components: answers } = (await post('/v2/licenses/components', [
+    { purl: 'pkg:golang/github.com/stretchr/testify@v1.8.1' },
+    { purl: 'pkg:golang/golang.org/x/net@v0.7.0' },
+    { purl: 'pkg:golang/github.com/BurntSushi/toml' },
+    { purl: 'pkg:maven/org.apache.commons/commons-lang3@3.12.0' },
+    { purl: 'pkg:maven/com.google.guava/guava@31.1-jre' },
+  ])) as { components: Answer[] }
+  const got = answers.map((a) => [a.version, (a.licenses ?? []).map((l) => l.id)])
+  assert.deepEqual(got[0], ['v1.8.1', ['MIT']], JSON.stringify(answers[0]))
+  assert.equal(got[1]?.[0], 'v0.7.0')
+  assert.ok(got[1]?.[1]?.includes('BSD-3-Clause'), JSON.stringify(answers[1]))
+  // a module path is case-sensitive: the seed holds it as written, the version Debian's newest
+  assert.equal(got[2]?.[0], 'v1.2.0', JSON.stringify(answers[2]))
+  for (const i of [3, 4]) {
+    assert.equal(answers[i]?.info_code, undefined, JSON.stringify(answers[i]))
+    assert.ok(got[i]?.[1]?.includes('Apache-2.0'), JSON.stringify(answers[i]))
+  }
+})
+
+test("a Go module's requirements walked within the seed; the Go vulnerability database matched", async () => {
+  const deps = await post('/v2/dependencies/transitive/components', [
+    { purl: 'pkg:golang/github.com/stretchr/testify@v1.8.1' },
+  ])
+  const text = JSON.stringify(deps)
+  for (const required of ['gopkg.in/yaml.v3', 'github.com/davecgh/go-spew', 'github.com/pmezard/go-difflib'])
+    assert.ok(text.includes(required), text)
+  const { components: vulns } = await post('/v2/vulnerabilities/components', [
+    { purl: 'pkg:golang/golang.org/x/net@v0.7.0' },
+  ])
+  const found = (vulns[0]?.vulnerabilities ?? []) as { id: string; advisory_ids?: string[] }[]
+  const ids = found.flatMap((v) => [v.id, ...(v.advisory_ids ?? [])])
+  assert.ok(ids.includes('GO-2023-1988'), JSON.stringify(vulns[0]))
+})
