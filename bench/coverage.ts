@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     console.log(
       `drained in ${(drained / 1000).toFixed(1)} s: on-demand units ${JSON.stringify(status.onDemand)}, counts ${JSON.stringify(onDemand?.service.counts)}`,
     )
-    for (const f of status.failed.slice(0, 10)) console.log(`  failed: ${f.name}: ${f.error}`)
+    for (const f of status.failed.slice(0, 40)) console.log(`  failed: ${f.name}: ${f.error}`)
     t = Date.now()
     const second = await pass(app, key, asked)
     console.log(report('second pass', tally(asked, second), Date.now() - t))

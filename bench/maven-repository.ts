@@ -27,7 +27,7 @@ const REPO = 'usr/share/maven-repo/'
 export interface DebianMavenRepository {
   /** The repository's URL (`http://127.0.0.1:<port>/debian/`). */
   url: string
-  /** A Maven settings.xml whose mirror of every repository is this one (the product's MAVEN_SETTINGS). */
+  /** A Maven settings.xml whose one repository is this one (the product's MAVEN_SETTINGS). */
   settingsFile: string
   /** What was built: packages read, artifacts and versions listed, the asked artifacts no package ships. */
   summary: string
@@ -178,12 +178,27 @@ function metadataOf(served: Map<string, string>): Map<string, Buffer> {
   return out
 }
 
-/** A user's settings.xml: one mirror of every repository (`*`), this one (docs/registries.md "Which repository"). */
+/**
+ * A user's settings.xml naming this repository (docs/registries.md "Which repository"): a profile's repository, active,
+ * with snapshots enabled — Debian ships some libraries only as a `-SNAPSHOT` folder (jsr305, reflections) — and
+ * central not mirrored, so not read.
+ */
 function settingsXml(url: string): string {
   return `<settings>
-  <mirrors>
-    <mirror><id>debian-bench</id><mirrorOf>*</mirrorOf><url>${url}</url></mirror>
-  </mirrors>
+  <profiles>
+    <profile>
+      <id>debian-bench</id>
+      <repositories>
+        <repository>
+          <id>debian-bench</id>
+          <url>${url}</url>
+          <releases><enabled>true</enabled></releases>
+          <snapshots><enabled>true</enabled></snapshots>
+        </repository>
+      </repositories>
+    </profile>
+  </profiles>
+  <activeProfiles><activeProfile>debian-bench</activeProfile></activeProfiles>
 </settings>
 `
 }
