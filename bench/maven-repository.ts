@@ -76,7 +76,9 @@ export async function debianMavenRepository(
   }
   const metadata = metadataOf(served)
   const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/debian\//, '')
+    const asked = new URL(req.url ?? '/', 'http://127.0.0.1').pathname // percent-encoded: no name here needs it
+    if (!asked.startsWith('/debian/')) return void res.writeHead(404).end()
+    const rel = asked.slice('/debian/'.length)
     const sum = /^(.*)\.(sha512|sha256|sha1|md5)$/.exec(rel)
     const target = sum?.[1] ?? rel
     const file = served.get(target)
