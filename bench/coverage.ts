@@ -9,6 +9,8 @@
 //
 //   node --import ./bin/register-ts.js bench/coverage.ts [project file…] [--include-dev] [--concurrency N] [--wait-ms N]
 //     [--on-demand analyze|metadata|off]   (off: what the seed alone answers, one pass, nothing learned)
+//     [--maven-repository debian]   (the Maven artifacts read from a repository on 127.0.0.1 made of Debian's real
+//                                    artifacts, bench/maven-repository.ts, configured as a user does: MAVEN_SETTINGS)
 //
 // The DEBIAN_* settings of the environment apply (DEBIAN_SUITES, DEBIAN_APT_DIR, DEBIAN_MIRROR, …): the Debian, PyPI
 // and Cargo units learn from the suites they name.
@@ -23,11 +25,14 @@ import { buildApp } from '../src/http/app.ts'
 import type { App } from '../src/http/types.ts'
 import { SqlIngestQueue } from '../src/storage/ingest-queue.ts'
 import { ENDPOINTS, type Endpoint, type Item, report, tally } from './coverage-tally.ts'
+import { type DebianMavenRepository, debianMavenRepository } from './maven-repository.ts'
 import { removeCopy, seededCopy } from './seeded-kb.ts'
 
 type Asked = { purl: string; requirement?: string }
 const BATCH = 1000
 const MAX_DRAIN_MS = 15 * 60_000
+/** The Debian packages read into the bench's Maven repository at most. */
+const MAX_MAVEN_PACKAGES = 200
 
 async function pass(app: App, key: string, asked: readonly Asked[]): Promise<Record<Endpoint, Item[]>> {
   const out = {} as Record<Endpoint, Item[]>
@@ -68,13 +73,17 @@ async function main(): Promise<void> {
       concurrency: { type: 'string', default: '2' },
       'wait-ms': { type: 'string', default: '2500' },
       'on-demand': { type: 'string', default: 'analyze' },
+      'maven-repository': { type: 'string' },
     },
   })
   const asked = components(positionals.length > 0 ? positionals : ['package-lock.json'], values['include-dev'])
+  // where Debian's archive is and which suites it learns from (DEBIAN_SUITES=bookworm,trixie: docs/debian.md)
+  const debian = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('DEBIAN_')))
+  const maven = await mavenRepository(values['maven-repository'], asked, debian)
   const file = await seededCopy()
   const config = parseConfig({
-    // where Debian's archive is and which suites it learns from (DEBIAN_SUITES=bookworm,trixie: docs/debian.md)
-    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('DEBIAN_'))),
+    ...debian,
+    ...(maven ? { MAVEN_SETTINGS: maven.settingsFile } : {}),
     DATABASE_URL: `sqlite:${file}`,
     ON_DEMAND: values['on-demand'],
     ON_DEMAND_CONCURRENCY: values.concurrency,
@@ -104,15 +113,37 @@ async function main(): Promise<void> {
     console.log(
       `drained in ${(drained / 1000).toFixed(1)} s: on-demand units ${JSON.stringify(status.onDemand)}, counts ${JSON.stringify(onDemand?.service.counts)}`,
     )
-    for (const f of status.failed.slice(0, 10)) console.log(`  failed: ${f.name}: ${f.error}`)
+    for (const f of status.failed.slice(0, 40)) console.log(`  failed: ${f.name}: ${f.error}`)
     t = Date.now()
     const second = await pass(app, key, asked)
     console.log(report('second pass', tally(asked, second), Date.now() - t))
   } finally {
     await app.close()
     await runtime.close()
+    await maven?.close()
     removeCopy(file)
   }
+}
+
+/** `--maven-repository debian`: a repository of the Maven artifacts asked, made of Debian's (bench/maven-repository.ts). */
+async function mavenRepository(
+  kind: string | undefined,
+  asked: readonly Asked[],
+  debian: Record<string, string | undefined>,
+): Promise<DebianMavenRepository | undefined> {
+  if (kind === undefined) return undefined
+  if (kind !== 'debian')
+    throw new Error(`--maven-repository: debian is the one repository the bench builds, not ${kind}`)
+  const names = asked.filter((a) => a.purl.startsWith('pkg:maven/'))
+  const coordinates = names.map((a) => (a.purl.slice('pkg:maven/'.length).split('@')[0] as string).replace('/', ':'))
+  const { growth } = parseConfig({ ...debian, DATABASE_URL: 'sqlite::memory:' })
+  const t = Date.now()
+  const repo = await debianMavenRepository([...new Set(coordinates)], growth.debian, {
+    maxPackages: MAX_MAVEN_PACKAGES,
+    maxUnpackedBytes: growth.onDemandMaxUnpackedBytes,
+  })
+  console.log(`${repo.summary}\n(built in ${((Date.now() - t) / 1000).toFixed(1)} s)`)
+  return repo
 }
 
 if (process.argv[1]?.endsWith('coverage.ts')) await main()

@@ -16,13 +16,23 @@ const PARENT = `<project><modelVersion>4.0.0</modelVersion><groupId>org.example<
 <licenses><license><name>MIT</name></license></licenses>
 <dependencyManagement><dependencies><dependency><groupId>org.example</groupId><artifactId>lib</artifactId>
 <version>2.0</version></dependency></dependencies></dependencyManagement></project>`
-const pomOf = (v: string, artifactId = 'demo') => `<project><modelVersion>4.0.0</modelVersion>
+const pomOf = (v: string, artifactId = 'demo', packaging = 'jar') => `<project><modelVersion>4.0.0</modelVersion>
 <parent><groupId>org.example</groupId><artifactId>parent</artifactId><version>1</version></parent>
-<artifactId>${artifactId}</artifactId><version>${v}</version>
+<artifactId>${artifactId}</artifactId><version>${v}</version><packaging>${packaging}</packaging>
 <dependencies><dependency><groupId>org.example</groupId><artifactId>lib</artifactId></dependency></dependencies>
 </project>`
 
-function run(o: { asked: string[]; state?: PackageState; sources?: boolean; other?: string; analyze?: boolean }) {
+interface Run {
+  asked: string[]
+  state?: PackageState
+  sources?: boolean
+  other?: string
+  analyze?: boolean
+  /** The demo POMs' packaging (jar when not given). */
+  packaging?: string
+}
+
+function run(o: Run) {
   const poms: string[] = []
   const jars: string[] = []
   const written: PackageUpdate[] = []
@@ -37,7 +47,7 @@ function run(o: { asked: string[]; state?: PackageState; sources?: boolean; othe
       }),
       pom: async (c, v) => {
         poms.push(`${c.artifactId}:${v}`)
-        const text = c.artifactId === 'parent' ? PARENT : pomOf(v, v === o.other ? 'other' : 'demo')
+        const text = c.artifactId === 'parent' ? PARENT : pomOf(v, v === o.other ? 'other' : 'demo', o.packaging)
         return { text, url: `u/${v}`, repository: 'r', lastModified: '2025-05-01T00:00:00.000Z', checksum: undefined }
       },
       withJar: async <T>(
@@ -47,7 +57,7 @@ function run(o: { asked: string[]; state?: PackageState; sources?: boolean; othe
         use: (f: string, j: MavenJar) => Promise<T>,
       ) => {
         jars.push(`${v}${classifier ? `:${classifier}` : ''}`)
-        if (classifier && !o.sources) throw new PackageNotFound(v)
+        if ((classifier && !o.sources) || o.packaging === 'pom') throw new PackageNotFound(v)
         const checksum = { algorithm: 'sha256' as const, hex: 'ab'.repeat(32) }
         return use(import.meta.filename, { url: 'u', repository: 'r', lastModified: undefined, checksum })
       },
@@ -123,4 +133,20 @@ test('the sources jar walked when the repository has one, else the jar (its chec
     `sha256-${Buffer.from('ab'.repeat(32), 'hex').toString('base64')}`,
   )
   assert.equal(without.written[0]?.analyses.length, 1)
+})
+
+test('a `pom` packaging (a BOM): no jar asked nor walked, its versions and POM written', async () => {
+  const bom = run({ asked: ['1.0'], analyze: true, packaging: 'pom' })
+  const r = await bom.done
+  assert.deepEqual(bom.jars, [])
+  assert.deepEqual([r.versions, r.read, r.analyzed], [3, 2, 0])
+  assert.deepEqual(
+    bom.written[0]?.versions.map((v) => [v.version, v.license?.expression ?? null]),
+    [
+      ['1.0', 'MIT'],
+      ['1.1', 'MIT'],
+      ['2.0-SNAPSHOT', null],
+    ],
+  )
+  assert.deepEqual(bom.written[0]?.analyses, [])
 })

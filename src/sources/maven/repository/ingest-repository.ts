@@ -2,8 +2,8 @@
 // version its maven-metadata.xml lists, and a few versions' POMs (the newest and the asked ones, at most MAX_READ),
 // each read into the effective POM — parents and imported BOMs from the same repositories, each POM read once per
 // unit — then mapped (map-repository.ts); when analyzers are given, the asked versions (at most MAX_WALKED; a bulk
-// unit, which asks none: the newest) have their `-sources.jar` walked where the repository has one, else their jar,
-// each verified against the repository's checksum before it is read. Written in one transaction after every read
+// unit, which asks none: the newest) have their `-sources.jar` walked where the repository has one, else their jar
+// (none for a `pom` packaging: a BOM or a parent has no jar, and is not walked), each verified against the repository's checksum before it is read. Written in one transaction after every read
 // succeeded: a refused file (its checksum, its size, a POM naming other coordinates) fails the unit, nothing written.
 // A version the KB holds is written again only when its POM was read (the metadata alone would erase its license).
 import { statSync } from 'node:fs'
@@ -83,6 +83,8 @@ export async function ingestRepositoryArtifact(o: RepositoryIngestOptions): Prom
   const analyses: VersionAnalysis[] = []
   let sourcesJars = 0
   for (const v of walked) {
+    // a `pom` packaging (a BOM, a parent) builds no jar nor sources jar: there is nothing to walk (Maven's packagings)
+    if (read.get(v)?.model.packaging === 'pom') continue
     // the jar's checksum is the artifact's integrity (the sources jar's is another file's)
     const walk = async (file: string, checksum: Checksum | undefined) => {
       const walk = { file, format: 'zip', maxUnpackedBytes: o.maxUnpackedBytes } as const
