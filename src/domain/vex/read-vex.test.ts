@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
+import { VexInputError } from './guards.ts'
 import { readVexDocuments, splitVexEnvelope } from './read-vex.ts'
-import { VexInputError } from './statement.ts'
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../test/fixtures/vex/${name}`, import.meta.url), 'utf8')) as Record<
