@@ -20,7 +20,7 @@ export function startsWith(file: string, magic: readonly number[]): boolean {
   }
 }
 
-export function isGzip(file: string): boolean {
+function isGzip(file: string): boolean {
   return startsWith(file, [0x1f, 0x8b])
 }
 

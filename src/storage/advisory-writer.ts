@@ -1,8 +1,8 @@
 // The advisory ingestion port on SQL. Each call is one transaction over one bounded batch, and reads back only
 // the rows of that batch's keys (never a whole table), so it scales to all of OSV on PostgreSQL.
 // Advisories: compared by record_hash, a changed one replaced with its packages, the same id from another source
-// named in other_sources (domain/vulnerabilities/advisory-sources.ts); EPSS and KEV: upserted, an unchanged
-// score or entry not rewritten; CPE products: replaced per package key when they differ. A batch that wrote anything
+// named in other_sources (domain/vulnerabilities/advisory-sources.ts); EPSS and KEV: upserted by CVE, one way
+// (upsertByCve), an unchanged score or entry not rewritten; CPE products: replaced per package key when they differ. A batch that wrote anything
 // records a change to any component (`*`) last, so every API node drops its cached answers.
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import { ANY_COMPONENT } from '../domain/kb/changes.ts'
@@ -83,10 +83,8 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
       percentile: s.percentile,
       score_date: s.scoreDate,
       model_version: s.modelVersion,
-      source,
-      as_of: asOf,
     }))
-    return upsertByCve(this.storage, 'epss_scores', rows)
+    return upsertByCve(this.storage, 'epss_scores', rows, source, asOf)
   }
 
   writeKev(entries: readonly KevEntry[], source: string, asOf: string): Promise<WriteCounts> {
@@ -100,10 +98,8 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
       required_action: e.requiredAction,
       due_date: e.dueDate,
       known_ransomware_campaign_use: e.knownRansomwareCampaignUse,
-      source,
-      as_of: asOf,
     }))
-    return upsertByCve(this.storage, 'kev_entries', rows)
+    return upsertByCve(this.storage, 'kev_entries', rows, source, asOf)
   }
 
   writeCpeProducts(packages: readonly CpePackage[], source: string, asOf: string): Promise<WriteCounts> {
@@ -166,15 +162,17 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
 }
 
 /**
- * Rows of a table keyed by CVE upserted in one transaction (a CVE named twice: its last row): a row is inserted, or
- * rewritten only when one of its columns other than as_of differs from the stored one (as_of then follows it).
+ * A source's rows of a table keyed by CVE upserted in one transaction (a CVE named twice: its last row): a row is
+ * inserted, or rewritten only when one of its columns (source included) differs from the stored one, as_of then with it.
  */
 function upsertByCve<T extends 'epss_scores' | 'kev_entries'>(
   storage: Storage,
   table: T,
-  rows: readonly (Database[T] & { cve: string })[],
+  rows: readonly Omit<Database[T], 'source' | 'as_of'>[],
+  source: string,
+  asOf: string,
 ): Promise<WriteCounts> {
-  const unique = [...new Map(rows.map((r) => [r.cve, r])).values()]
+  const unique = [...new Map(rows.map((r) => [r.cve, { ...r, source, as_of: asOf }])).values()]
   const columns = Object.keys(unique[0] ?? {})
   const compared = columns.filter((c) => c !== 'cve' && c !== 'as_of')
   return storage.db.transaction().execute(async (trx) => {

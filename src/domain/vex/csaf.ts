@@ -53,14 +53,14 @@ export function csafStatements(doc: Json, source: string, rank: number): VexStat
       const grouped = listField(entry, 'group_ids', where).flatMap((g) => groups.get(String(g)) ?? [])
       return new Set([...direct, ...grouped].map(String))
     }
-    const flags = notes(v.flags, `${at}.flags`, 'label', applies)
-    const impacts = notes(v.threats, `${at}.threats`, 'details', applies, (t) => t.category === 'impact')
-    const remedies = notes(v.remediations, `${at}.remediations`, 'category', applies)
-    const remedyDetails = notes(v.remediations, `${at}.remediations`, 'details', applies)
+    const flags = notes(v, 'flags', at, 'label', applies)
+    const impacts = notes(v, 'threats', at, 'details', applies, (t) => t.category === 'impact')
+    const remedies = notes(v, 'remediations', at, 'category', applies)
+    const remedyDetails = notes(v, 'remediations', at, 'details', applies)
     const status = isObject(v.product_status) ? v.product_status : {}
     for (const group of PRODUCT_STATUS) {
       const state = STATE_OF[group] as VexStatement['analysis']['state']
-      for (const [j, id] of boundedList(status[group], `${at}.product_status.${group}`).entries()) {
+      for (const [j, id] of listField(status, group, `${at}.product_status`).entries()) {
         const pid = boundedString(id, `${at}.product_status.${group}[${j}]`) ?? ''
         const component = componentOf(purls.get(pid), `${at}.product_status.${group}[${j}]`)
         if (!component) continue
@@ -80,18 +80,20 @@ export function csafStatements(doc: Json, source: string, rank: number): VexStat
   return out
 }
 
-/** A field of a list's entries (flags' labels, threats' details…) by the product ids each entry applies to. */
+/** A field of a vulnerability's list (flags' labels, threats' details…) by the product ids each entry applies to. */
 function notes(
-  list: unknown,
+  vulnerability: Json,
+  list: string,
   at: string,
   field: string,
   applies: (entry: Json, where: string) => Set<string>,
   keep: (entry: Json) => boolean = () => true,
 ): (productId: string) => string[] {
-  const entries = boundedList(list, at).flatMap((item, i) => {
-    const e = objectAt(item, `${at}[${i}]`)
-    const value = stringField(e, field, `${at}[${i}]`, VEX_LIMITS.detailChars)
-    return value && keep(e) ? [{ value, products: applies(e, `${at}[${i}]`) }] : []
+  const entries = listField(vulnerability, list, at).flatMap((item, i) => {
+    const where = `${at}.${list}[${i}]`
+    const e = objectAt(item, where)
+    const value = stringField(e, field, where, VEX_LIMITS.detailChars)
+    return value && keep(e) ? [{ value, products: applies(e, where) }] : []
   })
   return (productId) => entries.filter((e) => e.products.has(productId)).map((e) => e.value)
 }
