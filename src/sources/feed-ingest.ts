@@ -1,8 +1,8 @@
 // What every feed's loader (sources/<kind>/: `compintel ingest <kind>` and `update`) does around its own reading: the
 // report and its progress line, the records written in bounded batches (one transaction each, through the writer
 // method the feed names), each source loaded recorded with its date, the final line. The loader opens its file
-// (ingest/text-input.ts: gzip or not, bounded where it is read whole), parses and checks its records, tallies what it
-// skips in `report`, and `add`s each record it keeps; `done` ends the run.
+// (ingest/text-input.ts: by lines or whole, gzip or not, with a size limit where the feed sets one), parses and checks
+// its records, tallies what it skips in `report`, and `add`s each record it keeps; `done` ends the run.
 import type { AdvisoryWriter, DataSource, WriteCounts } from '../domain/vulnerabilities/types.ts'
 import { type DataIngestReport, emptyReport, StreamProgress, tally } from '../ingest/data-report.ts'
 import type { ProgressSink } from '../ingest/progress.ts'
