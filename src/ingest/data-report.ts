@@ -1,5 +1,6 @@
-// What a data-file ingest (OSV, EPSS, purl2cpe) did: counts, skips with their reasons, bytes and time; and its
-// progress while it runs (a redrawn line on a terminal, a plain line every few seconds otherwise).
+// What a data-file ingest (the feeds' loaders: OSV, EPSS, KEV, purl2cpe, through sources/feed-ingest.ts) did: counts,
+// skips with their reasons, bytes and time; and its progress while it runs (a redrawn line on a terminal, a plain line
+// every few seconds otherwise).
 import { bytes, duration, type ProgressSink } from './progress.ts'
 
 const EXAMPLES = 3

@@ -13,8 +13,8 @@ import type { Analyzer } from '../ingest/analyzers/types.ts'
 import type { ArchiveWalker } from '../ingest/archive-walk.ts'
 import type { DataIngestReport } from '../ingest/data-report.ts'
 import { PermanentError } from '../ingest/failure.ts'
-import type { ProgressSink } from '../ingest/progress.ts'
 import type { Walker } from './debian/deb-file.ts'
+import type { FeedOptions } from './feed-ingest.ts'
 
 /** One unit as its runner gets it. */
 interface UnitRun {
@@ -145,16 +145,10 @@ export interface IngestCommand {
   queued?(values: IngestArgs['values']): UnitOptions | string
 }
 
-/** What a feed's loader is told: the source name to record and the clock (the CLI: batch size, source date). */
-interface FeedOptions {
-  source?: string
-  sourceDate?: string
-  batchSize?: number
-  now: () => string
-  sink?: ProgressSink
-}
-
-/** A data set downloaded whole (its URLs: growth.feeds[kind], FEED_* in config/growth.ts), ingested by `compintel ingest <kind>` and `update`. */
+/**
+ * A data set downloaded whole (its URLs: growth.feeds[kind], FEED_* in config/growth.ts), ingested by `compintel ingest
+ * <kind>` and `update`; its loader reads and checks its records and leaves the rest to feed-ingest.ts.
+ */
 export interface FeedSource {
   kind: keyof GrowthConfig['feeds']
   /** What `compintel ingest <kind>` reads, for its usage. */

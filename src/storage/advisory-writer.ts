@@ -1,8 +1,8 @@
 // The advisory ingestion port on SQL. Each call is one transaction over one bounded batch, and reads back only
 // the rows of that batch's keys (never a whole table), so it scales to all of OSV on PostgreSQL.
 // Advisories: compared by record_hash, a changed one replaced with its packages, the same id from another source
-// named in other_sources (domain/vulnerabilities/advisory-sources.ts); EPSS and KEV: upserted, an unchanged
-// score or entry not rewritten; CPE products: replaced per package key when they differ. A batch that wrote anything
+// named in other_sources (domain/vulnerabilities/advisory-sources.ts); EPSS and KEV: upserted by CVE, one way
+// (upsertByCve), an unchanged score or entry not rewritten; CPE products: replaced per package key when they differ. A batch that wrote anything
 // records a change to any component (`*`) last, so every API node drops its cached answers.
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import { ANY_COMPONENT } from '../domain/kb/changes.ts'
@@ -77,50 +77,18 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
   }
 
   writeEpss(scores: readonly EpssScore[], source: string, asOf: string): Promise<WriteCounts> {
-    const rows = [...new Map(scores.map((s) => [s.cve, s])).values()].map((s) => ({
+    const rows = scores.map((s) => ({
       cve: s.cve,
       probability: s.probability,
       percentile: s.percentile,
       score_date: s.scoreDate,
       model_version: s.modelVersion,
-      source,
-      as_of: asOf,
     }))
-    return this.storage.db.transaction().execute(async (trx) => {
-      let written = 0
-      for (const part of chunks(rows, 7)) {
-        const r = await trx
-          .insertInto('epss_scores')
-          .values(part)
-          .onConflict((oc) =>
-            oc
-              .column('cve')
-              .doUpdateSet((eb) => ({
-                probability: eb.ref('excluded.probability'),
-                percentile: eb.ref('excluded.percentile'),
-                score_date: eb.ref('excluded.score_date'),
-                model_version: eb.ref('excluded.model_version'),
-                source: eb.ref('excluded.source'),
-                as_of: eb.ref('excluded.as_of'),
-              }))
-              .where((eb) =>
-                eb.or(
-                  (['probability', 'percentile', 'score_date', 'model_version', 'source'] as const).map((c) =>
-                    eb(eb.ref(`epss_scores.${c}`), 'is distinct from', eb.ref(`excluded.${c}`)),
-                  ),
-                ),
-              ),
-          )
-          .executeTakeFirst()
-        written += Number(r.numInsertedOrUpdatedRows ?? 0)
-      }
-      if (written > 0) await recordChanges(trx, [ANY_COMPONENT])
-      return { written, unchanged: rows.length - written }
-    })
+    return upsertByCve(this.storage, 'epss_scores', rows, source, asOf)
   }
 
   writeKev(entries: readonly KevEntry[], source: string, asOf: string): Promise<WriteCounts> {
-    const rows = [...new Map(entries.map((e) => [e.cve, e])).values()].map((e) => ({
+    const rows = entries.map((e) => ({
       cve: e.cve,
       vendor_project: e.vendorProject,
       product: e.product,
@@ -130,43 +98,8 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
       required_action: e.requiredAction,
       due_date: e.dueDate,
       known_ransomware_campaign_use: e.knownRansomwareCampaignUse,
-      source,
-      as_of: asOf,
     }))
-    const compared = [
-      'vendor_project',
-      'product',
-      'vulnerability_name',
-      'date_added',
-      'short_description',
-      'required_action',
-      'due_date',
-      'known_ransomware_campaign_use',
-      'source',
-    ] as const
-    return this.storage.db.transaction().execute(async (trx) => {
-      let written = 0
-      for (const part of chunks(rows, 11)) {
-        const r = await trx
-          .insertInto('kev_entries')
-          .values(part)
-          .onConflict((oc) =>
-            oc
-              .column('cve')
-              .doUpdateSet((eb) => ({
-                ...Object.fromEntries(compared.map((c) => [c, eb.ref(`excluded.${c}`)])),
-                as_of: eb.ref('excluded.as_of'),
-              }))
-              .where((eb) =>
-                eb.or(compared.map((c) => eb(eb.ref(`kev_entries.${c}`), 'is distinct from', eb.ref(`excluded.${c}`)))),
-              ),
-          )
-          .executeTakeFirst()
-        written += Number(r.numInsertedOrUpdatedRows ?? 0)
-      }
-      if (written > 0) await recordChanges(trx, [ANY_COMPONENT])
-      return { written, unchanged: rows.length - written }
-    })
+    return upsertByCve(this.storage, 'kev_entries', rows, source, asOf)
   }
 
   writeCpeProducts(packages: readonly CpePackage[], source: string, asOf: string): Promise<WriteCounts> {
@@ -226,6 +159,47 @@ export class SqlAdvisoryWriter implements AdvisoryWriter {
       await recordChanges(trx, [ANY_COMPONENT])
     })
   }
+}
+
+/**
+ * A source's rows of a table keyed by CVE upserted in one transaction (a CVE named twice: its last row): a row is
+ * inserted, or rewritten only when one of its columns (source included) differs from the stored one, as_of then with it.
+ */
+function upsertByCve<T extends 'epss_scores' | 'kev_entries'>(
+  storage: Storage,
+  table: T,
+  rows: readonly Omit<Database[T], 'source' | 'as_of'>[],
+  source: string,
+  asOf: string,
+): Promise<WriteCounts> {
+  const unique = [...new Map(rows.map((r) => [r.cve, { ...r, source, as_of: asOf }])).values()]
+  const columns = Object.keys(unique[0] ?? {})
+  const compared = columns.filter((c) => c !== 'cve' && c !== 'as_of')
+  return storage.db.transaction().execute(async (trx) => {
+    // typed by name, not by the generic table: its columns are those of its rows (checked by the callers' types)
+    const db = trx as unknown as Kysely<Record<string, Record<string, unknown>>>
+    const name: string = table
+    let written = 0
+    for (const part of chunks(unique as unknown as Record<string, unknown>[], columns.length)) {
+      const r = await db
+        .insertInto(name)
+        .values(part)
+        .onConflict((oc) =>
+          oc
+            .column('cve')
+            .doUpdateSet((eb) =>
+              Object.fromEntries(columns.filter((c) => c !== 'cve').map((c) => [c, eb.ref(`excluded.${c}`)])),
+            )
+            .where((eb) =>
+              eb.or(compared.map((c) => eb(eb.ref(`${name}.${c}`), 'is distinct from', eb.ref(`excluded.${c}`)))),
+            ),
+        )
+        .executeTakeFirst()
+      written += Number(r.numInsertedOrUpdatedRows ?? 0)
+    }
+    if (written > 0) await recordChanges(trx, [ANY_COMPONENT])
+    return { written, unchanged: unique.length - written }
+  })
 }
 
 function advisoryRow(

@@ -7,16 +7,14 @@
 import {
   boundedList,
   boundedString,
-  componentOf,
   isObject,
-  JUSTIFICATION_OF,
-  RESPONSE_OF,
-  STATE_OF,
+  listField,
+  objectAt,
+  stringField,
   VEX_LIMITS,
   VexInputError,
-  type VexStatement,
-  vulnKey,
-} from './statement.ts'
+} from './guards.ts'
+import { componentOf, JUSTIFICATION_OF, RESPONSE_OF, STATE_OF, type VexStatement, vulnKey } from './statement.ts'
 
 type Json = Record<string, unknown>
 
@@ -44,27 +42,25 @@ export function csafStatements(doc: Json, source: string, rank: number): VexStat
   const groups = productGroups(doc.product_tree, `${source}: product_tree.product_groups`)
   const vulnerabilities = boundedList(doc.vulnerabilities, `${source}: vulnerabilities`, VEX_LIMITS.statements)
   const out: VexStatement[] = []
-  for (const [i, v] of vulnerabilities.entries()) {
+  for (const [i, item] of vulnerabilities.entries()) {
     const at = `${source}: vulnerabilities[${i}]`
-    if (!isObject(v)) throw new VexInputError(`${at} must be an object`)
-    const texts = boundedList(v.ids, `${at}.ids`).map((x, j) =>
-      isObject(x) ? boundedString(x.text, `${at}.ids[${j}].text`) : undefined,
-    )
-    const ids = [boundedString(v.cve, `${at}.cve`), ...texts].filter((x): x is string => !!x).map(vulnKey)
+    const v = objectAt(item, at)
+    const texts = listField(v, 'ids', at).map((x, j) => stringField(x, 'text', `${at}.ids[${j}]`))
+    const ids = [stringField(v, 'cve', at), ...texts].filter((x): x is string => !!x).map(vulnKey)
     if (ids.length === 0) throw new VexInputError(`${at} names no cve nor ids`)
     const applies = (entry: Json, where: string) => {
-      const direct = boundedList(entry.product_ids, `${where}.product_ids`)
-      const grouped = boundedList(entry.group_ids, `${where}.group_ids`).flatMap((g) => groups.get(String(g)) ?? [])
+      const direct = listField(entry, 'product_ids', where)
+      const grouped = listField(entry, 'group_ids', where).flatMap((g) => groups.get(String(g)) ?? [])
       return new Set([...direct, ...grouped].map(String))
     }
-    const flags = notes(v.flags, `${at}.flags`, 'label', applies)
-    const impacts = notes(v.threats, `${at}.threats`, 'details', applies, (t) => t.category === 'impact')
-    const remedies = notes(v.remediations, `${at}.remediations`, 'category', applies)
-    const remedyDetails = notes(v.remediations, `${at}.remediations`, 'details', applies)
+    const flags = notes(v, 'flags', at, 'label', applies)
+    const impacts = notes(v, 'threats', at, 'details', applies, (t) => t.category === 'impact')
+    const remedies = notes(v, 'remediations', at, 'category', applies)
+    const remedyDetails = notes(v, 'remediations', at, 'details', applies)
     const status = isObject(v.product_status) ? v.product_status : {}
     for (const group of PRODUCT_STATUS) {
       const state = STATE_OF[group] as VexStatement['analysis']['state']
-      for (const [j, id] of boundedList(status[group], `${at}.product_status.${group}`).entries()) {
+      for (const [j, id] of listField(status, group, `${at}.product_status`).entries()) {
         const pid = boundedString(id, `${at}.product_status.${group}[${j}]`) ?? ''
         const component = componentOf(purls.get(pid), `${at}.product_status.${group}[${j}]`)
         if (!component) continue
@@ -84,18 +80,20 @@ export function csafStatements(doc: Json, source: string, rank: number): VexStat
   return out
 }
 
-/** A field of a list's entries (flags' labels, threats' details…) by the product ids each entry applies to. */
+/** A field of a vulnerability's list (flags' labels, threats' details…) by the product ids each entry applies to. */
 function notes(
-  list: unknown,
+  vulnerability: Json,
+  list: string,
   at: string,
   field: string,
   applies: (entry: Json, where: string) => Set<string>,
   keep: (entry: Json) => boolean = () => true,
 ): (productId: string) => string[] {
-  const entries = boundedList(list, at).flatMap((e, i) => {
-    if (!isObject(e)) throw new VexInputError(`${at}[${i}] must be an object`)
-    const value = boundedString(e[field], `${at}[${i}].${field}`, VEX_LIMITS.detailChars)
-    return value && keep(e) ? [{ value, products: applies(e, `${at}[${i}]`) }] : []
+  const entries = listField(vulnerability, list, at).flatMap((item, i) => {
+    const where = `${at}.${list}[${i}]`
+    const e = objectAt(item, where)
+    const value = stringField(e, field, where, VEX_LIMITS.detailChars)
+    return value && keep(e) ? [{ value, products: applies(e, where) }] : []
   })
   return (productId) => entries.filter((e) => e.products.has(productId)).map((e) => e.value)
 }
@@ -106,15 +104,12 @@ function productPurls(tree: unknown, at: string): Map<string, string> {
   if (!isObject(tree)) return out
   const named = (p: unknown, where: string) => {
     if (!isObject(p)) return
-    const id = boundedString(p.product_id, `${where}.product_id`)
-    const helper = p.product_identification_helper
-    const purl = isObject(helper)
-      ? boundedString(helper.purl, `${where}.product_identification_helper.purl`)
-      : undefined
+    const id = stringField(p, 'product_id', where)
+    const purl = stringField(p.product_identification_helper, 'purl', `${where}.product_identification_helper`)
     if (id && purl) out.set(id, purl)
   }
   let seen = 0
-  const stack = boundedList(tree.branches, `${at}.branches`).map((b) => ({ b, depth: 1 }))
+  const stack = listField(tree, 'branches', at).map((b) => ({ b, depth: 1 }))
   while (stack.length > 0) {
     const { b, depth } = stack.pop() as { b: unknown; depth: number }
     if (++seen > VEX_LIMITS.listItems) throw new VexInputError(`${at}: more than ${VEX_LIMITS.listItems} branches`)
@@ -123,12 +118,11 @@ function productPurls(tree: unknown, at: string): Map<string, string> {
     named(b.product, `${at}.branches…product`)
     for (const c of boundedList(b.branches, `${at}.branches…branches`)) stack.push({ b: c, depth: depth + 1 })
   }
-  for (const [i, p] of boundedList(tree.full_product_names, `${at}.full_product_names`).entries())
-    named(p, `${at}.full_product_names[${i}]`)
-  for (const [i, r] of boundedList(tree.relationships, `${at}.relationships`).entries()) {
+  for (const [i, p] of listField(tree, 'full_product_names', at).entries()) named(p, `${at}.full_product_names[${i}]`)
+  for (const [i, r] of listField(tree, 'relationships', at).entries()) {
     if (!isObject(r) || !isObject(r.full_product_name)) continue
-    const id = boundedString(r.full_product_name.product_id, `${at}.relationships[${i}].full_product_name.product_id`)
-    const component = out.get(boundedString(r.product_reference, `${at}.relationships[${i}].product_reference`) ?? '')
+    const id = stringField(r.full_product_name, 'product_id', `${at}.relationships[${i}].full_product_name`)
+    const component = out.get(stringField(r, 'product_reference', `${at}.relationships[${i}]`) ?? '')
     if (id && component && !out.has(id)) out.set(id, component)
   }
   return out

@@ -4,14 +4,19 @@
 import {
   boundedList,
   boundedString,
-  componentOf,
   isObject,
-  VEX_JUSTIFICATIONS,
+  listField,
+  objectAt,
+  stringField,
   VEX_LIMITS,
+  VexInputError,
+} from './guards.ts'
+import {
+  componentOf,
+  VEX_JUSTIFICATIONS,
   VEX_RESPONSES,
   VEX_STATES,
   type VexAnalysis,
-  VexInputError,
   type VexState,
   type VexStatement,
   vulnKey,
@@ -44,20 +49,18 @@ export function cycloneDxStatements(
   const where = source === 'sbom' ? 'The BOM' : source
   const vulnerabilities = boundedList(bom.vulnerabilities, `${where}: vulnerabilities`, VEX_LIMITS.statements)
   const out: VexStatement[] = []
-  for (const [i, v] of vulnerabilities.entries()) {
+  for (const [i, item] of vulnerabilities.entries()) {
     const at = `${where}: vulnerabilities[${i}]`
-    if (!isObject(v)) throw new VexInputError(`${at} must be an object`)
+    const v = objectAt(item, at)
     if (!isObject(v.analysis)) continue
     const analysis = analysisOf(v.analysis, `${at}.analysis`)
     if (!analysis) continue
-    const id = boundedString(v.id, `${at}.id`)
-    const aliases = boundedList(v.references, `${at}.references`).map((r, j) =>
-      isObject(r) ? boundedString(r.id, `${at}.references[${j}].id`) : undefined,
-    )
+    const id = stringField(v, 'id', at)
+    const aliases = listField(v, 'references', at).map((r, j) => stringField(r, 'id', `${at}.references[${j}]`))
     const ids = [id, ...aliases].filter((x): x is string => !!x).map(vulnKey)
     if (ids.length === 0) continue
-    for (const [j, a] of boundedList(v.affects, `${at}.affects`).entries()) {
-      const ref = isObject(a) ? boundedString(a.ref, `${at}.affects[${j}].ref`) : undefined
+    for (const [j, a] of listField(v, 'affects', at).entries()) {
+      const ref = stringField(a, 'ref', `${at}.affects[${j}]`)
       if (ref === undefined) continue
       const local = ref.startsWith('urn:cdx:') ? ref.slice(ref.indexOf('#') + 1) : ref
       const purl = own.get(local) ?? refs.get(local) ?? (local.startsWith('pkg:') ? local : undefined)
@@ -69,21 +72,21 @@ export function cycloneDxStatements(
 }
 
 function analysisOf(a: Record<string, unknown>, at: string): VexAnalysis | undefined {
-  const state = boundedString(a.state, `${at}.state`)
+  const state = stringField(a, 'state', at)
   // an analysis without a state (only a justification or a detail) says nothing a verdict can act on
   if (state === undefined) return undefined
   if (!(VEX_STATES as readonly string[]).includes(state))
     throw new VexInputError(`${at}.state "${state.slice(0, 100)}" is not one of ${VEX_STATES.join(', ')}`)
-  const justification = boundedString(a.justification, `${at}.justification`)
+  const justification = stringField(a, 'justification', at)
   if (justification !== undefined && !(VEX_JUSTIFICATIONS as readonly string[]).includes(justification))
     throw new VexInputError(`${at}.justification "${justification.slice(0, 100)}" is not a CycloneDX justification`)
-  const response = boundedList(a.response, `${at}.response`, VEX_RESPONSES.length).map((r, i) => {
+  const response = listField(a, 'response', at, VEX_RESPONSES.length).map((r, i) => {
     const word = boundedString(r, `${at}.response[${i}]`) ?? ''
     if (!(VEX_RESPONSES as readonly string[]).includes(word))
       throw new VexInputError(`${at}.response[${i}] "${word.slice(0, 100)}" is not a CycloneDX response`)
     return word
   })
-  const detail = boundedString(a.detail, `${at}.detail`, VEX_LIMITS.detailChars)
+  const detail = stringField(a, 'detail', at, VEX_LIMITS.detailChars)
   return {
     state: state as VexState,
     ...(justification ? { justification } : {}),

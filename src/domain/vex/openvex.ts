@@ -6,15 +6,14 @@
 import {
   boundedList,
   boundedString,
-  componentOf,
   isObject,
-  JUSTIFICATION_OF,
-  STATE_OF,
+  listField,
+  objectAt,
+  stringField,
   VEX_LIMITS,
   VexInputError,
-  type VexStatement,
-  vulnKey,
-} from './statement.ts'
+} from './guards.ts'
+import { componentOf, JUSTIFICATION_OF, STATE_OF, type VexStatement, vulnKey } from './statement.ts'
 
 const STATUSES = ['not_affected', 'affected', 'fixed', 'under_investigation']
 
@@ -25,28 +24,28 @@ export function openVexStatements(doc: Record<string, unknown>, source: string, 
   const statements = boundedList(doc.statements, `${source}: statements`, VEX_LIMITS.statements)
   if (statements.length === 0) throw new VexInputError(`${source}: an OpenVEX document needs statements`)
   const out: VexStatement[] = []
-  for (const [i, s] of statements.entries()) {
+  for (const [i, item] of statements.entries()) {
     const at = `${source}: statements[${i}]`
-    if (!isObject(s)) throw new VexInputError(`${at} must be an object`)
+    const s = objectAt(item, at)
     const ids = vulnerabilityIds(s.vulnerability, `${at}.vulnerability`)
-    const status = boundedString(s.status, `${at}.status`) ?? ''
+    const status = stringField(s, 'status', at) ?? ''
     if (!STATUSES.includes(status))
       throw new VexInputError(`${at}.status "${status.slice(0, 100)}" is not one of ${STATUSES.join(', ')}`)
-    const label = boundedString(s.justification, `${at}.justification`)
+    const label = stringField(s, 'justification', at)
     if (label !== undefined && !(label in JUSTIFICATION_OF))
       throw new VexInputError(`${at}.justification "${label.slice(0, 100)}" is not an OpenVEX justification`)
-    const impact = boundedString(s.impact_statement, `${at}.impact_statement`, VEX_LIMITS.detailChars)
+    const impact = stringField(s, 'impact_statement', at, VEX_LIMITS.detailChars)
     if (status === 'not_affected' && !label && !impact)
       throw new VexInputError(`${at}: a not_affected statement needs a justification or an impact_statement`)
-    const action = boundedString(s.action_statement, `${at}.action_statement`, VEX_LIMITS.detailChars)
-    const notes = boundedString(s.status_notes, `${at}.status_notes`, VEX_LIMITS.detailChars)
+    const action = stringField(s, 'action_statement', at, VEX_LIMITS.detailChars)
+    const notes = stringField(s, 'status_notes', at, VEX_LIMITS.detailChars)
     const detail = (status === 'not_affected' ? impact : undefined) ?? action ?? notes ?? impact
     const analysis = {
       state: STATE_OF[status] as VexStatement['analysis']['state'],
       ...(label ? { justification: JUSTIFICATION_OF[label] as string } : {}),
       ...(detail ? { detail } : {}),
     }
-    for (const component of productComponents(s.products, `${at}.products`))
+    for (const component of productComponents(listField(s, 'products', at), `${at}.products`))
       out.push({ ids, component, analysis, source, rank, order: out.length })
   }
   return out
@@ -55,25 +54,24 @@ export function openVexStatements(doc: Record<string, unknown>, source: string, 
 function vulnerabilityIds(v: unknown, at: string): string[] {
   if (typeof v === 'string') return [vulnKey(boundedString(v, at) as string)]
   if (!isObject(v)) throw new VexInputError(`${at} must name the vulnerability`)
-  const names = [boundedString(v.name, `${at}.name`), boundedString(v['@id'], `${at}.@id`)]
-  const aliases = boundedList(v.aliases, `${at}.aliases`).map((a, i) => boundedString(a, `${at}.aliases[${i}]`))
+  const names = [stringField(v, 'name', at), stringField(v, '@id', at)]
+  const aliases = listField(v, 'aliases', at).map((a, i) => boundedString(a, `${at}.aliases[${i}]`))
   const ids = [...names, ...aliases].filter((x): x is string => !!x).map(vulnKey)
   if (ids.length === 0) throw new VexInputError(`${at} has no name`)
   return [...new Set(ids)]
 }
 
-function productComponents(products: unknown, at: string): VexStatement['component'][] {
-  const list = boundedList(products, at)
-  if (list.length === 0) throw new VexInputError(`${at}: a statement must name its products`)
-  return list.flatMap((p, i) => {
-    if (!isObject(p)) throw new VexInputError(`${at}[${i}] must be an object`)
-    const subcomponents = boundedList(p.subcomponents, `${at}[${i}].subcomponents`)
+function productComponents(products: unknown[], at: string): VexStatement['component'][] {
+  if (products.length === 0) throw new VexInputError(`${at}: a statement must name its products`)
+  return products.flatMap((item, i) => {
+    const p = objectAt(item, `${at}[${i}]`)
+    const subcomponents = listField(p, 'subcomponents', `${at}[${i}]`)
     const named = subcomponents.length > 0 ? subcomponents : [p]
     return named.flatMap((n, j) => {
       const where = subcomponents.length > 0 ? `${at}[${i}].subcomponents[${j}]` : `${at}[${i}]`
-      if (!isObject(n)) throw new VexInputError(`${where} must be an object`)
-      const id = boundedString(n['@id'], `${where}.@id`)
-      const purl = isObject(n.identifiers) ? boundedString(n.identifiers.purl, `${where}.identifiers.purl`) : undefined
+      const o = objectAt(n, where)
+      const id = stringField(o, '@id', where)
+      const purl = stringField(o.identifiers, 'purl', `${where}.identifiers`)
       const component = componentOf(purl ?? id, where)
       return component ? [component] : []
     })

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
+import { VexInputError } from './guards.ts'
 import { readVexDocuments, splitVexEnvelope } from './read-vex.ts'
-import { VexInputError } from './statement.ts'
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../test/fixtures/vex/${name}`, import.meta.url), 'utf8')) as Record<
@@ -112,6 +112,37 @@ test('malformed VEX documents are refused, the document and the flaw named', () 
     [[{ ...CSAF, vulnerabilities: [{ ...csafVuln, cve: undefined, ids: [] }] }], /names no cve nor ids/],
     [[{ bomFormat: 'CycloneDX', vulnerabilities: [{ id: 'X', analysis: { state: 'maybe' } }] }], /state "maybe"/],
     [Array(21).fill(OPENVEX), /More than 20 VEX documents/],
+    // every reader's guards name the path of the flaw
+    [[{ ...OPENVEX, statements: ['x'] }], /vex\[0\]: statements\[0\] must be an object$/],
+    [[openvex({ products: ['x'] })], /statements\[0\]\.products\[0\] must be an object$/],
+    [[openvex({ products: [{ subcomponents: [1] }] })], /products\[0\]\.subcomponents\[0\] must be an object$/],
+    [[openvex({ products: [{ identifiers: { purl: 1 } }] })], /products\[0\]\.identifiers\.purl must be a string$/],
+    [[openvex({ vulnerability: { aliases: 'x' } })], /statements\[0\]\.vulnerability\.aliases must be a list$/],
+    [[{ ...CSAF, vulnerabilities: [1] }], /vex\[0\]: vulnerabilities\[0\] must be an object$/],
+    [
+      [{ ...CSAF, vulnerabilities: [{ ...csafVuln, flags: ['x'] }] }],
+      /vulnerabilities\[0\]\.flags\[0\] must be an object$/,
+    ],
+    [
+      [{ ...CSAF, vulnerabilities: [{ ...csafVuln, ids: [{ text: 1 }] }] }],
+      /vulnerabilities\[0\]\.ids\[0\]\.text must be a string$/,
+    ],
+    [[{ ...CSAF, product_tree: { branches: [1] } }], /vex\[0\]: product_tree: every branch must be an object$/],
+    [[{ ...CSAF, product_tree: { full_product_names: {} } }], /product_tree\.full_product_names must be a list$/],
+    [[{ bomFormat: 'CycloneDX', vulnerabilities: [null] }], /vex\[0\]: vulnerabilities\[0\] must be an object$/],
+    [
+      [{ bomFormat: 'CycloneDX', vulnerabilities: [{ analysis: { state: 'in_triage' }, references: [{ id: 1 }] }] }],
+      /vulnerabilities\[0\]\.references\[0\]\.id must be a string$/,
+    ],
+    [
+      [
+        {
+          bomFormat: 'CycloneDX',
+          vulnerabilities: [{ id: 'X', analysis: { state: 'in_triage', detail: 'x'.repeat(20_001) } }],
+        },
+      ],
+      /analysis\.detail is longer than 20000 characters$/,
+    ],
   ]
   for (const [docs, message] of cases)
     assert.throws(

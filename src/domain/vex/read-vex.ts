@@ -4,8 +4,9 @@
 // one that is none of these, or is malformed, is a VexInputError naming the document and the flaw.
 import { csafStatements, isCsaf } from './csaf.ts'
 import { cycloneDxStatements } from './cyclonedx-statements.ts'
+import { boundedList, isObject, VEX_LIMITS, VexInputError } from './guards.ts'
 import { isOpenVex, openVexStatements } from './openvex.ts'
-import { boundedList, isObject, VEX_LIMITS, VexInputError, type VexStatement } from './statement.ts'
+import type { VexStatement } from './statement.ts'
 
 /** The SBOM and the VEX documents of a request body; a body that is not an envelope is the SBOM alone. */
 export function splitVexEnvelope(body: unknown): { sbom: unknown; vex: unknown[] } {

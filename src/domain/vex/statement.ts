@@ -1,8 +1,9 @@
 // The one shape every VEX statement is read into (docs/sbom.md "VEX"), whatever document stated it: a CycloneDX BOM's
 // `vulnerabilities[].analysis`, an OpenVEX statement or a CSAF VEX product status. States and justifications are
 // CycloneDX's (the output's vocabulary); the other formats' are mapped by the tables below. Documents come from
-// outside: every string, list and document is bounded here, and a flaw is a VexInputError naming it.
+// outside: the readers bound and check them through guards.ts.
 import { purlName, tryParsePurl } from '../shared/purl.ts'
+import { VexInputError } from './guards.ts'
 
 export const VEX_STATES = [
   'resolved',
@@ -47,48 +48,6 @@ export interface VexStatement {
   /** The statement's place: the document's rank among those sent (the BOM's own is 0), then its order inside it. */
   rank: number
   order: number
-}
-
-export class VexInputError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'VexInputError'
-  }
-}
-
-export const VEX_LIMITS = {
-  /** VEX documents sent beside one SBOM. */
-  documents: 20,
-  /** Characters of one document serialized as JSON. */
-  documentChars: 8 * 1024 * 1024,
-  /** Statements (OpenVEX statements, CSAF vulnerabilities, CycloneDX vulnerabilities) of one document. */
-  statements: 10_000,
-  /** Products, aliases, ids and product ids of one statement; CSAF product tree nodes of one document. */
-  listItems: 10_000,
-  /** Characters of an id, a purl or a status word; of a detail text. */
-  idChars: 2048,
-  detailChars: 20_000,
-  /** Nesting of CSAF branches. */
-  depth: 30,
-} as const
-
-type Json = Record<string, unknown>
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/** A list of at most VEX_LIMITS.listItems (or `max`), or a VexInputError naming where. */
-export function boundedList(v: unknown, where: string, max: number = VEX_LIMITS.listItems): unknown[] {
-  if (v === undefined || v === null) return []
-  if (!Array.isArray(v)) throw new VexInputError(`${where} must be a list`)
-  if (v.length > max) throw new VexInputError(`${where} lists more than ${max} items`)
-  return v
-}
-
-/** A string of at most `max` characters, undefined when absent, or a VexInputError naming where. */
-export function boundedString(v: unknown, where: string, max: number = VEX_LIMITS.idChars): string | undefined {
-  if (v === undefined || v === null) return undefined
-  if (typeof v !== 'string') throw new VexInputError(`${where} must be a string`)
-  if (v.length > max) throw new VexInputError(`${where} is longer than ${max} characters`)
-  return v
 }
 
 /** The component a purl names, or undefined for anything that is not one (an OpenVEX product may be any IRI). */

@@ -2,17 +2,9 @@
 // `#model_version:…,score_date:…` (either may say `unknown`: stored as null), then the header `cve,epss,percentile`,
 // then one score a line. Written in batches, one transaction each; the source date is the file's score_date.
 import type { AdvisoryWriter, EpssScore } from '../../domain/vulnerabilities/types.ts'
-import { type DataIngestReport, emptyReport, StreamProgress, tally } from '../../ingest/data-report.ts'
-import type { ProgressSink } from '../../ingest/progress.ts'
+import { type DataIngestReport, tally } from '../../ingest/data-report.ts'
 import { readLines } from '../../ingest/text-input.ts'
-
-export interface EpssIngestOptions {
-  source?: string
-  sourceDate?: string
-  batchSize?: number
-  now: () => string
-  sink?: ProgressSink
-}
+import { FeedIngest, type FeedOptions } from '../feed-ingest.ts'
 
 export interface EpssMeta {
   modelVersion: string | null
@@ -44,28 +36,17 @@ export function parseEpssHeader(line: string): { cve: number; epss: number; perc
   return { cve: at('cve'), epss: at('epss'), percentile: at('percentile') }
 }
 
-export async function ingestEpss(
-  file: string,
-  writer: AdvisoryWriter,
-  opts: EpssIngestOptions,
-): Promise<DataIngestReport> {
-  const report = emptyReport('scores')
-  const progress = new StreamProgress('epss', opts.sink)
-  const asOf = opts.now()
+export async function ingestEpss(file: string, writer: AdvisoryWriter, opts: FeedOptions): Promise<DataIngestReport> {
   const source = opts.source ?? 'epss'
-  const size = opts.batchSize ?? 5000
+  const run = new FeedIngest<EpssScore>(
+    { label: 'epss', unit: 'scores', batchSize: 5000, write: (b, asOf) => writer.writeEpss(b, source, asOf) },
+    writer,
+    opts,
+  )
+  const report = run.report
   let meta: EpssMeta = { modelVersion: null, scoreDate: null }
   let header: ReturnType<typeof parseEpssHeader> | undefined
-  let batch: EpssScore[] = []
   let records = 0
-  const flush = async () => {
-    if (batch.length === 0) return
-    const r = await writer.writeEpss(batch, source, asOf)
-    report.written += r.written
-    report.unchanged += r.unchanged
-    batch = []
-    progress.update(report)
-  }
   let n = 0
   for await (const line of readLines(file, report)) {
     n++
@@ -86,17 +67,10 @@ export async function ingestEpss(
       continue
     }
     records++
-    batch.push({ cve, probability, percentile, scoreDate: meta.scoreDate, modelVersion: meta.modelVersion })
-    if (batch.length >= size) await flush()
+    await run.add({ cve, probability, percentile, scoreDate: meta.scoreDate, modelVersion: meta.modelVersion })
   }
   if (!header) throw new Error(`not an EPSS file: ${file} has no header line`)
-  await flush()
-  const sourceDate = opts.sourceDate ?? meta.scoreDate
-  await writer.recordSource({ name: source, kind: 'epss', sourceDate, importedAt: asOf, records })
-  report.sources.push({ name: source, sourceDate, records })
-  report.seconds = progress.elapsed()
-  progress.update(report, true)
-  return report
+  return run.done([{ name: source, kind: 'epss', sourceDate: meta.scoreDate, records }])
 }
 
 function unit(raw: string | undefined, n: number): boolean {

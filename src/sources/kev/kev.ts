@@ -4,17 +4,9 @@
 // that does not is skipped and counted). Written in batches, one transaction each; the source date is the
 // catalogue's dateReleased.
 import type { AdvisoryWriter, KevEntry } from '../../domain/vulnerabilities/types.ts'
-import { type DataIngestReport, emptyReport, StreamProgress, tally } from '../../ingest/data-report.ts'
-import type { ProgressSink } from '../../ingest/progress.ts'
-import { openText } from '../../ingest/text-input.ts'
-
-export interface KevIngestOptions {
-  source?: string
-  sourceDate?: string
-  batchSize?: number
-  now: () => string
-  sink?: ProgressSink
-}
+import { type DataIngestReport, tally } from '../../ingest/data-report.ts'
+import { readText } from '../../ingest/text-input.ts'
+import { FeedIngest, type FeedOptions } from '../feed-ingest.ts'
 
 /** The catalogue shipped in data/sources (its path there), loaded into a KB without KEV entries (app/prepare.ts). */
 export const SHIPPED_KEV = 'kev/known_exploited_vulnerabilities.json.gz'
@@ -93,46 +85,17 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-export async function ingestKev(
-  file: string,
-  writer: AdvisoryWriter,
-  opts: KevIngestOptions,
-): Promise<DataIngestReport> {
-  const report = emptyReport('records')
-  const progress = new StreamProgress('kev', opts.sink)
-  const asOf = opts.now()
+export async function ingestKev(file: string, writer: AdvisoryWriter, opts: FeedOptions): Promise<DataIngestReport> {
   const source = opts.source ?? 'kev'
-  const size = opts.batchSize ?? 1000
-  const catalogue = parseKevCatalogue(await boundedText(file, report))
-  report.read = catalogue.entries.length + catalogue.refused.length
-  for (const r of catalogue.refused) tally(report.skipped, r.reason, r.example)
-  for (let i = 0; i < catalogue.entries.length; i += size) {
-    const r = await writer.writeKev(catalogue.entries.slice(i, i + size), source, asOf)
-    report.written += r.written
-    report.unchanged += r.unchanged
-    progress.update(report)
-  }
-  const sourceDate = opts.sourceDate ?? catalogue.released
-  const records = catalogue.entries.length
-  await writer.recordSource({ name: source, kind: 'kev', sourceDate, importedAt: asOf, records })
-  report.sources.push({ name: source, sourceDate, records })
-  report.seconds = progress.elapsed()
-  progress.update(report, true)
-  return report
-}
-
-/** The file's text (gunzipped when gzip), refused past MAX_TEXT_BYTES before it is all held. */
-async function boundedText(file: string, counter: { bytes: number }): Promise<string> {
-  const chunks: Buffer[] = []
-  let held = 0
-  const input = openText(file, counter)
-  for await (const chunk of input as AsyncIterable<Buffer>) {
-    held += chunk.length
-    if (held > MAX_TEXT_BYTES) {
-      input.destroy()
-      throw new Error(`not a KEV catalogue: ${file} holds more than ${MAX_TEXT_BYTES / 1024 / 1024} MB of text`)
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  const run = new FeedIngest<KevEntry>(
+    { label: 'kev', unit: 'records', batchSize: 1000, write: (b, asOf) => writer.writeKev(b, source, asOf) },
+    writer,
+    opts,
+  )
+  const text = await readText(file, run.report, { bytes: MAX_TEXT_BYTES, refusal: 'not a KEV catalogue' })
+  const catalogue = parseKevCatalogue(text)
+  run.report.read = catalogue.entries.length + catalogue.refused.length
+  for (const r of catalogue.refused) tally(run.report.skipped, r.reason, r.example)
+  for (const entry of catalogue.entries) await run.add(entry)
+  return run.done([{ name: source, kind: 'kev', sourceDate: catalogue.released, records: catalogue.entries.length }])
 }

@@ -3,45 +3,28 @@
 import { isLater } from '../../domain/vulnerabilities/osv-dates.ts'
 import { advisoryFromOsv, OsvRecordError } from '../../domain/vulnerabilities/osv-record.ts'
 import type { Advisory, AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
-import { type DataIngestReport, emptyReport, StreamProgress, tally } from '../../ingest/data-report.ts'
-import type { ProgressSink } from '../../ingest/progress.ts'
+import { type DataIngestReport, tally } from '../../ingest/data-report.ts'
+import { FeedIngest, type FeedOptions } from '../feed-ingest.ts'
 import { readOsv, sourceStem } from './read-osv.ts'
-
-export interface OsvIngestOptions {
-  /** One source name for every input (default: `osv:<stem>` per input). */
-  source?: string
-  /** Overrides the source date recorded for every source of this run. */
-  sourceDate?: string
-  batchSize?: number
-  now: () => string
-  sink?: ProgressSink
-}
 
 interface SourceState {
   records: number
   newest: string | null
 }
 
+/** `opts.source`: one source name for every input (default: `osv:<stem>` per input). */
 export async function ingestOsv(
   inputs: readonly string[],
   writer: AdvisoryWriter,
-  opts: OsvIngestOptions,
+  opts: FeedOptions,
 ): Promise<DataIngestReport> {
-  const report = emptyReport('records')
-  const progress = new StreamProgress('osv', opts.sink)
-  const asOf = opts.now()
-  const size = opts.batchSize ?? 500
+  const run = new FeedIngest<Advisory>(
+    { label: 'osv', unit: 'records', batchSize: 500, write: (b, asOf) => writer.writeAdvisories(b, asOf) },
+    writer,
+    opts,
+  )
+  const report = run.report
   const sources = new Map<string, SourceState>()
-  let batch: Advisory[] = []
-  const flush = async () => {
-    if (batch.length === 0) return
-    const r = await writer.writeAdvisories(batch, asOf)
-    report.written += r.written
-    report.unchanged += r.unchanged
-    for (const id of r.older) tally(report.skipped, 'older than the record already stored', id)
-    batch = []
-    progress.update(report)
-  }
   for (const input of inputs) {
     const source = opts.source ?? `osv:${sourceStem(input)}`
     const state = sources.get(source) ?? { records: 0, newest: null }
@@ -56,19 +39,14 @@ export async function ingestOsv(
       if (!advisory) continue
       state.records++
       if (state.newest === null || isLater(advisory.modified, state.newest)) state.newest = advisory.modified
-      batch.push(advisory)
-      if (batch.length >= size) await flush()
+      await run.add(advisory)
     }
-    await flush()
+    // an input's records are written before the next input's (an id in both is then compared with the stored one)
+    await run.flush()
   }
-  for (const [name, s] of sources) {
-    const sourceDate = opts.sourceDate ?? s.newest
-    await writer.recordSource({ name, kind: 'advisories', sourceDate, importedAt: asOf, records: s.records })
-    report.sources.push({ name, sourceDate, records: s.records })
-  }
-  report.seconds = progress.elapsed()
-  progress.update(report, true)
-  return report
+  return run.done(
+    [...sources].map(([name, s]) => ({ name, kind: 'advisories', sourceDate: s.newest, records: s.records })),
+  )
 }
 
 function toAdvisory(raw: unknown, source: string, origin: string, report: DataIngestReport): Advisory | undefined {

@@ -1,9 +1,9 @@
 // OSV records from any of the forms OSV data comes in, one record at a time: NDJSON (optionally gzipped, one
 // record a line), a single JSON file (one record, or an array of records), a directory tree of such files (as
 // OSV's per-ecosystem exports unpack), or a zip of *.json record files (OSV's per-ecosystem all.zip).
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { type ByteCounter, isGzip, openText, readLines } from '../../ingest/text-input.ts'
+import { type ByteCounter, readLines, readText, startsWith } from '../../ingest/text-input.ts'
 import { zipEntries } from '../../ingest/zip.ts'
 
 export type OsvItem = { origin: string; raw: unknown } | { origin: string; error: string }
@@ -25,9 +25,7 @@ async function* readFile(file: string, counter: ByteCounter): AsyncGenerator<Osv
       yield* 'error' in e ? [{ origin, error: e.error }] : parseDocument(e.text, origin)
     }
   } else if (JSON_FILE.test(file) && !LINES.test(file)) {
-    const parts: Buffer[] = []
-    for await (const chunk of openText(file, counter)) parts.push(chunk as Buffer)
-    yield* parseDocument(Buffer.concat(parts).toString('utf8'), file)
+    yield* parseDocument(await readText(file, counter), file)
   } else {
     let n = 0
     for await (const line of readLines(file, counter)) {
@@ -64,16 +62,9 @@ function walk(dir: string): string[] {
   return out
 }
 
+/** A zip by its name or its first bytes (`PK\x03\x04`). */
 function isZip(file: string): boolean {
-  if (/\.zip$/i.test(file)) return true
-  if (isGzip(file)) return false
-  const fd = openSync(file, 'r')
-  try {
-    const head = Buffer.alloc(4)
-    return readSync(fd, head, 0, 4, 0) === 4 && head.readUInt32LE(0) === 0x04034b50
-  } finally {
-    closeSync(fd)
-  }
+  return /\.zip$/i.test(file) || startsWith(file, [0x50, 0x4b, 0x03, 0x04])
 }
 
 /** The default source name of an input: its file name without extensions (`all.zip` → its folder's name). */

@@ -6,17 +6,9 @@
 import { purlName, tryParsePurl } from '../../domain/shared/purl.ts'
 import { cpeProducts } from '../../domain/vulnerabilities/cpe-products.ts'
 import type { AdvisoryWriter, CpePackage } from '../../domain/vulnerabilities/types.ts'
-import { type DataIngestReport, emptyReport, StreamProgress, tally } from '../../ingest/data-report.ts'
-import type { ProgressSink } from '../../ingest/progress.ts'
+import { type DataIngestReport, tally } from '../../ingest/data-report.ts'
 import { readLines } from '../../ingest/text-input.ts'
-
-export interface Purl2CpeOptions {
-  source?: string
-  sourceDate?: string
-  batchSize?: number
-  now: () => string
-  sink?: ProgressSink
-}
+import { FeedIngest, type FeedOptions } from '../feed-ingest.ts'
 
 type Line =
   | { kind: 'ok'; key: string; purlType: string; purlName: string; cpes: string[] }
@@ -27,13 +19,21 @@ const SEP = '\u0000'
 export async function ingestPurl2Cpe(
   file: string,
   writer: AdvisoryWriter,
-  opts: Purl2CpeOptions,
+  opts: FeedOptions,
 ): Promise<DataIngestReport> {
-  const report = { ...emptyReport('purls'), writtenUnit: 'package keys' }
-  const progress = new StreamProgress('purl2cpe', opts.sink)
-  const asOf = opts.now()
   const source = opts.source ?? 'purl2cpe'
-  const size = opts.batchSize ?? 1000
+  const run = new FeedIngest<CpePackage>(
+    {
+      label: 'purl2cpe',
+      unit: 'purls',
+      writtenUnit: 'package keys',
+      batchSize: 1000,
+      write: (b, asOf) => writer.writeCpeProducts(b, source, asOf),
+    },
+    writer,
+    opts,
+  )
+  const report = run.report
 
   const seen = new Set<string>()
   const repeated = new Map<string, { purlType: string; purlName: string; cpes: string[] }>()
@@ -46,16 +46,7 @@ export async function ingestPurl2Cpe(
   }
   seen.clear()
 
-  let batch: CpePackage[] = []
   let packages = 0
-  const flush = async () => {
-    if (batch.length === 0) return
-    const r = await writer.writeCpeProducts(batch, source, asOf)
-    report.written += r.written
-    report.unchanged += r.unchanged
-    batch = []
-    progress.update(report)
-  }
   const add = async (p: { purlType: string; purlName: string; cpes: string[] }) => {
     const { products, invalid } = cpeProducts(p.cpes)
     for (const cpe of invalid) tally(report.notes, 'CPEs that are not CPE 2.3 formatted strings (left out)', cpe)
@@ -64,8 +55,7 @@ export async function ingestPurl2Cpe(
       return
     }
     packages++
-    batch.push({ purlType: p.purlType, purlName: p.purlName, products })
-    if (batch.length >= size) await flush()
+    await run.add({ purlType: p.purlType, purlName: p.purlName, products })
   }
   let n = 0
   for await (const line of readLines(file, report)) {
@@ -82,18 +72,12 @@ export async function ingestPurl2Cpe(
     else await add(l)
   }
   for (const p of repeated.values()) await add(p)
-  await flush()
   if (repeated.size > 0)
     report.notes['package keys named by several purl lines (their CPEs merged)'] = {
       count: repeated.size,
       examples: [...repeated.values()].slice(0, 3).map((p) => `${p.purlType}/${p.purlName}`),
     }
-  const sourceDate = opts.sourceDate ?? null
-  await writer.recordSource({ name: source, kind: 'cpe', sourceDate, importedAt: asOf, records: packages })
-  report.sources.push({ name: source, sourceDate, records: packages })
-  report.seconds = progress.elapsed()
-  progress.update(report, true)
-  return report
+  return run.done([{ name: source, kind: 'cpe', sourceDate: null, records: packages }])
 }
 
 /** The purl of a line without parsing its (possibly very long) CPE list; undefined when the line is malformed. */
