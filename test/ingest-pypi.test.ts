@@ -19,7 +19,7 @@ import type { UnitRunner } from '../src/sources/source.ts'
 import { SqlAdvisoryWriter } from '../src/storage/advisory-writer.ts'
 import { SqlKbWriter } from '../src/storage/kb-writer.ts'
 import { makeTestApp, type TestApp } from './helpers/app.ts'
-import { post } from './helpers/debian-kb.ts'
+import { analysesOf, post } from './helpers/debian-kb.ts'
 
 const REPO = fileURLToPath(new URL('./fixtures/debian/repo', import.meta.url))
 // the newest Date of the fixture's suites' Release files
@@ -53,15 +53,6 @@ describe('PyPI distributions from Debian packages', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  const analyses = (purl: string) =>
-    t.storage.db
-      .selectFrom('analyses')
-      .innerJoin('versions', 'versions.id', 'analyses.version_id')
-      .innerJoin('components', 'components.id', 'versions.component_id')
-      .select(['version', 'analyzer'])
-      .where('components.purl', '=', purl)
-      .execute()
-
   test('known: the upstream version, its license and Requires-Dist, the Debian package as source; nothing walked', async () => {
     const done = await run({ name: 'URL_Normalize', options: KNOWN })
     assert.deepEqual(done.facts, { packages: ['python3-url-normalize'], versions: ['1.4.3'], analyzed: 0, refused: 0 })
@@ -88,13 +79,13 @@ describe('PyPI distributions from Debian packages', () => {
       .select(['scope', 'name', 'requirement'])
       .execute()
     assert.deepEqual(deps, [{ scope: 'runtime', name: 'six', requirement: '' }])
-    assert.deepEqual(await analyses('pkg:pypi/url-normalize'), [])
+    assert.deepEqual(await analysesOf(t, 'pkg:pypi/url-normalize'), [])
   })
 
   test('analysis: the files the distribution owns walked (its RECORD), as a wheel holds them', async () => {
     const done = await run({ name: 'url-normalize', options: ANALYSIS })
     assert.equal(done.facts.analyzed, 1)
-    const walked = new Set((await analyses('pkg:pypi/url-normalize')).map((a) => a.analyzer))
+    const walked = new Set((await analysesOf(t, 'pkg:pypi/url-normalize')).map((a) => a.analyzer))
     for (const a of ['code-stats', 'crypto', 'snippets', 'license-files']) assert.ok(walked.has(a), `${a} ran`)
     const files = await t.storage.db
       .selectFrom('analyses')
@@ -145,7 +136,7 @@ describe('PyPI distributions from Debian packages', () => {
     })
     await assert.rejects(aborting({ name: 'idna', options: ANALYSIS, signal: stop.signal }), /the worker stops/)
     await new Promise((resolve) => setTimeout(resolve, 500)) // the work behind it ends
-    assert.deepEqual(await analyses('pkg:pypi/idna'), [])
+    assert.deepEqual(await analysesOf(t, 'pkg:pypi/idna'), [])
   })
 
   test('a distribution no package in the suites installs is not found', async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { KNOWN_PRIORITY, ON_DEMAND_PRIORITY, parseUnitOptions } from '../src/domain/kb/ingest-queue.ts'
 import { unitRunners } from '../src/jobs/unit-runner.ts'
-import { post } from './helpers/debian-kb.ts'
+import { analysesOf, post } from './helpers/debian-kb.ts'
 import { debianRepoApp, queueUnits as units } from './helpers/debian-repo-app.ts'
 
 const app = (env: Record<string, string> = {}) => debianRepoApp({ env, onDemand: true })
@@ -44,13 +44,7 @@ describe('crates on demand', () => {
       // a question that needs the analysis waits for it: the crate walked in an artifact thread
       const [crypto] = await post(t, '/v2/cryptography/algorithms/components', [{ purl: 'pkg:cargo/itoa@1.0.1' }])
       assert.doesNotMatch(JSON.stringify(crypto), /being fetched/)
-      const analyzed = await t.storage.db
-        .selectFrom('analyses')
-        .innerJoin('versions', 'versions.id', 'analyses.version_id')
-        .innerJoin('components', 'components.id', 'versions.component_id')
-        .select('analyzer')
-        .where('components.purl', '=', 'pkg:cargo/itoa')
-        .execute()
+      const analyzed = await analysesOf(t, 'pkg:cargo/itoa')
       assert.ok(analyzed.length >= 3, JSON.stringify(analyzed))
       // the answer's purl is the crate's own name
       const res = await t.app.inject({

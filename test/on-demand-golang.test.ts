@@ -7,7 +7,7 @@
 // module path is case-sensitive; a package's subfolder and a path that is no module path are no module.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { manifestDependencies, post } from './helpers/debian-kb.ts'
+import { analysesOf, manifestDependencies, post } from './helpers/debian-kb.ts'
 import { debianRepoApp, queueUnits as queuedUnits } from './helpers/debian-repo-app.ts'
 
 const app = (env: Record<string, string> = {}) => debianRepoApp({ env, onDemand: true })
@@ -55,13 +55,7 @@ describe('Go modules on demand', () => {
         { purl: 'pkg:golang/github.com/gorilla/mux@v1.8.0' },
       ])
       assert.doesNotMatch(JSON.stringify(crypto), /being fetched/)
-      const analyzed = await t.storage.db
-        .selectFrom('analyses')
-        .innerJoin('versions', 'versions.id', 'analyses.version_id')
-        .innerJoin('components', 'components.id', 'versions.component_id')
-        .select('analyzer')
-        .where('components.purl', '=', 'pkg:golang/github.com/gorilla/mux')
-        .execute()
+      const analyzed = await analysesOf(t, 'pkg:golang/github.com/gorilla/mux')
       assert.ok(analyzed.length >= 3, JSON.stringify(analyzed))
     } finally {
       await t.close()

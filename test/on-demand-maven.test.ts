@@ -7,7 +7,7 @@
 // remembered as not found; names Maven refuses and other repositories' purls never queued.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { manifestDependencies, post } from './helpers/debian-kb.ts'
+import { analysesOf, manifestDependencies, post } from './helpers/debian-kb.ts'
 import { debianRepoApp, queueUnits as units } from './helpers/debian-repo-app.ts'
 
 const app = (env: Record<string, string> = {}) => debianRepoApp({ env, onDemand: true })
@@ -35,13 +35,7 @@ describe('Maven artifacts on demand', () => {
         { purl: 'pkg:maven/org.apache.commons/commons-lang3@3.12.0' },
       ])
       assert.doesNotMatch(JSON.stringify(crypto), /being fetched/)
-      const analyzed = await t.storage.db
-        .selectFrom('analyses')
-        .innerJoin('versions', 'versions.id', 'analyses.version_id')
-        .innerJoin('components', 'components.id', 'versions.component_id')
-        .select(['analyzer', 'versions.status_raw'])
-        .where('components.purl', '=', 'pkg:maven/org.apache.commons/commons-lang3')
-        .execute()
+      const analyzed = await analysesOf(t, 'pkg:maven/org.apache.commons/commons-lang3')
       assert.ok(analyzed.length >= 1, JSON.stringify(analyzed))
       assert.match(analyzed[0]?.status_raw ?? '', /^debian:libcommons-lang3-java@3\.12\.0-2\+deb12u1/)
       // the code read is the source package's upstream tarball (its .java files), the jar's classes beside it

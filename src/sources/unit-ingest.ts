@@ -71,9 +71,9 @@ export function unitIngest(
 }
 
 /**
- * The phases of a source whose units read every version (Cargo's, Maven's): the asked versions travel with both (a
- * registry's known phase reads them, its analysis walks them; a unit over Debian's packages reads and walks every
- * version they ship whatever is asked); `metadata` mode has the known phase only.
+ * The phases of a source whose units read every version (Cargo's, Go's, Maven's: repackaged-units.ts): the asked
+ * versions travel with both (a registry's known phase reads them, its analysis walks them; a unit over Debian's
+ * packages reads and walks every version they ship whatever is asked); `metadata` mode has the known phase only.
  */
 export const everyVersionPhases: PackageSource['phases'] = (mode, r) => {
   const o = { versions: 'all', analyze: 'asked', asked: r.asked, withDependencies: false }

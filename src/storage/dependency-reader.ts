@@ -48,39 +48,36 @@ export class SqlDependencyReader implements DependencyReader {
     return out
   }
 
-  async managedOf(versionIds: readonly number[]): Promise<Map<number, ReadonlyMap<string, string>>> {
-    const out = new Map<number, ReadonlyMap<string, string>>()
-    const ids = [...new Set(versionIds)]
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.storage.read
-        .selectFrom('versions')
-        .where('id', 'in', ids.slice(i, i + CHUNK))
-        .where('managed', 'is not', null)
-        .select(['id', 'managed'])
-        .execute()
-      for (const r of rows) {
-        const v = parsed(r.managed)
-        if (!v || typeof v !== 'object' || Array.isArray(v)) continue
-        const table = Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')
-        if (table.length > 0) out.set(r.id, new Map(table))
-      }
-    }
-    return out
+  managedOf(versionIds: readonly number[]): Promise<Map<number, ReadonlyMap<string, string>>> {
+    return this.versionsJson(versionIds, 'managed', (v) => {
+      if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined
+      const table = Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')
+      return table.length > 0 ? new Map(table) : undefined
+    })
   }
 
-  async featuresOf(versionIds: readonly number[]): Promise<Map<number, FeatureTable>> {
-    const out = new Map<number, FeatureTable>()
+  featuresOf(versionIds: readonly number[]): Promise<Map<number, FeatureTable>> {
+    return this.versionsJson(versionIds, 'features', featureTable)
+  }
+
+  /** A JSON column of these versions, read as `read` makes it: absent where null, or where `read` makes nothing. */
+  private async versionsJson<T>(
+    versionIds: readonly number[],
+    column: 'managed' | 'features',
+    read: (json: unknown) => T | undefined,
+  ): Promise<Map<number, T>> {
+    const out = new Map<number, T>()
     const ids = [...new Set(versionIds)]
     for (let i = 0; i < ids.length; i += CHUNK) {
       const rows = await this.storage.read
         .selectFrom('versions')
         .where('id', 'in', ids.slice(i, i + CHUNK))
-        .where('features', 'is not', null)
-        .select(['id', 'features'])
+        .where(column, 'is not', null)
+        .select(['id', `${column} as json`])
         .execute()
       for (const r of rows) {
-        const table = featureTable(parsed(r.features))
-        if (table) out.set(r.id, table)
+        const v = read(parsed(r.json))
+        if (v !== undefined) out.set(r.id, v)
       }
     }
     return out

@@ -66,6 +66,17 @@ export function versions(t: TestApp, name: string) {
     .execute()
 }
 
+/** The analyses the KB holds for a component (any source's purl): each version's analyzers, with its status. */
+export function analysesOf(t: TestApp, purl: string) {
+  return t.storage.db
+    .selectFrom('components')
+    .where('purl', '=', purl)
+    .innerJoin('versions', 'versions.component_id', 'components.id')
+    .innerJoin('analyses', 'analyses.version_id', 'versions.id')
+    .select(['version', 'analyzer', 'versions.status_raw'])
+    .execute()
+}
+
 export async function dependencies(t: TestApp, name: string, version: string) {
   const v = (await versions(t, name)).find((x) => x.version === version)
   assert.ok(v, `${name} ${version} is in the KB`)

@@ -16,6 +16,7 @@ import type { AptArchive } from '../debian/apt.ts'
 import type { DebLocation } from '../debian/deb-fetch.ts'
 import { readDebDocs, type Walker } from '../debian/deb-file.ts'
 import type { ParsedIndexes } from '../debian/suite-indexes.ts'
+import type { RepackagedReport } from '../repackaged-units.ts'
 import { readDebCrates, walkCrate } from './deb-crate.ts'
 import { firstUpload, mapCrate, type ShippedCrate } from './map-crate.ts'
 
@@ -33,20 +34,7 @@ export interface CrateIngestOptions {
   now: () => string
 }
 
-export interface CrateIngestReport {
-  /** No package of the suites ships the crate. */
-  notFound: boolean
-  versions: number
-  analyzed: number
-  /** Why each folder left out was refused. */
-  refused: string[]
-  /** The newest version's runtime dependencies' names (what --with-dependencies follows). */
-  dependencies: string[]
-  /** Packages found through a Packages index, their suite's Contents index missing (debcargo.ts). */
-  fromPackagesIndex?: string[]
-}
-
-export async function ingestCrate(o: CrateIngestOptions): Promise<CrateIngestReport> {
+export async function ingestCrate(o: CrateIngestOptions): Promise<RepackagedReport> {
   const records = packagesHolding(o.indexes, 'cargo', o.name)
   if (records.length === 0) return { notFound: true, versions: 0, analyzed: 0, refused: [], dependencies: [] }
   const work = mkdtempSync(path.join(tmpdir(), 'compintel-crate-'))

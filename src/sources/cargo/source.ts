@@ -7,28 +7,16 @@
 // `compintel update` re-reads the known crates from the registry; with none configured it skips them (not configured).
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { purlName } from '../../domain/shared/purl.ts'
-import { walkCommand } from '../debian/deb-file.ts'
-import { sharedIndexes } from '../debian/debian-units.ts'
-import { PackageNotFound } from '../npm/registry.ts'
+import { repackagedRefresh, repackagedRunner } from '../repackaged-units.ts'
 import type { PackageSource } from '../source.ts'
 import { everyVersionPhases, unitIngest } from '../unit-ingest.ts'
-import { cargoRunner, DEFAULT_MAX_UNPACKED } from './cargo-units.ts'
-import { configuredRegistry } from './registry/configured.ts'
-import { ingestRegistryCrate } from './registry/ingest-registry.ts'
+import { cargoUnits } from './cargo-units.ts'
 
 const declared: Pick<PackageSource, 'source' | 'fetchable' | 'phases' | 'runner'> = {
   source: 'cargo',
   fetchable: (name) => nameProblem('cargo', name) === undefined,
   phases: everyVersionPhases,
-  runner: (d) =>
-    cargoRunner({
-      indexes: sharedIndexes(d.growth.debian),
-      writer: d.writer,
-      advisories: d.advisories,
-      analyzers: d.analyzers,
-      ...(d.walker ? { walker: d.walker } : {}),
-      registry: configuredRegistry(d.growth.registries.cargo),
-    }),
+  runner: (d) => repackagedRunner(d, cargoUnits),
 }
 
 export const cargoSource: PackageSource = {
@@ -36,35 +24,6 @@ export const cargoSource: PackageSource = {
   purlTypes: ['cargo'],
   nameOf: (p) => (p.qualifiers?.repository_url || p.namespace ? undefined : purlName(p)),
   ingest: unitIngest(declared, declared.runner),
-  refresh: {
-    feed: 'cargo-registry',
-    purlType: 'cargo',
-    // with no registry configured there is nothing to re-read (Debian's crates are not refreshed): not configured
-    enabled: (growth) => configuredRegistry(growth.registries.cargo)() !== undefined,
-    // each known crate's index file read again (a 304 when unchanged) and written: new versions, yanks (the known
-    // phase, no walk)
-    run: async (names, d) => {
-      const out = { changed: 0, notFound: [] as string[], failed: [] as string[] }
-      const client = configuredRegistry(d.growth.registries.cargo)()
-      if (!client) return out
-      for (const name of names) {
-        try {
-          const r = await ingestRegistryCrate({
-            client,
-            writer: d.writer,
-            name,
-            asked: [],
-            walker: walkCommand,
-            maxUnpackedBytes: DEFAULT_MAX_UNPACKED,
-            now: d.now,
-          })
-          if (r.changed) out.changed++
-        } catch (err) {
-          if (err instanceof PackageNotFound) out.notFound.push(name)
-          else out.failed.push(name)
-        }
-      }
-      return out
-    },
-  },
+  // each known crate's index file read again (a 304 when unchanged) and written: new versions, yanks
+  refresh: repackagedRefresh(cargoUnits, 'cargo-registry'),
 }

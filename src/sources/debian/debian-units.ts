@@ -12,7 +12,7 @@ import type { AdvisoryWriter } from '../../domain/vulnerabilities/types.ts'
 import type { Analyzer } from '../../ingest/analyzers/types.ts'
 import { PermanentError } from '../../ingest/failure.ts'
 import { PackageNotFound } from '../npm/registry.ts'
-import type { UnitRunner } from '../source.ts'
+import type { RunnerDeps, UnitRunner } from '../source.ts'
 import { AptArchive } from './apt.ts'
 import { type Walker, walkCommand } from './deb-file.ts'
 import { ingestDebian } from './ingest-debian.ts'
@@ -60,6 +60,18 @@ export interface DebianUnitDeps {
   now?: () => string
 }
 
+/** A runner's deps from a worker's: the indexes of its configuration (sharedIndexes), its writers and walker. */
+export function debianUnitDeps(d: RunnerDeps): DebianUnitDeps {
+  return {
+    indexes: sharedIndexes(d.growth.debian),
+    writer: d.writer,
+    advisories: d.advisories,
+    origins: d.origins,
+    analyzers: d.analyzers,
+    ...(d.walker ? { walker: d.walker } : {}),
+  }
+}
+
 const ANALYZE = ['all', 'latest', 'none'] as const
 
 /** Debian units: one binary package (and with `withDependencies` its closure in the suites), every version kept. */
@@ -74,9 +86,11 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
     signal?.throwIfAborted()
     const { writer, advisories, origins, walker } = untilStopped(deps, signal)
     const analyzers = options.phase === 'known' ? undefined : deps.analyzers
-    const work = deps.indexes.read((archive, indexes) =>
+    // aborted (its timeout, or the worker stopping), the unit fails at once; the work in hand ends soon after, its
+    // apt-get and walks killed, and writes nothing more
+    const r = await readArchive(deps.indexes, signal, (archive, indexes) =>
       ingestDebian({
-        archive: archive.until(signal),
+        archive,
         indexes,
         writer,
         advisories,
@@ -91,9 +105,6 @@ export function debianRunner(deps: DebianUnitDeps): UnitRunner {
         log: () => {},
       }),
     )
-    // aborted (its timeout, or the worker stopping), the unit fails at once; the work in hand ends soon after, its
-    // apt-get and walks killed, and writes nothing more
-    const r = await untilAborted(work, signal)
     if (r.notFound.includes(name)) throw new PackageNotFound(name)
     if (r.failed.length > 0) throw new Error(r.failed.map((f) => `${f.name}: ${f.error}`).join('; '))
     return {
@@ -140,4 +151,16 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefine
     signal.addEventListener('abort', onAbort, { once: true })
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
+}
+
+/** `learn` over the indexes the process keeps, with the archive bound to the unit's signal; aborted with it. */
+export function readArchive<T>(
+  indexes: SharedIndexes<AptArchive, ParsedIndexes>,
+  signal: AbortSignal | undefined,
+  learn: (archive: AptArchive, indexes: ParsedIndexes) => Promise<T>,
+): Promise<T> {
+  return untilAborted(
+    indexes.read((archive, parsed) => learn(archive.until(signal), parsed)),
+    signal,
+  )
 }

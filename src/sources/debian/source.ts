@@ -5,7 +5,7 @@
 import { debianNameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
 import type { PackageSource } from '../source.ts'
-import { debianRunner, sharedIndexes } from './debian-units.ts'
+import { debianRunner, debianUnitDeps } from './debian-units.ts'
 import { debianIngest } from './ingest-command.ts'
 
 export const debianSource: PackageSource = {
@@ -23,14 +23,6 @@ export const debianSource: PackageSource = {
       analysis: serializeUnitOptions({ ...o, phase: 'analysis' }),
     }
   },
-  runner: (d) =>
-    debianRunner({
-      indexes: sharedIndexes(d.growth.debian),
-      writer: d.writer,
-      advisories: d.advisories,
-      origins: d.origins,
-      analyzers: d.analyzers,
-      ...(d.walker ? { walker: d.walker } : {}),
-    }),
+  runner: (d) => debianRunner(debianUnitDeps(d)),
   ingest: debianIngest,
 }

@@ -15,6 +15,7 @@ import { versionAnalysis } from '../../ingest/version-analysis.ts'
 import { type CrateIngestOptions, downloadAll, packagesHolding } from '../cargo/ingest-crate.ts'
 import { firstUpload } from '../cargo/map-crate.ts'
 import { readDebDocs } from '../debian/deb-file.ts'
+import type { RepackagedReport } from '../repackaged-units.ts'
 import { readDebModule, walkModule } from './deb-module.ts'
 import { goVersionOfDebian } from './debian-version.ts'
 import { mapModule, type ShippedModule } from './map-module.ts'
@@ -22,19 +23,9 @@ import { mapModule, type ShippedModule } from './map-module.ts'
 /** As a crate's: the module path asked (case-sensitive) as `name`. */
 type ModuleIngestOptions = CrateIngestOptions
 
-export interface ModuleIngestReport {
-  notFound: boolean
-  versions: number
-  analyzed: number
-  /** Why each package version left out was (its identity, its size, a Debian snapshot, a version Go has not). */
-  refused: string[]
-  /** The newest version's requirements (what --with-dependencies follows). */
-  dependencies: string[]
-}
-
 const NONE = { notFound: true, versions: 0, analyzed: 0, dependencies: [] }
 
-export async function ingestModule(o: ModuleIngestOptions): Promise<ModuleIngestReport> {
+export async function ingestModule(o: ModuleIngestOptions): Promise<RepackagedReport> {
   const records = packagesHolding(o.indexes, 'golang', o.name)
   // the packages whose folder was found by their source's Go-Import-Path alone (no go.mod in the Contents index)
   const imported = new Set(

@@ -10,35 +10,17 @@
 // Debian's modules are read again when asked after the suites' indexes change).
 
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
-import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
 import { parsePurl } from '../../domain/shared/purl.ts'
-import { sharedIndexes } from '../debian/debian-units.ts'
-import { PackageNotFound } from '../npm/registry.ts'
+import { repackagedRefresh, repackagedRunner } from '../repackaged-units.ts'
 import type { PackageSource } from '../source.ts'
-import { unitIngest } from '../unit-ingest.ts'
-import { golangRunner } from './golang-units.ts'
-import { configuredGoProxy } from './proxy/configured.ts'
-import { ingestProxyModule } from './proxy/ingest-proxy.ts'
-import { ModuleNotProxied } from './proxy/try-proxies.ts'
+import { everyVersionPhases, unitIngest } from '../unit-ingest.ts'
+import { golangUnits } from './golang-units.ts'
 
 const declared: Pick<PackageSource, 'source' | 'fetchable' | 'phases' | 'runner'> = {
   source: 'golang',
   fetchable: (name) => nameProblem('golang', name) === undefined,
-  phases: (mode, r) => {
-    const o = { versions: 'all', analyze: 'asked', asked: r.asked, withDependencies: false }
-    const known = serializeUnitOptions({ ...o, phase: 'known' })
-    return mode === 'metadata' ? { known } : { known, analysis: serializeUnitOptions({ ...o, phase: 'analysis' }) }
-  },
-  runner: (d) =>
-    golangRunner({
-      indexes: sharedIndexes(d.growth.debian),
-      writer: d.writer,
-      advisories: d.advisories,
-      analyzers: d.analyzers,
-      ...(d.walker ? { walker: d.walker } : {}),
-      ...(d.archives ? { archives: d.archives } : {}),
-      proxy: configuredGoProxy(d.growth.registries.golang),
-    }),
+  phases: everyVersionPhases,
+  runner: (d) => repackagedRunner(d, golangUnits),
 }
 
 export const golangSource: PackageSource = {
@@ -46,30 +28,11 @@ export const golangSource: PackageSource = {
   purlTypes: ['golang'],
   nameOf: (p) => (p.qualifiers?.repository_url ? undefined : p.namespace ? `${p.namespace}/${p.name}` : p.name),
   ingest: unitIngest(declared, declared.runner),
+  // each known module's version list and `.info`s read again (revalidated against the client's cache) and its new
+  // versions written, with the newest's go.mod (no zip); one kept from proxies is skipped
   refresh: {
-    feed: 'golang-proxy',
-    purlType: 'golang',
-    // with no proxy configured there is nothing to re-read (Debian's modules are not refreshed): not configured
-    enabled: (growth) => configuredGoProxy(growth.registries.golang)() !== undefined,
+    ...repackagedRefresh(golangUnits, 'golang-proxy'),
     // a module path is case-sensitive: the purl's, not the lower-case purl_name
     nameOfPurl: (purl) => golangSource.nameOf(parsePurl(purl)) ?? purl,
-    // each known module's version list and `.info`s read again (revalidated against the client's cache) and its new
-    // versions written, with the newest's go.mod (the known phase, no zip); one kept from proxies, or gone, is skipped
-    run: async (names, d) => {
-      const out = { changed: 0, notFound: [] as string[], failed: [] as string[] }
-      const client = configuredGoProxy(d.growth.registries.golang)()
-      if (!client) return out
-      for (const name of names) {
-        try {
-          const r = await ingestProxyModule({ client, writer: d.writer, name, asked: [], now: d.now })
-          if (r.changed) out.changed++
-        } catch (err) {
-          if (err instanceof ModuleNotProxied) continue
-          if (err instanceof PackageNotFound) out.notFound.push(name)
-          else out.failed.push(name)
-        }
-      }
-      return out
-    },
   },
 }

@@ -20,6 +20,7 @@ import { licenseOfCopyright } from '../debian/copyright-license.ts'
 import { readDebDocs } from '../debian/deb-file.ts'
 import { splitAnalyzers, walkSources, withSource } from '../debian/source-tree.ts'
 import type { ParsedIndexes } from '../debian/suite-indexes.ts'
+import type { RepackagedReport } from '../repackaged-units.ts'
 import { type DebMavenTree, jarIn, pomIn, unpackDebMaven } from './deb-maven.ts'
 import { mapMaven, type ShippedArtifact } from './map-maven.ts'
 
@@ -37,21 +38,12 @@ export interface MavenIngestOptions {
   now: () => string
 }
 
-export interface MavenIngestReport {
-  notFound: boolean
-  versions: number
-  analyzed: number
-  refused: string[]
-  /** The newest version's runtime dependencies (`group:artifact`), what --with-dependencies follows. */
-  dependencies: string[]
-}
-
-export async function ingestMavenArtifact(o: MavenIngestOptions): Promise<MavenIngestReport> {
+export async function ingestMavenArtifact(o: MavenIngestOptions): Promise<RepackagedReport> {
   const entries = o.indexes.repackaged.find('maven', o.name)
   // the coordinates as the packages spell them (the name asked may differ in case)
   const [groupId = '', artifactId = ''] = (entries[0]?.name ?? o.name).split(':')
   const records = [...new Set(entries.map((e) => e.package))].flatMap((p) => o.indexes.packages.get(p) ?? [])
-  const none: MavenIngestReport = { notFound: true, versions: 0, analyzed: 0, refused: [], dependencies: [] }
+  const none: RepackagedReport = { notFound: true, versions: 0, analyzed: 0, refused: [], dependencies: [] }
   if (records.length === 0) return none
   const work = mkdtempSync(path.join(tmpdir(), 'compintel-maven-'))
   const refused: string[] = []

@@ -8,27 +8,16 @@
 // repository; with none configured it skips them (not configured).
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { parsePurl } from '../../domain/shared/purl.ts'
-import { sharedIndexes } from '../debian/debian-units.ts'
-import { PackageNotFound } from '../npm/registry.ts'
+import { repackagedRefresh, repackagedRunner } from '../repackaged-units.ts'
 import type { PackageSource } from '../source.ts'
 import { everyVersionPhases, unitIngest } from '../unit-ingest.ts'
-import { DEFAULT_MAX_UNPACKED, mavenRunner } from './maven-units.ts'
-import { configuredMavenRepository } from './repository/configured.ts'
-import { ingestRepositoryArtifact } from './repository/ingest-repository.ts'
+import { mavenUnits } from './maven-units.ts'
 
 const declared: Pick<PackageSource, 'source' | 'fetchable' | 'phases' | 'runner'> = {
   source: 'maven',
   fetchable: (name) => nameProblem('maven', name) === undefined,
   phases: everyVersionPhases,
-  runner: (d) =>
-    mavenRunner({
-      indexes: sharedIndexes(d.growth.debian),
-      writer: d.writer,
-      advisories: d.advisories,
-      analyzers: d.analyzers,
-      ...(d.archives ? { archives: d.archives } : {}),
-      repository: configuredMavenRepository(d.growth.registries.maven),
-    }),
+  runner: (d) => repackagedRunner(d, mavenUnits),
 }
 
 export const mavenSource: PackageSource = {
@@ -36,37 +25,11 @@ export const mavenSource: PackageSource = {
   purlTypes: ['maven'],
   nameOf: (p) => (p.qualifiers?.repository_url || !p.namespace ? undefined : `${p.namespace}:${p.name}`),
   ingest: unitIngest(declared, declared.runner),
+  // each known artifact's maven-metadata.xml read again and written with its newest version's POM
   refresh: {
-    feed: 'maven-repository',
-    purlType: 'maven',
-    // with no repository configured there is nothing to re-read (Debian's artifacts are not refreshed): not configured
-    enabled: (growth) => configuredMavenRepository(growth.registries.maven)() !== undefined,
+    ...repackagedRefresh(mavenUnits, 'maven-repository'),
     // a repository's paths are case-sensitive (`org/antlr/ST4`): the purl's groupId:artifactId, not the lower-case
     // purl_name
     nameOfPurl: (purl) => mavenSource.nameOf(parsePurl(purl)) ?? purl,
-    // each known artifact's maven-metadata.xml read again and written with its newest version's POM (the known phase,
-    // no walk)
-    run: async (names, d) => {
-      const out = { changed: 0, notFound: [] as string[], failed: [] as string[] }
-      const client = configuredMavenRepository(d.growth.registries.maven)()
-      if (!client) return out
-      for (const name of names) {
-        try {
-          const r = await ingestRepositoryArtifact({
-            client,
-            writer: d.writer,
-            name,
-            asked: [],
-            maxUnpackedBytes: DEFAULT_MAX_UNPACKED,
-            now: d.now,
-          })
-          if (r.changed) out.changed++
-        } catch (err) {
-          if (err instanceof PackageNotFound) out.notFound.push(name)
-          else out.failed.push(name)
-        }
-      }
-      return out
-    },
   },
 }

@@ -3,7 +3,7 @@
 // reading Debian's archive (debian-units.ts sharedIndexes: one apt folder, one fetch at a time). A unit of the phase
 // `known` reads the metadata; one of the phase `analysis` (or a bulk unit, which names no phase) walks the files too.
 import { PermanentError } from '../../ingest/failure.ts'
-import { type DebianUnitDeps, untilAborted, untilStopped } from '../debian/debian-units.ts'
+import { type DebianUnitDeps, readArchive, untilStopped } from '../debian/debian-units.ts'
 import { PackageNotFound } from '../npm/registry.ts'
 import type { UnitRunner } from '../source.ts'
 import { ingestPypi } from './ingest-pypi.ts'
@@ -16,9 +16,9 @@ export function pypiRunner(deps: DebianUnitDeps): UnitRunner {
     signal?.throwIfAborted()
     const { writer, walker } = untilStopped(deps, signal)
     const analyzers = options.phase === 'known' || options.analyze === 'none' ? undefined : deps.analyzers
-    const work = deps.indexes.read((archive, indexes) =>
+    const r = await readArchive(deps.indexes, signal, (archive, indexes) =>
       ingestPypi({
-        archive: archive.until(signal),
+        archive,
         indexes,
         writer,
         name,
@@ -29,7 +29,6 @@ export function pypiRunner(deps: DebianUnitDeps): UnitRunner {
         ...(signal ? { signal } : {}),
       }),
     )
-    const r = await untilAborted(work, signal)
     if (r.packages.length === 0) throw new PackageNotFound(name)
     // listed, but none of its package versions could be downloaded: the mirror may answer later
     if (!r.written) throw new Error(`none of ${r.packages.join(', ')} could be downloaded`)

@@ -6,7 +6,7 @@
 // units' indexes of the configuration; `compintel update` reads the known distributions' metadata again.
 import { nameProblem } from '../../domain/kb/ecosystem-rules.ts'
 import { serializeUnitOptions } from '../../domain/kb/ingest-queue.ts'
-import { sharedIndexes } from '../debian/debian-units.ts'
+import { debianUnitDeps, sharedIndexes } from '../debian/debian-units.ts'
 import { PackageNotFound } from '../npm/registry.ts'
 import type { PackageSource, UnitRunner } from '../source.ts'
 import { unitIngest } from '../unit-ingest.ts'
@@ -37,13 +37,7 @@ const declared: Pick<PackageSource, 'source' | 'fetchable' | 'phases' | 'runner'
             analyzers: d.analyzers,
             ...(d.archives ? { archives: d.archives } : {}),
           })
-        : pypiRunner({
-            indexes: sharedIndexes(d.growth.debian),
-            writer: d.writer,
-            advisories: d.advisories,
-            analyzers: d.analyzers,
-            ...(d.walker ? { walker: d.walker } : {}),
-          })
+        : pypiRunner(debianUnitDeps(d))
       return chosen(run)
     }
   },
