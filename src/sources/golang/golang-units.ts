@@ -72,6 +72,7 @@ export function golangRunner(deps: GolangUnitDeps): UnitRunner {
         indexes,
         writer,
         name,
+        asked: options.asked ?? [],
         ...(analyzers ? { analyzers } : {}),
         walker,
         maxUnpackedBytes: maxUnpackedBytes ?? DEFAULT_MAX_UNPACKED,
