@@ -39,7 +39,8 @@ const { values } = parseArgs({
   },
 })
 const asked = values.ecosystem.split(',').map((e) => e.trim())
-for (const e of asked) if (!(e in ECOSYSTEMS)) throw new Error(`--ecosystem: not one of ${Object.keys(ECOSYSTEMS)}: ${e}`)
+for (const e of asked)
+  if (!(e in ECOSYSTEMS)) throw new Error(`--ecosystem: not one of ${Object.keys(ECOSYSTEMS)}: ${e}`)
 const ecosystems = asked as Ecosystem[]
 const top = Number(values.top)
 if (!Number.isInteger(top) || top < 0) throw new Error(`--top: not a count: ${values.top}`)

@@ -92,6 +92,10 @@ describe('Go modules from Debian at their upstream versions', () => {
       assert.equal(failed?.[3], 'failed')
       assert.match(
         String(failed?.[4]),
+        /^refused \(format\): golang\.org\/x\/xerrors: golang-golang-x-xerrors-dev 0\.0~git20200804\.5ec99f8-1: /,
+      )
+      assert.match(
+        String(failed?.[4]),
         /Debian snapshot 0\.0~git20200804\.5ec99f8 of an untagged commit: the commit date without its time, no Go pseudo-version \(v0\.0\.0-20191204190536-9bdfabe68543 asked: another commit\)/,
       )
     } finally {

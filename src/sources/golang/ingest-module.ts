@@ -49,9 +49,11 @@ export async function ingestModule(o: ModuleIngestOptions): Promise<ModuleIngest
   )
   if (found.length === 0) return { ...NONE, refused: [] }
   const refused: string[] = []
+  let versionsOnly = true // every package version left out for its version (a snapshot): a format refusal
   const records = found.filter(({ record: r }) => {
     const why = bundled(o.indexes, o.name, r)
     if (why) refused.push(`${r.name} ${r.version}: ${why}`)
+    if (why) versionsOnly = false
     return !why
   })
   const work = mkdtempSync(path.join(tmpdir(), 'compintel-gomod-'))
@@ -71,6 +73,7 @@ export async function ingestModule(o: ModuleIngestOptions): Promise<ModuleIngest
       const mod = await readDebModule(file, o.name, into, o.maxUnpackedBytes, options).catch((err: unknown) => {
         if (!(err instanceof UpstreamRefused)) throw err
         refused.push(`${r.name} ${r.version}: ${err.message}`)
+        versionsOnly = false
         return undefined
       })
       if (!mod) continue
@@ -95,7 +98,8 @@ export async function ingestModule(o: ModuleIngestOptions): Promise<ModuleIngest
     const dates = records.flatMap(({ record: r }) => r.suites.flatMap((s) => o.indexes.dates.get(s) ?? []))
     const mapped = mapModule(shipped, dates.sort().at(-1) ?? o.now())
     if (!mapped) {
-      if (refused.length > 0) throw new UpstreamRefused('identity', `${o.name}: ${refused.join('; ')}`)
+      if (refused.length > 0)
+        throw new UpstreamRefused(versionsOnly ? 'format' : 'identity', `${o.name}: ${refused.join('; ')}`)
       return { ...NONE, refused }
     }
     const { component, versions, from } = mapped
