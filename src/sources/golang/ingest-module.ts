@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { VersionAnalysis } from '../../domain/kb/types.ts'
+import { goModulePurl } from '../../domain/shared/lockfiles/project-file.ts'
 import { parseDebianChangelog } from '../../domain/vulnerabilities/debian-changelog.ts'
 import { UpstreamRefused } from '../../ingest/failure.ts'
 import { versionAnalysis } from '../../ingest/version-analysis.ts'
@@ -52,10 +53,16 @@ export async function ingestModule(o: ModuleIngestOptions): Promise<ModuleIngest
   let versionsOnly = true // every package version left out for its version (a snapshot): a format refusal
   const records = found.filter(({ record: r }) => {
     const why = bundled(o.indexes, o.name, r)
-    if (why) refused.push(`${r.name} ${r.version}: ${why}`)
-    if (why) versionsOnly = false
-    return !why
+    if (!why) return true
+    refused.push(`${r.name} ${r.version}: ${why}`)
+    versionsOnly = false
+    return false
   })
+  // a pseudo-version the KB holds names a snapshot's commit as one asked does: a snapshot identified once stays so
+  // (not removed by a later unit whose requests named other versions)
+  const purl = goModulePurl(o.name, undefined)
+  const held = purl ? await o.writer.state(purl) : undefined
+  const asked = [...(o.asked ?? []), ...(held?.versions ?? [])]
   const work = mkdtempSync(path.join(tmpdir(), 'compintel-gomod-'))
   try {
     const files = await downloadAll(
@@ -77,7 +84,7 @@ export async function ingestModule(o: ModuleIngestOptions): Promise<ModuleIngest
         return undefined
       })
       if (!mod) continue
-      const v = goVersionOfDebian(r.version, o.name, mod.hasGoMod, o.asked)
+      const v = goVersionOfDebian(r.version, o.name, mod.hasGoMod, asked)
       if (v.kind === 'snapshot' || v.kind === 'unmapped') {
         refused.push(`${r.name} ${r.version}: ${v.why}`)
         continue
