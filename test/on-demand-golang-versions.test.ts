@@ -96,7 +96,7 @@ describe('Go modules from Debian at their upstream versions', () => {
       )
       assert.match(
         String(failed?.[4]),
-        /Debian snapshot 0\.0~git20200804\.5ec99f8 of an untagged commit: the commit date without its time, no Go pseudo-version \(v0\.0\.0-20191204190536-9bdfabe68543 asked: another commit\)/,
+        /Debian snapshot 0\.0~git20200804\.5ec99f8 of an untagged commit: the commit date without its time, no Go pseudo-version \(v0\.0\.0-20191204190536-9bdfabe68543: another commit\)/,
       )
     } finally {
       await u.close()

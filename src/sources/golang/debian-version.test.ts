@@ -76,7 +76,7 @@ test('a snapshot is the asked pseudo-version naming its commit (real bookworm ve
   }
   assert.match(
     (goVersionOfDebian('0.0~git20200804.5ec99f8-1', 'golang.org/x/xerrors', true, [diff]) as { why: string }).why,
-    /no Go pseudo-version \(v0\.0\.0-20210226163009-20ebb0f2a09e asked: another commit\)$/,
+    /no Go pseudo-version \(v0\.0\.0-20210226163009-20ebb0f2a09e: another commit\)$/,
   )
 })
 

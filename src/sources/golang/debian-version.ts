@@ -49,7 +49,7 @@ export function goVersionOfDebian(
       const pseudos = asked.filter((a) => PSEUDO.test(a))
       return {
         kind: 'snapshot',
-        why: `Debian snapshot ${upstream} of an untagged commit: ${date.length !== 14 ? 'the commit date without its time' : 'a short commit hash'}, no Go pseudo-version${pseudos.length > 0 ? ` (${pseudos.slice(0, 3).join(', ')} asked: another commit)` : ''}`,
+        why: `Debian snapshot ${upstream} of an untagged commit: ${date.length !== 14 ? 'the commit date without its time' : 'a short commit hash'}, no Go pseudo-version${pseudos.length > 0 ? ` (${pseudos.slice(0, 3).join(', ')}: another commit)` : ''}`,
       }
     }
     const pseudo = pseudoVersion(base, sep, date, hash.slice(0, 12))
