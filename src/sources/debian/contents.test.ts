@@ -236,10 +236,13 @@ test('apt fetches the Contents index of the FIXTURE repository with the Packages
   // every entry, each once: what each package holds
   const held = repackaged.entries().map((e) => `${e.package} ${e.ecosystem}:${e.name}`)
   assert.deepEqual([...held].sort(), [
+    // its go.mod names github.com/cespare/xxhash/v2: the folder is the path (ingest-module.ts reads the go.mod)
+    'golang-github-cespare-xxhash-dev golang:github.com/cespare/xxhash',
     'golang-github-gorilla-mux-dev golang:github.com/gorilla/mux',
     // no go.mod: the folder of the path its source's Go-Import-Path names (the Sources index)
     'golang-github-pmezard-go-difflib-dev golang:github.com/pmezard/go-difflib',
     'golang-github-stretchr-testify-dev golang:github.com/stretchr/testify',
+    'golang-golang-x-xerrors-dev golang:golang.org/x/xerrors',
     // Maven POMs: Apache's parent at versions 18 and 29 (Debian's `debian` folders left out), and `apache.`, an
     // artifact of that name the package really ships
     'libapache-pom-java maven:org.apache:apache',

@@ -196,3 +196,27 @@ test('parseIndexes: a suite without Contents has its crates from its Packages in
   assert.equal(parsed.repackaged.entries().length, 12)
   assert.ok(parsed.repackaged.entries().every((e) => e.ecosystem === 'cargo' && e.from === 'Packages'))
 })
+
+test("parseIndexes: each source package's Go import paths (the FIXTURE repository's real Sources stanzas)", async () => {
+  const repo = fileURLToPath(new URL('../../../test/fixtures/debian/repo/dists/bookworm/main/', import.meta.url))
+  const parsed = await parseIndexes({
+    indexes: () => [
+      { suite: 'bookworm', kind: 'Packages', file: `${repo}binary-amd64/Packages`, mirror: '' },
+      { suite: 'bookworm', kind: 'Sources', file: `${repo}source/Sources`, mirror: '' },
+    ],
+    releaseFiles: () => [],
+    contentsFiles: () => [`${repo}Contents-all`],
+  })
+  assert.deepEqual(Object.fromEntries(parsed.goImportPaths), {
+    'golang-testify': ['github.com/stretchr/testify'],
+    'golang-github-gorilla-mux': ['github.com/gorilla/mux'],
+    'golang-github-pmezard-go-difflib': ['github.com/pmezard/go-difflib'],
+    'golang-github-cespare-xxhash': ['github.com/cespare/xxhash'],
+    'golang-golang-x-xerrors': ['golang.org/x/xerrors'],
+  })
+  // the go.mod of github.com/cespare/xxhash/v2 is in the folder github.com/cespare/xxhash (its Go-Import-Path)
+  assert.deepEqual(
+    parsed.repackaged.find('golang', 'github.com/cespare/xxhash').map((e) => e.path),
+    ['usr/share/gocode/src/github.com/cespare/xxhash/go.mod'],
+  )
+})

@@ -24,6 +24,11 @@ export interface ParsedIndexes {
   providers: Map<string, string>
   /** The upstream libraries the packages repackage (PyPI distributions, crates), from the Contents indexes. */
   repackaged: RepackagedIndex
+  /**
+   * The Go import paths each source package names (its Sources stanza's `Go-Import-Path`; the first its own): the
+   * modules its packages are the versions of (a module only bundled in its gocode tree is not).
+   */
+  goImportPaths: Map<string, string[]>
   /** The suites without a Contents index, their crates read from their Packages index (debcargo.ts). */
   contentsMissing: string[]
   /** Why the stanzas refused were refused; the suites without Contents. */
@@ -56,9 +61,17 @@ export async function parseIndexes(
     dates: releaseDates(archive.releaseFiles()),
     providers: providersOf(packages),
     repackaged,
+    goImportPaths: pathsBySource(importPaths),
     contentsMissing: missing,
     refused,
   }
+}
+
+/** Each source package's import paths, from the paths' sources (in the order the Sources indexes list them). */
+function pathsBySource(importPaths: ReadonlyMap<string, ReadonlySet<string>>): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const [p, sources] of importPaths) for (const s of sources) out.set(s, [...(out.get(s) ?? []), p])
+  return out
 }
 
 /** The suites with a Packages index but no Contents index of their own (`<suite>/main`, this architecture's or all's). */

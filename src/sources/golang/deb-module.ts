@@ -37,21 +37,24 @@ export interface DebModule {
 /**
  * The module's folder in the .deb, unpacked under `into` and read; undefined when the package does not ship it (no
  * go.mod; with `imported`, the path its source package's Go-Import-Path names: no files). A folder of an import path
- * without go.mod is a module from before modules: no requirements (`hasGoMod` false).
+ * without go.mod is a module from before modules: no requirements (`hasGoMod` false). `under` is the module's path
+ * without its /vN suffix when Debian may have installed `<M>/vN` in `<M>/` (dh-golang's import path): the folder's
+ * go.mod must name the module, else the package does not ship it (undefined).
  */
 export async function readDebModule(
   debFile: string,
   module: string,
   into: string,
   maxBytes: number,
-  imported = false,
+  { imported = false, under = module }: { imported?: boolean; under?: string } = {},
 ): Promise<DebModule | undefined> {
-  const folder = `${GOCODE}/${module}`
+  const folder = `${GOCODE}/${under}`
   await unpackDebPaths(debFile, into, maxBytes, [`${folder}/`])
   const dir = path.join(into, folder)
   const hasGoMod = existsSync(path.join(dir, 'go.mod'))
-  if (!hasGoMod && !(imported && existsSync(dir))) return undefined
+  if (!hasGoMod && !(imported && under === module && existsSync(dir))) return undefined
   const goMod = hasGoMod ? parseGoMod(readBounded(path.join(dir, 'go.mod'), MAX_GO_MOD_BYTES)) : withoutGoMod(module)
+  if (goMod.module !== module && under !== module) return undefined // <M>/go.mod naming M, or another /vN
   if (goMod.module !== module)
     throw new UpstreamRefused(
       'identity',

@@ -3,8 +3,10 @@
 // mark) as SemVer's `-`, a `v` in front; a major version of 2 or more needs the module path's `/vN` (or gopkg.in's
 // `.vN`) suffix, and a module path without it takes `+incompatible` only when the module has no go.mod (the go command
 // refuses such a version of a module with one). Debian's snapshots of untagged commits (`0.0~git20230101.abcdef1`)
-// become a pseudo-version (v0.0.0-20230101123456-abcdef123456) only when Debian's version carries the commit's full
-// time (14 digits, UTC) and a 12-character hash; otherwise the version is a Debian snapshot, and no Go version is made up.
+// become a pseudo-version (v0.0.0-20230101123456-abcdef123456) when Debian's version carries the commit's full time
+// (14 digits, UTC) and a 12-character hash, or when a pseudo-version asked of the module names that commit (its time
+// starts with the snapshot's date, its hash with the snapshot's, its base agrees: the commit is identified, and the
+// asked version is its Go version); otherwise the version is a Debian snapshot, and no Go version is made up.
 import { schemeFor } from '../../domain/shared/versions/index.ts'
 
 export type GoVersionOf =
@@ -24,7 +26,16 @@ function pathMajor(module: string): number | undefined {
   return suffix ? Number(suffix[1]) : undefined
 }
 
-export function goVersionOfDebian(debianVersion: string, module: string, hasGoMod: boolean): GoVersionOf {
+/** A Go pseudo-version (go.dev/ref/mod#pseudo-versions): its base part, the commit's time and 12-character hash. */
+const PSEUDO = /^(v\d+\.\d+\.\d+-(?:[0-9A-Za-z.-]*\.)?)(\d{14})-([0-9a-f]{12})(?:\+incompatible)?$/
+
+export function goVersionOfDebian(
+  debianVersion: string,
+  module: string,
+  hasGoMod: boolean,
+  /** The versions asked of the module (the unit's `asked`): a pseudo-version among them may name a snapshot's commit. */
+  asked: readonly string[] = [],
+): GoVersionOf {
   const upstream = debianVersion
     .replace(/^\d+:/, '')
     .replace(/-[^-]*$/, '')
@@ -32,11 +43,15 @@ export function goVersionOfDebian(debianVersion: string, module: string, hasGoMo
   const snap = SNAPSHOT.exec(upstream)
   if (snap) {
     const [, base, sep, date, hash] = snap as unknown as [string, string, string, string, string | undefined]
-    if (date.length !== 14 || hash === undefined || hash.length < 12)
+    if (date.length !== 14 || hash === undefined || hash.length < 12) {
+      const named = hash === undefined ? undefined : askedCommit(asked, base, sep, date, hash, module, hasGoMod)
+      if (named) return named
+      const pseudos = asked.filter((a) => PSEUDO.test(a))
       return {
         kind: 'snapshot',
-        why: `Debian snapshot ${upstream} of an untagged commit: ${date.length !== 14 ? 'the commit date without its time' : 'a short commit hash'}, no Go pseudo-version`,
+        why: `Debian snapshot ${upstream} of an untagged commit: ${date.length !== 14 ? 'the commit date without its time' : 'a short commit hash'}, no Go pseudo-version${pseudos.length > 0 ? ` (${pseudos.slice(0, 3).join(', ')}: another commit)` : ''}`,
       }
+    }
     const pseudo = pseudoVersion(base, sep, date, hash.slice(0, 12))
     return pseudo
       ? checkMajor(pseudo, module, hasGoMod, 'pseudo')
@@ -48,11 +63,39 @@ export function goVersionOfDebian(debianVersion: string, module: string, hasGoMo
   return checkMajor(version, module, hasGoMod, 'release')
 }
 
-/** go.dev/ref/mod#pseudo-versions: vX.0.0-t-h with no base (0.0~git), vX.Y.(Z+1)-0.t-h after a release (+git). */
+/**
+ * go.dev/ref/mod#pseudo-versions: vX.0.0-t-h with no base (`X.0~git`, and Debian's `0.0+git`: no release), and
+ * vX.Y.(Z+1)-0.t-h after the release X.Y.Z (`X.Y.Z+git`).
+ */
 function pseudoVersion(base: string, sep: string, date: string, hash: string): string | undefined {
-  const [major = 0, minor = 0, patch] = base.split('.').map(Number)
-  if (sep === '~' && minor === 0 && (patch ?? 0) === 0) return `v${major}.0.0-${date}-${hash}`
+  const parts = base.split('.').map(Number)
+  const [major = 0, minor = 0, patch] = parts
+  const noRelease = minor === 0 && (patch ?? 0) === 0 && (sep === '~' || (major === 0 && parts.length < 3))
+  if (noRelease) return `v${major}.0.0-${date}-${hash}`
   if (sep === '+' && patch !== undefined) return `v${major}.${minor}.${patch + 1}-0.${date}-${hash}`
+  return undefined
+}
+
+/**
+ * The asked pseudo-version naming a snapshot's commit (its time starting with the snapshot's date, its hash with the
+ * snapshot's, the base the snapshot's: pseudoVersion's form; with no release, any major the module path allows), if
+ * one does and the module path allows it.
+ */
+function askedCommit(
+  asked: readonly string[],
+  ...[base, sep, date, hash, module, hasGoMod]: [string, string, string, string, string, boolean]
+): GoVersionOf | undefined {
+  for (const a of asked) {
+    const m = PSEUDO.exec(a)
+    if (!m) continue
+    const [, prefix, time, full] = m as unknown as [string, string, string, string]
+    if (!time.startsWith(date) || !full.startsWith(hash.slice(0, 12).toLowerCase())) continue
+    const expected = pseudoVersion(base, sep, time, full)?.slice(0, -`${time}-${full}`.length)
+    // Debian's 0.0 is no release: the major is the module path's (gopkg.in/check.v1's v1.0.0-t-h)
+    const agrees = prefix === expected || (expected === 'v0.0.0-' && /^v\d+\.0\.0-$/.test(prefix))
+    const v = agrees ? checkMajor(`${prefix}${time}-${full}`, module, hasGoMod, 'pseudo') : undefined
+    if (v?.kind === 'pseudo') return v
+  }
   return undefined
 }
 
