@@ -24,8 +24,8 @@ export function notLearned(o: Outcome, reason: string): Outcome {
   return { code: o.code, message: `${o.message}; it could not be learned from its source${why ? ` (${why})` : ''}` }
 }
 
-// a URL (scheme://…), or an absolute path where a word starts
-const URL_OR_PATH = /([a-z][a-z0-9+.-]*:\/\/[^\s'"<>]*)|(?<=^|[\s'"(=:,[])(\/[^\s'"<>()[\],;]*)/gi
+// a URL (scheme://…, not the punctuation after it), or an absolute path where a word starts
+const URL_OR_PATH = /([a-z][a-z0-9+.-]*:\/\/(?:[^\s'"<>]*[^\s'"<>.,:;)\]])?)|(?<=^|[\s'"(=:,[])(\/[^\s'"<>()[\],;]*)/gi
 
 /** A unit's last error as an answer may show it (above). */
 export function publicReason(raw: string): string {
@@ -46,7 +46,7 @@ function publicUrl(url: string): string {
   if (!m || url.includes('…')) return `${url.slice(0, url.indexOf('//') + 2)}…`
   const [, scheme, authority = '', path = ''] = m
   const host = authority.slice(authority.lastIndexOf('@') + 1)
-  return host === '' ? `${scheme}…${lastPart(path)}` : `${scheme}${host}${path.replace(/\/+$/, '')}`
+  return host === '' ? `${scheme}${lastPart(path)}` : `${scheme}${host}${path.replace(/\/+$/, '')}`
 }
 
 /** An absolute path as `…/` and its last part. */
