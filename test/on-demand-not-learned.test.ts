@@ -34,9 +34,7 @@ describe('an answer says why its package could not be learned', () => {
       const [vulnerabilities] = (await post(t, '/v2/vulnerabilities/components', [{ purl: OTHER_COMMIT }])) as Said[]
       assert.equal(vulnerabilities?.info_code, 'COMPONENT_NOT_FOUND', JSON.stringify(vulnerabilities))
       assert.match(String(vulnerabilities?.info_message), WHY)
-      const [algorithms] = (await post(t, '/v2/cryptography/algorithms/components', [
-        { purl: OTHER_COMMIT },
-      ])) as Said[]
+      const [algorithms] = (await post(t, '/v2/cryptography/algorithms/components', [{ purl: OTHER_COMMIT }])) as Said[]
       assert.equal(algorithms?.info_code, 'COMPONENT_NOT_FOUND', JSON.stringify(algorithms))
       assert.match(String(algorithms?.info_message), WHY)
       assert.equal((await queueUnits(t)).length, units.length, 'nothing queued again')

@@ -238,13 +238,15 @@ const SKIPPED: Learned = { state: 'skipped' }
 const PRUNED = { state: 'done', lastError: null } as const
 
 /**
- * What a request waiting for `plan` learns of its package's work that ended a moment ago: the failure of that phase
- * (the unit of the same work, else the latest one: another request's versions), or nothing started.
+ * What a request waiting for `plan` learns of its package's work that ended a moment ago: how the same work ended
+ * (done: nothing to start), else the latest failure of that phase (another request's versions; a source whose options
+ * name no phase: any), else nothing started.
  */
 function endedFor(mine: readonly UnitView[], plan: Planned): Learned {
-  const failed = mine.filter((u) => u.state === 'failed' && phaseOf(u.options) === plan.phase)
-  const unit = failed.find((u) => u.options === plan.options) ?? failed[0]
-  return unit ? learnedOf(unit) : SKIPPED
+  const same = mine.find((u) => u.options === plan.options)
+  if (same) return same.state === 'failed' ? learnedOf(same) : SKIPPED
+  const failed = mine.find((u) => u.state === 'failed' && (phaseOf(u.options) ?? plan.phase) === plan.phase)
+  return failed ? learnedOf(failed) : SKIPPED
 }
 
 function phaseOf(options: string): LearnPhase | undefined {

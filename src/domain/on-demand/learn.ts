@@ -7,7 +7,7 @@ import type { ComponentRef } from '../catalog/resolve-batch.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import { splitVersion, tryParsePurl } from '../shared/purl.ts'
 import { notLearned } from './not-learned.ts'
-import type { Learned, LearnableSource, LearnContext, LearnRequest, LearnSource, Need } from './types.ts'
+import type { LearnableSource, LearnContext, Learned, LearnRequest, LearnSource, Need } from './types.ts'
 
 const BEING_FETCHED = 'the component is being fetched from its registry: ask again shortly'
 

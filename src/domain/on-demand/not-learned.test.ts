@@ -8,7 +8,7 @@ import { NOT_FOUND_ERROR } from '../kb/ingest-queue.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import { answerLearning, byOutcome } from './learn.ts'
 import { learnedOf, notLearned, publicReason, REASON_MAX } from './not-learned.ts'
-import type { Learned, LearnableSource, OnDemandPort } from './types.ts'
+import type { LearnableSource, Learned, OnDemandPort } from './types.ts'
 
 const NOT_FOUND: Outcome = { code: 'COMPONENT_NOT_FOUND', message: 'Component not found' }
 const SNAPSHOT =
@@ -87,7 +87,8 @@ test("answers say what became of each package's fetch: being fetched, could not 
     [
       {
         code: 'COMPONENT_NOT_FOUND',
-        message: 'Component not found; it could not be learned from its source (refused (identity): go.mod names another)',
+        message:
+          'Component not found; it could not be learned from its source (refused (identity): go.mod names another)',
       },
       NOT_FOUND,
       {
