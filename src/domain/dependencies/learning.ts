@@ -5,7 +5,7 @@
 import type { ComponentRef } from '../catalog/resolve-batch.ts'
 import type { AnalysisReader } from '../components/types.ts'
 import { answerLearning, type Learnable, learnRequests } from '../on-demand/learn.ts'
-import type { Learned, LearnContext } from '../on-demand/types.ts'
+import type { LearnContext, Learned } from '../on-demand/types.ts'
 import {
   type DependencyFileInput,
   dependencyFiles,

@@ -109,7 +109,7 @@ export function learnKey(r: { source: LearnSource; name: string }): string {
 }
 
 /** An outcome that says its component is being fetched. */
-export function beingFetched(o: Outcome): Outcome {
+function beingFetched(o: Outcome): Outcome {
   return { code: o.code, message: `${o.message}; ${BEING_FETCHED}` }
 }
 
