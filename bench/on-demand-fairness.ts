@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     const waited = Date.now() - t
     console.log(
       `${backlog} units of a first caller queued (${values.files} files each, on-demand concurrency ${values.concurrency}): ` +
-        `the second caller's one package ${answer.get(`npm:${NAME(backlog)}`)} in ${(waited / 1000).toFixed(2)} s; ` +
+        `the second caller's one package ${answer.get(`npm:${NAME(backlog)}`)?.state} in ${(waited / 1000).toFixed(2)} s; ` +
         `meanwhile ${(await done()) - before} of the first caller's units done (${before} before it asked)`,
     )
     const drainStart = Date.now()

@@ -1,6 +1,7 @@
 // A hostile registry (FIXTURE answers on 127.0.0.1) behind on-demand learning: a package refused for good is fetched
-// once, its unit fails without retries and says why, and no request brings it back within ON_DEMAND_NEGATIVE_TTL,
-// whatever version it asks for; a package that holds its unit until the timeout holds a thread that long only once.
+// once, its unit fails without retries and says why (so does the answer), and no request brings it back within
+// ON_DEMAND_NEGATIVE_TTL, whatever version it asks for; a package that holds its unit until the timeout holds a thread
+// that long only once.
 import assert from 'node:assert/strict'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -56,6 +57,9 @@ describe('on demand from a hostile registry', () => {
     try {
       const first = await ask(t, 'pkg:npm/od-not-json@1.0.0')
       assert.equal(first.info_code, 'COMPONENT_NOT_FOUND')
+      const why =
+        /^Component not found; it could not be learned from its source \(refused \(format\): the packument of od-not-json is not JSON/
+      assert.match(String(first.info_message), why)
       // its known unit fails once; its analysis unit, pending, fails with it without a fetch
       const rows = await ended(t, 'od-not-json')
       assert.deepEqual(
@@ -67,7 +71,8 @@ describe('on demand from a hostile registry', () => {
       )
       for (const r of rows)
         assert.match(String(r.last_error), /^refused \(format\): the packument of od-not-json is not JSON/)
-      await ask(t, 'pkg:npm/od-not-json@2.0.0')
+      const other = await ask(t, 'pkg:npm/od-not-json@2.0.0')
+      assert.match(String(other.info_message), why, 'the failure a moment ago says why')
       assert.equal((await units(t, 'od-not-json')).length, 2, 'no other unit within the negative TTL')
       assert.equal(reg.seen.filter((s) => s.path === '/od-not-json').length, 1)
     } finally {

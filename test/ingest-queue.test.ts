@@ -223,6 +223,9 @@ for (const backend of backends())
         ],
         'its analysis fails with it, never fetched',
       )
+      // what a waiting request reads of its units: their states with their last errors, in one query
+      const id = claimed[0]?.id ?? ''
+      assert.deepEqual(await od.states([id]), new Map([[id, { state: 'failed', lastError: 'not found' }]]))
       assert.deepEqual(await q.claim(2), [])
     })
 

@@ -75,7 +75,7 @@ export function startOnDemand(
       // popularity is recomputed by `compintel update` and bulk workers, not after every on-demand package
       refresh: async () => {},
       log,
-      onUnit: (id, event) => service.onUnit(id, event),
+      onUnit: (id, event, error) => service.onUnit(id, event, error),
     },
     {
       concurrency: g.onDemandConcurrency,

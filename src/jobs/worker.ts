@@ -8,6 +8,7 @@ import {
   type ClaimedUnit,
   type ClaimOptions,
   type IngestQueue,
+  NOT_FOUND_ERROR,
   ON_DEMAND_PRIORITY,
   parseUnitOptions,
   type UnitEvent,
@@ -53,8 +54,11 @@ export interface WorkerDeps {
   /** Recomputes what depends on many packages (popularity); called when this worker has written something. */
   refresh(): Promise<void>
   log: WorkerLog
-  /** Told of each unit this worker claims and of how it leaves its hands (the on-demand waiters of this process). */
-  onUnit?(id: string, event: UnitEvent): void
+  /**
+   * Told of each unit this worker claims and of how it leaves its hands (the on-demand waiters of this process); a
+   * failure with its reason, as the unit's last error records it.
+   */
+  onUnit?(id: string, event: UnitEvent, error?: string): void
 }
 
 export interface WorkerSummary {
@@ -199,7 +203,7 @@ export class IngestWorker {
       // An on-demand unit that ran out of time holds a thread that long only once: it is not tried again.
       const timedOut = timeout?.aborted === true && !notFound && !isPermanent(err)
       const reason = notFound
-        ? 'not found'
+        ? NOT_FOUND_ERROR
         : timedOut
           ? `gave up after ${limits?.timeoutMs} ms (ON_DEMAND_TIMEOUT_MS)`
           : failureReason(err)
@@ -207,7 +211,7 @@ export class IngestWorker {
         log.error({ ...at, err: e.message }, 'could not record the failure; the unit comes back when its lease ends')
         return { state: 'lost' as const }
       })
-      this.deps.onUnit?.(unit.id, outcome.state)
+      this.deps.onUnit?.(unit.id, outcome.state, reason)
       if (outcome.state === 'retry') {
         this.summary.retried++
         log.warn({ ...at, err: reason, retryInSeconds: outcome.retryInSeconds }, 'unit failed; will retry')

@@ -86,7 +86,7 @@ test('a waiting request is woken when its unit settles in this process, with no 
   await held.arrived // the unit is in the worker's hands, the request waiting
   assert.equal(stateQueries, 1, 'one look when the wait starts')
   held.release()
-  assert.deepEqual(await answer, new Map([['npm:fixture-crypto', 'done']]))
+  assert.deepEqual(await answer, new Map([['npm:fixture-crypto', { state: 'done' }]]))
   assert.equal(stateQueries, 1, 'woken by the worker, long before its 60 s were up')
 })
 
@@ -98,7 +98,10 @@ test("another caller's package is claimed before the first caller's backlog", as
   await held.arrived // the worker (one unit at a time) is busy with the first caller's first unit
   await service.learn([npm('fixture-scan')], 'key:second', 0) // queued behind the five
   held.release()
-  assert.deepEqual(await service.learn([npm('fixture-scan')], 'key:second'), new Map([['npm:fixture-scan', 'done']]))
+  assert.deepEqual(
+    await service.learn([npm('fixture-scan')], 'key:second'),
+    new Map([['npm:fixture-scan', { state: 'done' }]]),
+  )
   const { rows } = await sql<{ id: number; name: string; caller: string }>`
     select id, name, caller from ingest_queue`.execute(storage.db)
   const name = new Map(rows.map((r) => [String(r.id), r.name]))

@@ -13,14 +13,16 @@ import {
   type LearnPhase,
   ON_DEMAND_PRIORITY,
   type OnDemandQueue,
+  parseUnitOptions,
   type UnitEvent,
   type UnitView,
 } from '../domain/kb/ingest-queue.ts'
 import { learnKey } from '../domain/on-demand/learn.ts'
+import { learnedOf } from '../domain/on-demand/not-learned.ts'
 import type {
+  Learned,
   LearnRequest,
   LearnSource,
-  LearnState,
   Need,
   OnDemandCounts,
   OnDemandPort,
@@ -53,7 +55,7 @@ export class OnDemandService implements OnDemandPort {
   private readonly budget: FetchBudget
   /** The units this process's worker holds (it reports them: onUnit), and the waiting requests it wakes. */
   private readonly held = new Set<string>()
-  private readonly listeners = new Set<(id: string, event: UnitEvent) => void>()
+  private readonly listeners = new Set<(id: string, event: UnitEvent, error?: string) => void>()
   /** Set when the process stops: waiting requests answer `pending` now (their units are given back to the queue). */
   private stopping = false
 
@@ -68,11 +70,11 @@ export class OnDemandService implements OnDemandPort {
     this.budget = new FetchBudget(settings.perKeyPerMinute)
   }
 
-  /** This process's worker claimed a unit, or it left its hands: waiters for it wake. */
-  onUnit(id: string, event: UnitEvent): void {
+  /** This process's worker claimed a unit, or it left its hands (a failure with its error): waiters for it wake. */
+  onUnit(id: string, event: UnitEvent, error?: string): void {
     if (event === 'claimed') this.held.add(id)
     else this.held.delete(id)
-    for (const l of this.listeners) l(id, event)
+    for (const l of this.listeners) l(id, event, error)
   }
 
   /** The process is stopping: requests stop waiting for their units (every waiter wakes now). */
@@ -81,8 +83,8 @@ export class OnDemandService implements OnDemandPort {
     for (const l of this.listeners) l('', 'released')
   }
 
-  async learn(requests: readonly LearnRequest[], who: string, waitMs?: number): Promise<Map<string, LearnState>> {
-    const states = new Map<string, LearnState>()
+  async learn(requests: readonly LearnRequest[], who: string, waitMs?: number): Promise<Map<string, Learned>> {
+    const states = new Map<string, Learned>()
     const watched = new Map<string, string>() // unit id → learnKey
     const sources = new Set(requests.map((r) => r.source))
     for (const source of sources)
@@ -105,19 +107,19 @@ export class OnDemandService implements OnDemandPort {
     source: LearnSource,
     requests: readonly LearnRequest[],
     who: string,
-    states: Map<string, LearnState>,
+    states: Map<string, Learned>,
     watched: Map<string, string>,
   ): Promise<void> {
     const rules = this.sources.find((s) => s.source === source)
     if (!rules) {
-      for (const r of requests) states.set(learnKey(r), 'skipped')
+      for (const r of requests) states.set(learnKey(r), SKIPPED)
       return
     }
     const key = (name: string) => learnKey({ source, name })
     const wanted = new Map<string, Planned[]>()
     for (const r of requests) {
       if (rules.fetchable(r.name)) wanted.set(r.name, planned(rules.phases(this.settings.mode, r), r.need))
-      else states.set(key(r.name), 'skipped')
+      else states.set(key(r.name), SKIPPED)
     }
     const seen = await this.queue.lookup(source, [...wanted.keys()], this.settings.negativeTtlSeconds)
     const fresh: [string, Planned[]][] = []
@@ -130,15 +132,15 @@ export class OnDemandService implements OnDemandPort {
           if (plan.waited) watched.set(same.id, key(name))
           this.counts.joined++
         } else if (mine.some((u) => u.state === 'failed' || u.options === plan.options)) {
-          // failed for good (not found, refused, timed out), or the same work ended, a moment ago
-          if (plan.waited) states.set(key(name), 'skipped')
+          // failed for good (not found, refused, timed out), or the same work ended, a moment ago: a failure says why
+          if (plan.waited) states.set(key(name), endedFor(mine, plan))
           this.counts.skipped++
         } else toAdd.push(plan)
       }
       if (toAdd.length > 0) fresh.push([name, toAdd])
     }
     const granted = this.budget.take(who, fresh.length)
-    for (const [name] of fresh.slice(granted)) states.set(key(name), 'skipped')
+    for (const [name] of fresh.slice(granted)) states.set(key(name), SKIPPED)
     this.counts.overBudget += fresh.length - granted
     const allowed = fresh.slice(0, granted)
     const run = `on-demand:${randomUUID()}`
@@ -172,27 +174,28 @@ export class OnDemandService implements OnDemandPort {
       const u = open.find((o) => o.name === name && o.options === p.options && isOpen(o))
       if (u && p.waited) watched.set(u.id, key(name))
       if (u) this.counts.joined++
-      else if (p.waited) states.set(key(name), 'skipped')
+      else if (p.waited) states.set(key(name), SKIPPED)
     }
   }
 
   /**
-   * Waits until every unit has ended or `waitMs` is spent: done → done, failed → skipped, open → pending. It looks at
-   * the units' states in SQL when it starts and when its time is up; meanwhile this process's worker wakes it as units
-   * settle, and the units the worker does not hold are looked at every pollMs.
+   * Waits until every unit has ended or `waitMs` is spent: done → done, failed → failed with its error (not found at
+   * its source: skipped), open → pending. It looks at the units' states in SQL when it starts and when its time is up;
+   * meanwhile this process's worker wakes it as units settle, and the units the worker does not hold are looked at
+   * every pollMs.
    */
-  private async wait(watched: Map<string, string>, waitMs: number): Promise<Map<string, LearnState>> {
-    const out = new Map<string, LearnState>()
+  private async wait(watched: Map<string, string>, waitMs: number): Promise<Map<string, Learned>> {
+    const out = new Map<string, Learned>()
     if (watched.size === 0) return out
     const deadline = Date.now() + waitMs
     const open = new Set(watched.keys())
-    const settle = (id: string, state: UnitView['state']) => {
-      if (isEnded(state) && open.delete(id)) out.set(watched.get(id) as string, state === 'done' ? 'done' : 'skipped')
+    const settle = (id: string, unit: Pick<UnitView, 'state' | 'lastError'>) => {
+      if (isEnded(unit.state) && open.delete(id)) out.set(watched.get(id) as string, learnedOf(unit))
     }
     let wake = () => {}
-    const listener = (id: string, event: UnitEvent) => {
+    const listener = (id: string, event: UnitEvent, error?: string) => {
       if (!open.has(id)) return void (this.stopping && wake())
-      if (event === 'done' || event === 'failed') settle(id, event)
+      if (event === 'done' || event === 'failed') settle(id, { state: event, lastError: error ?? null })
       wake()
     }
     this.listeners.add(listener)
@@ -201,7 +204,7 @@ export class OnDemandService implements OnDemandPort {
       for (;;) {
         if (look.length > 0) {
           const now = await this.queue.states(look)
-          for (const id of look) settle(id, now.get(id) ?? 'done') // pruned: it ended
+          for (const id of look) settle(id, now.get(id) ?? PRUNED) // pruned: it ended
         }
         if (open.size === 0) {
           if (waitMs > 0) this.counts.waitsDone++
@@ -225,8 +228,32 @@ export class OnDemandService implements OnDemandPort {
       this.listeners.delete(listener)
     }
     if (waitMs > 0) this.counts.waitsAtBudget++ // a request that does not wait (a scan) is no wait
-    for (const id of open) out.set(watched.get(id) as string, 'pending')
+    for (const id of open) out.set(watched.get(id) as string, { state: 'pending' })
     return out
+  }
+}
+
+const SKIPPED: Learned = { state: 'skipped' }
+/** A unit the queue no longer holds: it ended, done (ended on-demand units are kept ON_DEMAND_NEGATIVE_TTL). */
+const PRUNED = { state: 'done', lastError: null } as const
+
+/**
+ * What a request waiting for `plan` learns of its package's work that ended a moment ago: how the same work ended
+ * (done: nothing to start), else the latest failure of that phase (another request's versions; a source whose options
+ * name no phase: any), else nothing started.
+ */
+function endedFor(mine: readonly UnitView[], plan: Planned): Learned {
+  const same = mine.find((u) => u.options === plan.options)
+  if (same) return same.state === 'failed' ? learnedOf(same) : SKIPPED
+  const failed = mine.find((u) => u.state === 'failed' && (phaseOf(u.options) ?? plan.phase) === plan.phase)
+  return failed ? learnedOf(failed) : SKIPPED
+}
+
+function phaseOf(options: string): LearnPhase | undefined {
+  try {
+    return parseUnitOptions(options).phase
+  } catch {
+    return undefined // not an on-demand unit's options
   }
 }
 

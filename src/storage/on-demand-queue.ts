@@ -40,12 +40,11 @@ export class SqlOnDemandQueue implements OnDemandQueue {
     return added.map((u) => ({ ...u, options: options.get(u.name) ?? '', state: 'pending', lastError: null }))
   }
 
-  async states(ids: readonly string[]): Promise<Map<string, UnitView['state']>> {
+  async states(ids: readonly string[]): Promise<Map<string, Pick<UnitView, 'state' | 'lastError'>>> {
     if (ids.length === 0) return new Map()
-    const { rows } = await sql<{ id: string; state: UnitView['state'] }>`
-      select cast(id as text) as id, state from ingest_queue where ${this.q.idIn('id', ids.map(Number))}`.execute(
-      this.db,
-    )
-    return new Map(rows.map((r) => [r.id, r.state]))
+    const { rows } = await sql<Pick<UnitView, 'id' | 'state' | 'lastError'>>`
+      select cast(id as text) as id, state, last_error as "lastError" from ingest_queue
+      where ${this.q.idIn('id', ids.map(Number))}`.execute(this.db)
+    return new Map(rows.map(({ id, ...unit }) => [id, unit]))
   }
 }

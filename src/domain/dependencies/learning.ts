@@ -4,8 +4,8 @@
 // lists without a version, then walks again if they arrived within the wait.
 import type { ComponentRef } from '../catalog/resolve-batch.ts'
 import type { AnalysisReader } from '../components/types.ts'
-import { answerLearning, beingFetched, type Learnable, learnRequests } from '../on-demand/learn.ts'
-import type { LearnContext, LearnState } from '../on-demand/types.ts'
+import { answerLearning, type Learnable, learnRequests } from '../on-demand/learn.ts'
+import type { LearnContext, Learned } from '../on-demand/types.ts'
 import {
   type DependencyFileInput,
   dependencyFiles,
@@ -39,7 +39,7 @@ const DEPENDENCY_LEARNABLE: Learnable<Answer> = {
       return 'metadata'
     return code === 'NO_INFO' && d.versionId !== undefined && !d.walked ? 'analysis' : undefined
   },
-  pending: (d) => ({ ...d, outcome: beingFetched(d.outcome) }),
+  note: (d, say) => ({ ...d, outcome: say(d.outcome) }),
 }
 
 /** A complete answer whose npm version the KB never walked: analyzed for later scans, without waiting for it. */
@@ -96,11 +96,11 @@ export async function transitiveLearning(
   if (!ctx.port || !first.ok) return first
   const states = await learnMissing(first.missing, ctx)
   let result: TransitiveResult = first
-  if ([...states.values()].includes('done')) {
+  if ([...states.values()].some((s) => s.state === 'done')) {
     result = await transitiveDependencies(req, ports)
     if (result.ok) for (const [key, state] of await learnMissing(result.missing, ctx, 0)) states.set(key, state)
   }
-  const pending = [...states.values()].filter((s) => s === 'pending').length
+  const pending = [...states.values()].filter((s) => s.state === 'pending').length
   if (!result.ok || pending === 0) return result
   return { ...result, message: `${result.message}; ${pending} component(s) ${BEING_FETCHED}` }
 }
@@ -110,7 +110,7 @@ async function learnMissing(
   missing: readonly ComponentRef[],
   ctx: LearnContext,
   waitMs?: number,
-): Promise<Map<string, LearnState>> {
+): Promise<Map<string, Learned>> {
   if (!ctx.port) return new Map()
   const { requests } = learnRequests(
     missing.map((ref) => ({ ref, need: 'metadata' as const })),

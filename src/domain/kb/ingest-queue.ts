@@ -56,6 +56,12 @@ export interface ClaimedUnit {
  */
 export type UnitEvent = 'claimed' | 'done' | 'failed' | 'retry' | 'released' | 'lost'
 
+/**
+ * A unit's last error when its source does not have the package (PackageNotFound): a plain "not found", nothing
+ * refused, so an answer says no more (domain/on-demand/not-learned.ts).
+ */
+export const NOT_FOUND_ERROR = 'not found'
+
 /** After a failure: tried again later, failed for good, or no longer this worker's (its lease was taken over). */
 export type FailOutcome = { state: 'retry'; retryInSeconds: number } | { state: 'failed' } | { state: 'lost' }
 
@@ -140,6 +146,6 @@ export interface OnDemandQueue {
     caller: string,
     priority?: number,
   ): Promise<UnitView[]>
-  /** The state of each unit that still exists (pruned units are absent). */
-  states(ids: readonly string[]): Promise<Map<string, UnitView['state']>>
+  /** The state of each unit that still exists (pruned units are absent), with its last error. */
+  states(ids: readonly string[]): Promise<Map<string, Pick<UnitView, 'state' | 'lastError'>>>
 }

@@ -1,7 +1,7 @@
 // How the answers whose shape is not one outcome tell what they lack (the others use byOutcome() in learn.ts).
 import type { ComponentStatistics } from '../components/statistics.ts'
 import type { ComponentStatus } from '../components/status.ts'
-import { beingFetched, type Learnable, needOf } from './learn.ts'
+import { type Learnable, needOf } from './learn.ts'
 
 /** Status: an unknown component or version is a metadata need (status comes from the registry's metadata only). */
 export const STATUS_LEARNABLE: Learnable<ComponentStatus> = {
@@ -10,16 +10,16 @@ export const STATUS_LEARNABLE: Learnable<ComponentStatus> = {
     const o = 'outcome' in c ? c.outcome : s.versionStatus?.outcome
     return o && needOf(o) === 'metadata' ? 'metadata' : undefined
   },
-  pending: (s) => {
+  note: (s, say) => {
     const c = s.componentStatus
-    if ('outcome' in c) return { ...s, componentStatus: { outcome: beingFetched(c.outcome) } }
+    if ('outcome' in c) return { ...s, componentStatus: { outcome: say(c.outcome) } }
     const v = s.versionStatus
-    return v?.outcome ? { ...s, versionStatus: { ...v, outcome: beingFetched(v.outcome) } } : s
+    return v?.outcome ? { ...s, versionStatus: { ...v, outcome: say(v.outcome) } } : s
   },
 }
 
-/** Statistics (an analysis's): the wire has no message field, so a pending answer stays as it is (zeros). */
+/** Statistics (an analysis's): the wire has no message field, so the answer stays as it is (zeros). */
 export const STATISTICS_LEARNABLE: Learnable<ComponentStatistics> = {
   need: (s) => (needOf(s.outcome) ? 'analysis' : undefined),
-  pending: (s) => s,
+  note: (s) => s,
 }

@@ -1,11 +1,13 @@
 // answerLearning(): answers a batch; for the references whose answer lacks what a fetch could bring (a package of a
 // purl type one of the port's `sources` holds: npm's, Debian's own), asks the on-demand port for it (one request per
 // package, whatever the number of references), then answers those references again if their package arrived within
-// the wait. The rest keep their answer, saying the package is being fetched. Request order is kept.
+// the wait. The rest keep their answer, saying the package is being fetched, or why its source could not give it
+// (not-learned.ts). Request order is kept.
 import type { ComponentRef } from '../catalog/resolve-batch.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import { splitVersion, tryParsePurl } from '../shared/purl.ts'
-import type { LearnableSource, LearnContext, LearnRequest, LearnSource, Need } from './types.ts'
+import { notLearned } from './not-learned.ts'
+import type { LearnableSource, LearnContext, Learned, LearnRequest, LearnSource, Need } from './types.ts'
 
 const BEING_FETCHED = 'the component is being fetched from its registry: ask again shortly'
 
@@ -16,15 +18,18 @@ export function needOf(outcome: Outcome): Need | undefined {
   return undefined
 }
 
-/** How an area's answer tells what it lacks, and how it says that its component is being fetched. */
+/**
+ * How an area's answer tells what it lacks, and how it says what became of the fetch: `note` gives the answer with
+ * each of its outcomes retold by `say` (its component is being fetched, or could not be learned and why).
+ */
 export interface Learnable<T> {
   need(answer: T): Need | undefined
-  pending(answer: T): T
+  note(answer: T, say: (o: Outcome) => Outcome): T
 }
 
 /** Answers that carry one outcome (licenses, cryptography, semgrep, vulnerabilities, …). */
 export function byOutcome<T extends { outcome: Outcome }>(): Learnable<T> {
-  return { need: (a) => needOf(a.outcome), pending: (a) => ({ ...a, outcome: beingFetched(a.outcome) }) }
+  return { need: (a) => needOf(a.outcome), note: (a, say) => ({ ...a, outcome: say(a.outcome) }) }
 }
 
 /**
@@ -46,7 +51,7 @@ export async function answerLearning<T>(
   refs: readonly ComponentRef[],
   answer: (refs: readonly ComponentRef[]) => Promise<T[]>,
   ctx: LearnContext,
-  { need, pending }: Learnable<T>,
+  { need, note }: Learnable<T>,
   /** The batch's answers when the caller has them already (else asked of `answer`). */
   known?: T[],
 ): Promise<T[]> {
@@ -58,10 +63,18 @@ export async function answerLearning<T>(
   )
   if (requests.length === 0) return first
   const states = await ctx.port.learn(requests, ctx.who)
-  const again = refs.flatMap((_, i) => (states.get(keys[i] ?? '') === 'done' ? [i] : []))
+  const of = (i: number) => states.get(keys[i] ?? '')
+  const again = refs.flatMap((_, i) => (of(i)?.state === 'done' ? [i] : []))
   const second = again.length > 0 ? await answer(again.map((i) => refs[i] as ComponentRef)) : []
   const fresh = new Map(again.map((i, j) => [i, second[j] as T]))
-  return first.map((a, i) => fresh.get(i) ?? (states.get(keys[i] ?? '') === 'pending' ? pending(a) : a))
+  return first.map((a, i) => fresh.get(i) ?? told(a, of(i), note))
+}
+
+/** An answer whose package did not arrive, saying what became of its fetch: under way, or why it could not be. */
+function told<T>(answer: T, learned: Learned | undefined, note: Learnable<T>['note']): T {
+  if (learned?.state === 'pending') return note(answer, beingFetched)
+  if (learned?.state === 'failed') return note(answer, (o) => notLearned(o, learned.reason))
+  return answer
 }
 
 /**
@@ -96,7 +109,7 @@ export function learnKey(r: { source: LearnSource; name: string }): string {
 }
 
 /** An outcome that says its component is being fetched. */
-export function beingFetched(o: Outcome): Outcome {
+function beingFetched(o: Outcome): Outcome {
   return { code: o.code, message: `${o.message}; ${BEING_FETCHED}` }
 }
 

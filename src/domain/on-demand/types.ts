@@ -26,20 +26,23 @@ export interface LearnRequest {
 }
 
 /**
- * done: the work ended in time (answer again); pending: still under way (answer as before, and say so); skipped:
- * nothing was started (fetched or not found a moment ago, over the caller's budget, a name the registry refuses).
+ * What became of a package's work. done: it ended in time (answer again); pending: still under way (answer as before,
+ * and say so); skipped: nothing was started (fetched or not found a moment ago, over the caller's budget, a name the
+ * registry refuses) or its source does not have it; failed: its source could not give it, now or a moment ago
+ * (refused, timed out, its retries ran out), and `reason` is why (the unit's last error, as stored: not-learned.ts
+ * makes it fit for an answer).
  */
-export type LearnState = 'done' | 'pending' | 'skipped'
+export type Learned = { state: 'done' | 'pending' | 'skipped' } | { state: 'failed'; reason: string }
 
 export interface OnDemandPort {
   /** The sources it learns from (sources/index.ts's table); a purl of no source's type is answered from the KB only. */
   readonly sources: readonly LearnableSource[]
   /**
    * Starts or joins the work for these packages on behalf of `who`, and waits for it at most the budget (`waitMs`
-   * when given: 0 = queue and answer at once, for answers the work cannot change); the states are keyed by
-   * learnKey() (learn.ts).
+   * when given: 0 = queue and answer at once, for answers the work cannot change); what became of each package's
+   * work is keyed by learnKey() (learn.ts).
    */
-  learn(requests: readonly LearnRequest[], who: string, waitMs?: number): Promise<Map<string, LearnState>>
+  learn(requests: readonly LearnRequest[], who: string, waitMs?: number): Promise<Map<string, Learned>>
 }
 
 /** Who asks (a key id, or an address without a key), for the per-caller budget. */

@@ -9,7 +9,7 @@ import { cryptoOfVersions } from '../cryptography/component-crypto.ts'
 import type { Algorithm } from '../cryptography/types.ts'
 import { componentLicenses, type LicenseResult } from '../licenses/component-licenses.ts'
 import type { LicenseReader } from '../licenses/types.ts'
-import { beingFetched, type Learnable, needOf } from '../on-demand/learn.ts'
+import { type Learnable, needOf } from '../on-demand/learn.ts'
 import type { Outcome } from '../shared/outcome.ts'
 import type { VexAnalysis } from '../vex/statement.ts'
 import { componentVulnerabilities } from '../vulnerabilities/component-vulnerabilities.ts'
@@ -80,7 +80,7 @@ const LEARNABLE: Learnable<Facts> = {
     const needs = f.problems.map((p) => needOf(p.outcome))
     return needs.includes('metadata') ? 'metadata' : needs.includes('analysis') ? 'analysis' : undefined
   },
-  pending: (f) => ({ ...f, problems: f.problems.map((p) => ({ ...p, outcome: beingFetched(p.outcome) })) }),
+  note: (f, say) => ({ ...f, problems: f.problems.map((p) => ({ ...p, outcome: say(p.outcome) })) }),
 }
 
 async function factsOf(refs: readonly ComponentRef[], ports: EnrichPorts): Promise<Facts[]> {

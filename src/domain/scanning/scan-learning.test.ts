@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { PACKAGE_SOURCES } from '../../sources/index.ts'
 import { knownComponent, knownVersion, memoryCatalog } from '../catalog/memory-catalog.test-helper.ts'
-import type { LearnRequest, LearnState, OnDemandPort } from '../on-demand/types.ts'
+import type { Learned, LearnRequest, OnDemandPort } from '../on-demand/types.ts'
 import type { FileMatch } from './scan.ts'
 import type { ScanBlocks } from './scan-blocks.ts'
 import { learnFromScan } from './scan-learning.ts'
@@ -31,7 +31,7 @@ function recorder() {
     sources: PACKAGE_SOURCES,
     async learn(requests, _who, waitMs) {
       calls.push({ requests, waitMs })
-      return new Map(requests.map((r) => [`${r.source}:${r.name}`, 'pending' as LearnState]))
+      return new Map(requests.map((r) => [`${r.source}:${r.name}`, { state: 'pending' } as Learned]))
     },
   }
   return { calls, ctx: { port, who: 'key:1' } }

@@ -52,7 +52,7 @@ export async function learnFromScan(
   const states = await ctx.port.learn(requests, ctx.who, 0)
   const fetching = new Set<string>()
   for (const [i, { ref }] of wants.entries())
-    if (states.get(keys[i] ?? '') === 'pending') fetching.add(splitVersion(ref.purl).purl)
+    if (states.get(keys[i] ?? '')?.state === 'pending') fetching.add(splitVersion(ref.purl).purl)
   return [...fetching]
 }
 
