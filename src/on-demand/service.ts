@@ -4,32 +4,18 @@
 // options (its PackageSource: sources/index.ts) in the caller's name (claims take the callers' units in turns), in
 // two phases: what makes it known, then its analysis at a lower priority; then it waits at most ON_DEMAND_WAIT_MS for
 // the phase its answer needs. Any worker takes the units: the server's own (jobs/on-demand-worker.ts) or `compintel
-// worker`s on PostgreSQL. The server's worker tells the service of each unit it claims and settles (onUnit), which wakes the waiters at once;
-// the units it does not hold are looked at in SQL every pollMs. docs/kb-growth.md.
+// worker`s on PostgreSQL. The server's worker tells the service of each unit it claims and settles (onUnit), which wakes
+// the waiters at once (unit-waits.ts); which units a request queues and waits for: unit-plans.ts. docs/kb-growth.md.
 import { createHash, randomUUID } from 'node:crypto'
 import type { OnDemandMode } from '../config/growth.ts'
-import {
-  KNOWN_PRIORITY,
-  type LearnPhase,
-  ON_DEMAND_PRIORITY,
-  type OnDemandQueue,
-  parseUnitOptions,
-  type UnitEvent,
-  type UnitView,
-} from '../domain/kb/ingest-queue.ts'
+import type { OnDemandQueue, UnitEvent } from '../domain/kb/ingest-queue.ts'
 import { learnKey } from '../domain/on-demand/learn.ts'
-import { learnedOf } from '../domain/on-demand/not-learned.ts'
-import type {
-  Learned,
-  LearnRequest,
-  LearnSource,
-  Need,
-  OnDemandCounts,
-  OnDemandPort,
-} from '../domain/on-demand/types.ts'
+import type { Learned, LearnRequest, LearnSource, OnDemandCounts, OnDemandPort } from '../domain/on-demand/types.ts'
 import { PACKAGE_SOURCES } from '../sources/index.ts'
-import type { LearnPhases, PackageSource } from '../sources/source.ts'
+import type { PackageSource } from '../sources/source.ts'
 import { FetchBudget } from './budget.ts'
+import { endedFor, isOpen, PHASES, type Planned, planned, SKIPPED } from './unit-plans.ts'
+import { UnitWaits } from './unit-waits.ts'
 
 export interface OnDemandSettings {
   mode: Exclude<OnDemandMode, 'off'>
@@ -53,11 +39,7 @@ export class OnDemandService implements OnDemandPort {
     waitsAtBudget: 0,
   }
   private readonly budget: FetchBudget
-  /** The units this process's worker holds (it reports them: onUnit), and the waiting requests it wakes. */
-  private readonly held = new Set<string>()
-  private readonly listeners = new Set<(id: string, event: UnitEvent, error?: string) => void>()
-  /** Set when the process stops: waiting requests answer `pending` now (their units are given back to the queue). */
-  private stopping = false
+  private readonly waits: UnitWaits
 
   constructor(
     private readonly queue: OnDemandQueue,
@@ -68,19 +50,17 @@ export class OnDemandService implements OnDemandPort {
     readonly sources: readonly PackageSource[] = PACKAGE_SOURCES,
   ) {
     this.budget = new FetchBudget(settings.perKeyPerMinute)
+    this.waits = new UnitWaits(queue, settings.pollMs ?? 100, this.counts)
   }
 
   /** This process's worker claimed a unit, or it left its hands (a failure with its error): waiters for it wake. */
   onUnit(id: string, event: UnitEvent, error?: string): void {
-    if (event === 'claimed') this.held.add(id)
-    else this.held.delete(id)
-    for (const l of this.listeners) l(id, event, error)
+    this.waits.onUnit(id, event, error)
   }
 
   /** The process is stopping: requests stop waiting for their units (every waiter wakes now). */
   stop(): void {
-    this.stopping = true
-    for (const l of this.listeners) l('', 'released')
+    this.waits.stop()
   }
 
   async learn(requests: readonly LearnRequest[], who: string, waitMs?: number): Promise<Map<string, Learned>> {
@@ -95,7 +75,7 @@ export class OnDemandService implements OnDemandPort {
         states,
         watched,
       )
-    for (const [key, state] of await this.wait(watched, waitMs ?? this.settings.waitMs)) states.set(key, state)
+    for (const [key, state] of await this.waits.wait(watched, waitMs ?? this.settings.waitMs)) states.set(key, state)
     return states
   }
 
@@ -177,119 +157,9 @@ export class OnDemandService implements OnDemandPort {
       else if (p.waited) states.set(key(name), SKIPPED)
     }
   }
-
-  /**
-   * Waits until every unit has ended or `waitMs` is spent: done → done, failed → failed with its error (not found at
-   * its source: skipped), open → pending. It looks at the units' states in SQL when it starts and when its time is up;
-   * meanwhile this process's worker wakes it as units settle, and the units the worker does not hold are looked at
-   * every pollMs.
-   */
-  private async wait(watched: Map<string, string>, waitMs: number): Promise<Map<string, Learned>> {
-    const out = new Map<string, Learned>()
-    if (watched.size === 0) return out
-    const deadline = Date.now() + waitMs
-    const open = new Set(watched.keys())
-    const settle = (id: string, unit: Pick<UnitView, 'state' | 'lastError'>) => {
-      if (isEnded(unit.state) && open.delete(id)) out.set(watched.get(id) as string, learnedOf(unit))
-    }
-    let wake = () => {}
-    const listener = (id: string, event: UnitEvent, error?: string) => {
-      if (!open.has(id)) return void (this.stopping && wake())
-      if (event === 'done' || event === 'failed') settle(id, { state: event, lastError: error ?? null })
-      wake()
-    }
-    this.listeners.add(listener)
-    try {
-      let look = [...open]
-      for (;;) {
-        if (look.length > 0) {
-          const now = await this.queue.states(look)
-          for (const id of look) settle(id, now.get(id) ?? PRUNED) // pruned: it ended
-        }
-        if (open.size === 0) {
-          if (waitMs > 0) this.counts.waitsDone++
-          return out
-        }
-        const left = deadline - Date.now()
-        if (left <= 0 || this.stopping) break
-        const elsewhere = () => [...open].filter((id) => !this.held.has(id))
-        const ms = elsewhere().length > 0 ? Math.min(this.settings.pollMs ?? 100, left) : left
-        const woken = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(false), ms)
-          wake = () => {
-            clearTimeout(timer)
-            resolve(true)
-          }
-        })
-        wake = () => {}
-        look = woken ? [] : ms >= left ? [...open] : elsewhere()
-      }
-    } finally {
-      this.listeners.delete(listener)
-    }
-    if (waitMs > 0) this.counts.waitsAtBudget++ // a request that does not wait (a scan) is no wait
-    for (const id of open) out.set(watched.get(id) as string, { state: 'pending' })
-    return out
-  }
-}
-
-const SKIPPED: Learned = { state: 'skipped' }
-/** A unit the queue no longer holds: it ended, done (ended on-demand units are kept ON_DEMAND_NEGATIVE_TTL). */
-const PRUNED = { state: 'done', lastError: null } as const
-
-/**
- * What a request waiting for `plan` learns of its package's work that ended a moment ago: how the same work ended
- * (done: nothing to start), else the latest failure of that phase (another request's versions; a source whose options
- * name no phase: any), else nothing started.
- */
-function endedFor(mine: readonly UnitView[], plan: Planned): Learned {
-  const same = mine.find((u) => u.options === plan.options)
-  if (same) return same.state === 'failed' ? learnedOf(same) : SKIPPED
-  const failed = mine.find((u) => u.state === 'failed' && (phaseOf(u.options) ?? plan.phase) === plan.phase)
-  return failed ? learnedOf(failed) : SKIPPED
-}
-
-function phaseOf(options: string): LearnPhase | undefined {
-  try {
-    return parseUnitOptions(options).phase
-  } catch {
-    return undefined // not an on-demand unit's options
-  }
-}
-
-/** One phase's unit a request may queue, and whether the request waits for it. */
-interface Planned {
-  phase: LearnPhase
-  options: string
-  waited: boolean
-}
-
-/** The phases queued in order: what makes packages known, claimed first, then their analyses. */
-const PHASES: readonly (readonly [LearnPhase, number])[] = [
-  ['known', KNOWN_PRIORITY],
-  ['analysis', ON_DEMAND_PRIORITY],
-]
-
-/**
- * A request's units: a package missing queues both phases and waits for the one its answer needs; a known version's
- * missing analysis queues the analysis only (the known phase as well where the source has no separate analysis).
- */
-function planned(phases: LearnPhases, need: Need): Planned[] {
-  const { known, analysis } = phases
-  if (!analysis) return [{ phase: 'known', options: known, waited: true }]
-  const a: Planned = { phase: 'analysis', options: analysis, waited: need === 'analysis' }
-  return need === 'analysis' ? [a] : [{ phase: 'known', options: known, waited: true }, a]
 }
 
 /** Who queued a unit, as stored: a hash of the caller (a key id, or an address without a key), never the caller. */
 function callerTag(who: string): string {
   return createHash('sha256').update(who).digest('hex').slice(0, 16)
-}
-
-function isOpen(u: UnitView): boolean {
-  return u.state === 'pending' || u.state === 'active'
-}
-
-function isEnded(s: UnitView['state']): boolean {
-  return s === 'done' || s === 'failed'
 }
