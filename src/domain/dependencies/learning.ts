@@ -6,6 +6,7 @@ import type { ComponentRef } from '../catalog/resolve-batch.ts'
 import type { AnalysisReader } from '../components/types.ts'
 import { answerLearning, type Learnable, learnRequests } from '../on-demand/learn.ts'
 import type { LearnContext, Learned } from '../on-demand/types.ts'
+import { splitVersion } from '../shared/purl.ts'
 import {
   type DependencyFileInput,
   dependencyFiles,
@@ -13,17 +14,12 @@ import {
   type FileDependency,
   type LegacyPorts,
 } from './legacy.ts'
-import {
-  type TransitivePorts,
-  type TransitiveRequest,
-  type TransitiveResult,
-  transitiveDependencies,
-} from './transitive.ts'
+import { type TransitiveRequest, type TransitiveResult, transitiveDependencies } from './transitive.ts'
+import { learningSummary, type NotLearned } from './transitive-summary.ts'
+import type { TransitivePorts } from './transitive-walk.ts'
 
 /** The output every walk of a version's files stores (storage/kb-writer.ts): its presence marks a walked version. */
 export const WALKED_OUTPUT = 'files'
-
-const BEING_FETCHED = 'being fetched from their registry: ask again shortly'
 
 export interface LegacyLearningPorts extends LegacyPorts {
   analyses: AnalysisReader
@@ -85,7 +81,7 @@ async function answersOf(refs: readonly ComponentRef[], ports: LegacyLearningPor
  * transitiveDependencies() learning what the KB lacks: the inputs it does not know and the registry packages the walk
  * lists without a version are fetched (one request per package, the requirement asked); if any arrived within the
  * wait the walk is done again, and what it newly lists without a version is queued for the next request. How many are
- * still under way is said in the status message.
+ * still under way, and which could not be learned from their source and why, is said in the status message.
  */
 export async function transitiveLearning(
   req: TransitiveRequest,
@@ -94,28 +90,43 @@ export async function transitiveLearning(
 ): Promise<TransitiveResult> {
   const first = await transitiveDependencies(req, ports)
   if (!ctx.port || !first.ok) return first
-  const states = await learnMissing(first.missing, ctx)
+  const { states, packages } = await learnMissing(first.missing, ctx)
   let result: TransitiveResult = first
   if ([...states.values()].some((s) => s.state === 'done')) {
     result = await transitiveDependencies(req, ports)
-    if (result.ok) for (const [key, state] of await learnMissing(result.missing, ctx, 0)) states.set(key, state)
+    if (result.ok) {
+      const more = await learnMissing(result.missing, ctx, 0)
+      for (const [key, state] of more.states) states.set(key, state)
+      for (const [key, purl] of more.packages) if (!packages.has(key)) packages.set(key, purl)
+    }
   }
   const pending = [...states.values()].filter((s) => s.state === 'pending').length
-  if (!result.ok || pending === 0) return result
-  return { ...result, message: `${result.message}; ${pending} component(s) ${BEING_FETCHED}` }
+  const failed = [...packages].flatMap(([key, purl]): NotLearned[] => {
+    const s = states.get(key)
+    return s?.state === 'failed' ? [{ purl, reason: s.reason }] : []
+  })
+  if (!result.ok || (pending === 0 && failed.length === 0)) return result
+  return { ...result, message: learningSummary(result.message, pending, failed) }
 }
 
-/** Asks the port for the packages of these references (waiting at most `waitMs`, default the port's); their states. */
+/**
+ * Asks the port for the packages of these references (waiting at most `waitMs`, default the port's): their states,
+ * and the purl (without version) each package was asked by, in the references' order, keyed as the states are.
+ */
 async function learnMissing(
   missing: readonly ComponentRef[],
   ctx: LearnContext,
   waitMs?: number,
-): Promise<Map<string, Learned>> {
-  if (!ctx.port) return new Map()
-  const { requests } = learnRequests(
+): Promise<{ states: Map<string, Learned>; packages: Map<string, string> }> {
+  const packages = new Map<string, string>()
+  if (!ctx.port) return { states: new Map(), packages }
+  const { requests, keys } = learnRequests(
     missing.map((ref) => ({ ref, need: 'metadata' as const })),
     ctx.port.sources,
   )
-  if (requests.length === 0) return new Map()
-  return ctx.port.learn(requests, ctx.who, waitMs)
+  keys.forEach((key, i) => {
+    if (key !== undefined && !packages.has(key)) packages.set(key, splitVersion(missing[i]?.purl ?? '').purl)
+  })
+  if (requests.length === 0) return { states: new Map(), packages }
+  return { states: await ctx.port.learn(requests, ctx.who, waitMs), packages }
 }
