@@ -3,7 +3,8 @@
 // golang.org/x/xerrors is golang-golang-x-xerrors-dev 0.0~git20200804.5ec99f8-1, Debian's snapshot of the untagged
 // commit 5ec99f83aff1, so a pseudo-version of another commit (9bdfabe, Debian's previous snapshot, as its changelog
 // says) is refused: the answer keeps COMPONENT_NOT_FOUND and names the snapshot, now and while the failure is
-// remembered (ON_DEMAND_NEGATIVE_TTL), on every question; a module no package ships stays a plain "Component not found".
+// remembered (ON_DEMAND_NEGATIVE_TTL), on every question (the transitive walk's status message names it with why);
+// a module no package ships stays a plain "Component not found".
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { post } from './helpers/debian-kb.ts'
@@ -12,6 +13,9 @@ import { debianRepoApp, queueUnits } from './helpers/debian-repo-app.ts'
 const OTHER_COMMIT = 'pkg:golang/golang.org/x/xerrors@v0.0.0-20191204190536-9bdfabe68543'
 const WHY =
   /^Component not found; it could not be learned from its source \(refused \(format\): golang\.org\/x\/xerrors: golang-golang-x-xerrors-dev 0\.0~git20200804\.5ec99f8-1: Debian snapshot 0\.0~git20200804\.5ec99f8 of an untagged commit: the commit date without its time, no Go pseudo-version/
+
+const WALK_WHY =
+  /^Success; skipped 1 input component\(s\): pkg:golang\/golang\.org\/x\/xerrors@v0\.0\.0-20191204190536-9bdfabe68543 \(Component not found\); 1 component\(s\) could not be learned from their source: pkg:golang\/golang\.org\/x\/xerrors \(refused \(format\): golang\.org\/x\/xerrors: golang-golang-x-xerrors-dev 0\.0~git20200804\.5ec99f8-1: Debian snapshot/
 
 interface Said {
   info_code?: string
@@ -37,7 +41,34 @@ describe('an answer says why its package could not be learned', () => {
       const [algorithms] = (await post(t, '/v2/cryptography/algorithms/components', [{ purl: OTHER_COMMIT }])) as Said[]
       assert.equal(algorithms?.info_code, 'COMPONENT_NOT_FOUND', JSON.stringify(algorithms))
       assert.match(String(algorithms?.info_message), WHY)
+      // the transitive walk skips the input, and says its package could not be learned, and why
+      const walk = await t.app.inject({
+        method: 'POST',
+        url: '/v2/dependencies/transitive/components',
+        headers: { 'x-api-key': t.keys.full },
+        payload: { components: [{ purl: OTHER_COMMIT }] },
+      })
+      assert.equal(walk.statusCode, 200, walk.body)
+      assert.match(walk.json().status.message, WALK_WHY)
       assert.equal((await queueUnits(t)).length, units.length, 'nothing queued again')
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('the transitive walk that first asks for it waits for the refusal and says why', async () => {
+    const t = await debianRepoApp({ onDemand: true })
+    try {
+      const walk = await t.app.inject({
+        method: 'POST',
+        url: '/v2/dependencies/transitive/components',
+        headers: { 'x-api-key': t.keys.full },
+        payload: { components: [{ purl: OTHER_COMMIT }] },
+      })
+      assert.equal(walk.statusCode, 200, walk.body)
+      assert.deepEqual(walk.json().dependencies, [])
+      assert.match(walk.json().status.message, WALK_WHY)
+      assert.doesNotMatch(walk.json().status.message, /being fetched/)
     } finally {
       await t.close()
     }
