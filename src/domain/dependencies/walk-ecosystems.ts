@@ -1,4 +1,4 @@
-// What the transitive walk (transitive.ts) needs to know of each ecosystem with dependency data: which declared
+// What the transitive walk (transitive-walk.ts) needs to know of each ecosystem with dependency data: which declared
 // scopes it follows, which declared dependencies apply where it installs, which registry package a declared
 // dependency names, its purl, and which version a requirement installs. npm: npm's rules (specifier.ts,
 // pick-version.ts: dist-tags, aliases; git/file/url specifiers name no registry package). Debian
