@@ -7,7 +7,8 @@
 // a module no package ships stays a plain "Component not found".
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { post } from './helpers/debian-kb.ts'
+import type { TestApp } from './helpers/app.ts'
+import { post, reply } from './helpers/debian-kb.ts'
 import { debianRepoApp, queueUnits } from './helpers/debian-repo-app.ts'
 
 const OTHER_COMMIT = 'pkg:golang/golang.org/x/xerrors@v0.0.0-20191204190536-9bdfabe68543'
@@ -20,6 +21,11 @@ const WALK_WHY =
 interface Said {
   info_code?: string
   info_message?: string
+}
+
+/** The transitive walk's answer for one input. */
+async function transitive(t: TestApp, purl: string): Promise<{ dependencies: unknown[]; status: { message: string } }> {
+  return reply(t, '/v2/dependencies/transitive/components', [{ purl }])
 }
 
 describe('an answer says why its package could not be learned', () => {
@@ -42,14 +48,7 @@ describe('an answer says why its package could not be learned', () => {
       assert.equal(algorithms?.info_code, 'COMPONENT_NOT_FOUND', JSON.stringify(algorithms))
       assert.match(String(algorithms?.info_message), WHY)
       // the transitive walk skips the input, and says its package could not be learned, and why
-      const walk = await t.app.inject({
-        method: 'POST',
-        url: '/v2/dependencies/transitive/components',
-        headers: { 'x-api-key': t.keys.full },
-        payload: { components: [{ purl: OTHER_COMMIT }] },
-      })
-      assert.equal(walk.statusCode, 200, walk.body)
-      assert.match(walk.json().status.message, WALK_WHY)
+      assert.match((await transitive(t, OTHER_COMMIT)).status.message, WALK_WHY)
       assert.equal((await queueUnits(t)).length, units.length, 'nothing queued again')
     } finally {
       await t.close()
@@ -59,16 +58,10 @@ describe('an answer says why its package could not be learned', () => {
   test('the transitive walk that first asks for it waits for the refusal and says why', async () => {
     const t = await debianRepoApp({ onDemand: true })
     try {
-      const walk = await t.app.inject({
-        method: 'POST',
-        url: '/v2/dependencies/transitive/components',
-        headers: { 'x-api-key': t.keys.full },
-        payload: { components: [{ purl: OTHER_COMMIT }] },
-      })
-      assert.equal(walk.statusCode, 200, walk.body)
-      assert.deepEqual(walk.json().dependencies, [])
-      assert.match(walk.json().status.message, WALK_WHY)
-      assert.doesNotMatch(walk.json().status.message, /being fetched/)
+      const walk = await transitive(t, OTHER_COMMIT)
+      assert.deepEqual(walk.dependencies, [])
+      assert.match(walk.status.message, WALK_WHY)
+      assert.doesNotMatch(walk.status.message, /being fetched/)
     } finally {
       await t.close()
     }

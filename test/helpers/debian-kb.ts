@@ -98,7 +98,8 @@ export async function advisories(t: TestApp) {
   return rows.map((r) => ({ ...r, fixed: JSON.parse(r.ranges)[0].events[1].fixed as string }))
 }
 
-export async function post(t: TestApp, url: string, components: { purl: string; requirement?: string }[]) {
+/** The answer to a POST of these components, 200 asserted: the whole body. */
+export async function reply(t: TestApp, url: string, components: { purl: string; requirement?: string }[]) {
   const res = await t.app.inject({
     method: 'POST',
     url,
@@ -106,7 +107,12 @@ export async function post(t: TestApp, url: string, components: { purl: string; 
     payload: { components },
   })
   assert.equal(res.statusCode, 200, res.body)
-  const body = res.json()
+  return res.json()
+}
+
+/** The answer to a POST of these components: its components' answers. */
+export async function post(t: TestApp, url: string, components: { purl: string; requirement?: string }[]) {
+  const body = await reply(t, url, components)
   return (body.components ?? body.component_statistics) as Answer[]
 }
 
