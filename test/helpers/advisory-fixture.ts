@@ -75,11 +75,10 @@ export const FIXTURE_ADVISORIES: Advisory[] = FIXTURE_OSV.map((r) => advisoryFro
  */
 export async function loadFixtureAdvisories(storage: Storage, advisories = FIXTURE_ADVISORIES): Promise<void> {
   await storage.db.transaction().execute(async (trx) => {
-    for (const a of advisories) {
-      await trx.insertInto('advisories').values(advisoryRow(a, a.id, '2026-01-01T00:00:00Z', [])).execute()
-      const packages = packageRows(a)
-      if (packages.length > 0) await trx.insertInto('advisory_packages').values(packages).execute()
-    }
+    const rows = advisories.map((a) => advisoryRow(a, a.id, '2026-01-01T00:00:00Z', []))
+    if (rows.length > 0) await trx.insertInto('advisories').values(rows).execute()
+    const packages = advisories.flatMap(packageRows)
+    if (packages.length > 0) await trx.insertInto('advisory_packages').values(packages).execute()
     await trx
       .insertInto('epss_scores')
       .values({

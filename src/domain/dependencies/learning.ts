@@ -20,7 +20,10 @@ import {
   transitiveDependencies,
 } from './transitive.ts'
 
-/** The output every walk of a version's files stores (storage/kb-writer.ts): its presence marks a walked version. */
+/**
+ * The output every walk of a version's files stores (storage/analysis-writer.ts): its presence marks a walked
+ * version.
+ */
 export const WALKED_OUTPUT = 'files'
 
 const BEING_FETCHED = 'being fetched from their registry: ask again shortly'
