@@ -1,4 +1,4 @@
-// What the KB writer asks of a table fed by one analyzer's output (storage/kb-writer.ts INDEX_WRITERS): each is
+// What the KB writer asks of a table fed by one analyzer's output (storage/analysis-writer.ts INDEX_WRITERS): each is
 // declared once, beside its tables, under the analyzer name the analyzer itself declares (domain/*/types.ts).
 import type { Kysely, Transaction } from 'kysely'
 import type { VersionAnalysis } from '../domain/kb/types.ts'

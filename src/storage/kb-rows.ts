@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto'
 import type { ComponentFacts, VersionFacts } from '../domain/kb/types.ts'
 import type { ComponentsTable, VersionsTable } from './schema.ts'
 
+const IN_LIST = 5000
+
 export function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22)
 }
@@ -73,5 +75,12 @@ export function chunks<T>(rows: readonly T[], columns: number): T[][] {
   const size = Math.max(1, Math.floor(30_000 / columns))
   const out: T[][] = []
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size))
+  return out
+}
+
+/** Splits keys into IN lists of at most 5,000 (one query per list). */
+export function slices<T>(items: readonly T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += IN_LIST) out.push(items.slice(i, i + IN_LIST))
   return out
 }

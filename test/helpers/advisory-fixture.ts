@@ -3,6 +3,7 @@
 
 import { advisoryFromOsv } from '../../src/domain/vulnerabilities/osv-record.ts'
 import type { Advisory } from '../../src/domain/vulnerabilities/types.ts'
+import { advisoryRow, packageRows } from '../../src/storage/advisory-records.ts'
 import type { Storage } from '../../src/storage/database.ts'
 
 const semver = (name: string, events: Record<string, string>[], ecosystem = 'npm') => ({
@@ -68,42 +69,16 @@ export const FIXTURE_OSV = [
 
 export const FIXTURE_ADVISORIES: Advisory[] = FIXTURE_OSV.map((r) => advisoryFromOsv(r, 'osv:fixture'))
 
-/** Writes the fixture advisories (or these), an EPSS score and a CPE product straight into a migrated KB. */
+/**
+ * Writes the fixture advisories (or these), an EPSS score and a CPE product straight into a migrated KB, the
+ * advisories through the writer's own row mapping (storage/advisory-records.ts), their record hash their id.
+ */
 export async function loadFixtureAdvisories(storage: Storage, advisories = FIXTURE_ADVISORIES): Promise<void> {
   await storage.db.transaction().execute(async (trx) => {
-    for (const a of advisories) {
-      await trx
-        .insertInto('advisories')
-        .values({
-          id: a.id,
-          source: a.source,
-          aliases: JSON.stringify(a.aliases),
-          summary: a.summary,
-          details: a.details,
-          published: a.published,
-          modified: a.modified,
-          withdrawn: a.withdrawn,
-          severity: JSON.stringify(a.severity),
-          database_severity: a.databaseSeverity,
-          cwe_ids: JSON.stringify(a.cweIds),
-          refs: JSON.stringify(a.references),
-          record_hash: a.id,
-          as_of: '2026-01-01T00:00:00Z',
-        })
-        .execute()
-      for (const p of a.affected)
-        await trx
-          .insertInto('advisory_packages')
-          .values({
-            advisory_id: a.id,
-            purl_type: p.purlType,
-            purl_name: p.purlName,
-            ecosystem: p.ecosystem,
-            ranges: JSON.stringify(p.ranges ?? []),
-            versions: JSON.stringify(p.versions ?? []),
-          })
-          .execute()
-    }
+    const rows = advisories.map((a) => advisoryRow(a, a.id, '2026-01-01T00:00:00Z', []))
+    if (rows.length > 0) await trx.insertInto('advisories').values(rows).execute()
+    const packages = advisories.flatMap(packageRows)
+    if (packages.length > 0) await trx.insertInto('advisory_packages').values(packages).execute()
     await trx
       .insertInto('epss_scores')
       .values({

@@ -18,7 +18,10 @@ import { type TransitiveRequest, type TransitiveResult, transitiveDependencies }
 import { learningSummary, type NotLearned } from './transitive-summary.ts'
 import type { TransitivePorts } from './transitive-walk.ts'
 
-/** The output every walk of a version's files stores (storage/kb-writer.ts): its presence marks a walked version. */
+/**
+ * The output every walk of a version's files stores (storage/analysis-writer.ts): its presence marks a walked
+ * version.
+ */
 export const WALKED_OUTPUT = 'files'
 
 export interface LegacyLearningPorts extends LegacyPorts {

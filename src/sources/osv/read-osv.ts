@@ -10,6 +10,15 @@ export type OsvItem = { origin: string; raw: unknown } | { origin: string; error
 
 const LINES = /\.(ndjson|jsonl)(\.gz)?$/i
 const JSON_FILE = /\.json(\.gz)?$/i
+/**
+ * A .json file is held whole before it is parsed, so its text is bounded (gunzipped bytes, counted as they arrive):
+ * the same 64 MB as a zip's record file (ingest/zip.ts). Measured on the sources shipped in data/sources/advisories
+ * (31,569 records): the longest record is 35,057 bytes, and all 22,296 records of the largest source are 33,696,014
+ * bytes, so a whole source as one array fits about twice over. Larger collections come as NDJSON or a zip, which are
+ * read a record at a time.
+ */
+const MAX_JSON_BYTES = 64 * 1024 * 1024
+const TOO_LARGE = 'too large for one OSV JSON document (NDJSON and zips are read a record at a time)'
 
 export async function* readOsv(input: string, counter: ByteCounter): AsyncGenerator<OsvItem> {
   const stat = statSync(input)
@@ -25,7 +34,7 @@ async function* readFile(file: string, counter: ByteCounter): AsyncGenerator<Osv
       yield* 'error' in e ? [{ origin, error: e.error }] : parseDocument(e.text, origin)
     }
   } else if (JSON_FILE.test(file) && !LINES.test(file)) {
-    yield* parseDocument(await readText(file, counter), file)
+    yield* parseDocument(await readText(file, counter, { bytes: MAX_JSON_BYTES, refusal: TOO_LARGE }), file)
   } else {
     let n = 0
     for await (const line of readLines(file, counter)) {
