@@ -8,6 +8,7 @@
 // starts with the snapshot's date, its hash with the snapshot's, its base agrees: the commit is identified, and the
 // asked version is its Go version); otherwise the version is a Debian snapshot, and no Go version is made up.
 import { schemeFor } from '../../domain/shared/versions/index.ts'
+import { splitMajor } from './proxy/module-path.ts'
 
 export type GoVersionOf =
   | { kind: 'release' | 'pseudo'; version: string }
@@ -21,9 +22,10 @@ const SNAPSHOT = /^(\d+(?:\.\d+){0,2})([~+])(?:git|bzr|hg|svn)(\d{8,14})(?:[.-](
 
 /** The major version a module path allows: /vN → N, gopkg.in's .vN → N, else 0 or 1. */
 function pathMajor(module: string): number | undefined {
-  const suffix =
-    /\/v(\d+)$/.exec(module) ?? (module.startsWith('gopkg.in/') ? /\.v(\d+)(?:-unstable)?$/.exec(module) : null)
-  return suffix ? Number(suffix[1]) : undefined
+  const major =
+    splitMajor(module)?.major ??
+    (module.startsWith('gopkg.in/') ? /\.v(\d+)(?:-unstable)?$/.exec(module)?.[1] : undefined)
+  return major === undefined ? undefined : Number(major)
 }
 
 /** A Go pseudo-version (go.dev/ref/mod#pseudo-versions): its base part, the commit's time and 12-character hash. */

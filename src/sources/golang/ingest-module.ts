@@ -24,6 +24,7 @@ import type { RepackagedReport } from '../repackaged-units.ts'
 import { readDebModule, walkModule } from './deb-module.ts'
 import { goVersionOfDebian } from './debian-version.ts'
 import { mapModule, type ShippedModule } from './map-module.ts'
+import { splitMajor } from './proxy/module-path.ts'
 
 /** As a crate's: the module path asked (case-sensitive) as `name`; the versions asked of it (the unit's `asked`). */
 type ModuleIngestOptions = CrateIngestOptions & { asked?: readonly string[] }
@@ -117,8 +118,8 @@ export async function ingestModule(o: ModuleIngestOptions): Promise<RepackagedRe
 
 /** `<M>/vN` (N ≥ 2) as M: the folder dh-golang installs it in (its import path without the suffix). */
 function majorless(module: string): string | undefined {
-  const m = /^(.+)\/v(\d+)$/.exec(module)
-  return m && Number(m[2]) >= 2 ? m[1] : undefined
+  const split = splitMajor(module)
+  return split && Number(split.major) >= 2 ? split.prefix : undefined
 }
 
 /**

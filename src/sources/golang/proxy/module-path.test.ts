@@ -8,6 +8,7 @@ import {
   isGoSemver,
   isPseudoVersion,
   modulePathProblem,
+  splitMajor,
   unescapePath,
   unescapeVersion,
 } from './module-path.ts'
@@ -46,6 +47,16 @@ test('module paths the go command refuses are not escaped', () => {
     assert.ok(modulePathProblem(bad), bad)
     assert.equal(escapePath(bad), undefined, bad)
   }
+})
+
+test('a major-version suffix split off as module.SplitPathVersion does', () => {
+  assert.deepEqual(splitMajor('github.com/cespare/xxhash/v2'), { prefix: 'github.com/cespare/xxhash', major: '2' })
+  assert.deepEqual(splitMajor('github.com/coreos/go-systemd/v22'), {
+    prefix: 'github.com/coreos/go-systemd',
+    major: '22',
+  })
+  assert.equal(splitMajor('github.com/stretchr/testify'), undefined)
+  assert.equal(splitMajor('gopkg.in/yaml.v3'), undefined) // gopkg.in's .vN is no /vN suffix
 })
 
 test('file paths of a module zip (module.CheckFilePath)', () => {

@@ -24,10 +24,16 @@ export function modulePathProblem(p: string): string | undefined {
   const first = p.split('/')[0] as string
   if (!first.includes('.')) return 'missing dot in first path element'
   if (!/^[a-z0-9.-]+$/.test(first)) return 'invalid char in first path element'
-  const major = /\/v(\d+)$/.exec(p)?.[1]
+  const major = splitMajor(p)?.major
   if (major !== undefined && (major.startsWith('0') || major === '1') && !p.startsWith('gopkg.in/'))
     return 'invalid major version suffix'
   return undefined
+}
+
+/** A module path's major-version suffix `/vN` (module.SplitPathVersion): the path before it and N's digits. */
+export function splitMajor(p: string): { prefix: string; major: string } | undefined {
+  const m = /^(.+)\/v(\d+)$/.exec(p)
+  return m ? { prefix: m[1] as string, major: m[2] as string } : undefined
 }
 
 /** Why `p` is not a file path a module zip may hold (module.CheckFilePath), or undefined. */
